@@ -1,0 +1,40 @@
+import argon2 from 'argon2';
+import { badRequest } from '../http/errors';
+import { COMMON_PASSWORDS } from './common-passwords';
+
+// OWASP's parameters for argon2id: 19 MiB of memory, 2 passes, 1 lane.
+const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+
+const commonPasswords = new Set(COMMON_PASSWORDS.map((password) => password.toLowerCase()));
+
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose another one.';
+
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/** Throws a 400 on the given field when the password is one of the most common ones. */
+export function assertUncommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, HASH_OPTIONS);
+}
+
+export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (!hash) return false;
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+// Verifying against a real hash when the account does not exist keeps sign-in timing the same,
+// so response times do not tell which e-mails have accounts.
+let decoyHash: Promise<string> | undefined;
+export async function spendVerificationTime(password: string): Promise<void> {
+  decoyHash ??= hashPassword('decoy-password-for-unknown-accounts');
+  await verifyPassword(await decoyHash, password);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
+  PUBLIC_URL: optionalText.pipe(z.url('PUBLIC_URL must be a URL such as https://steadfast.example.org').optional()),
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt(10),
+  RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),
+  RATE_LIMIT_REGISTER_PER_IP: positiveInt(50),
+  RATE_LIMIT_NAME_CHECK_PER_IP: positiveInt(120),
+  RATE_LIMIT_JOIN_PER_USER: positiveInt(10),
+  RATE_LIMIT_JOIN_PER_IP: positiveInt(50),
+  RATE_LIMIT_APPLY_PER_IP: positiveInt(20),
+  FIREBASE_PROJECT_ID: optionalText,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment once at start; a bad value stops the process with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return parsed.data;
+}
+
+/** Defaults for tests and scripts, with any field overridden. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...configSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), SESSION_SECRET: 'test-secret-that-is-long-enough-to-sign-cookies', ...overrides };
+}
+
+export function isServedOverHttps(config: Config): boolean {
+  return config.PUBLIC_URL?.startsWith('https://') ?? false;
+}

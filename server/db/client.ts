@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { lockDataDir } from './lock';
+
+// server/db/ in development and dist/server/ once bundled are both two levels below the project root.
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+export type Database = PgDatabase<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+/** Either the database or a transaction on it: services accept both so they compose inside one transaction. */
+export type Executor = Database | Transaction;
+
+/** The minimal query interface connect-pg-simple needs; both pg.Pool and PGlite provide it. */
+export interface SessionPool {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  sessionPool: SessionPool;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+
+/** Opens the database named by the target and applies pending migrations. */
+export async function openDatabase(target: DatabaseTarget, logger?: Logger): Promise<DatabaseHandle> {
+  if ('databaseUrl' in target) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // Without this handler an idle client's error (e.g. Postgres restarting) kills the process.
+    pool.on('error', (error) => logger?.error({ err: error }, 'idle Postgres client error'));
+    const db = drizzlePostgres(pool) as unknown as Database;
+    try {
+      await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, kind: 'postgres', sessionPool: pool, close: () => pool.end() };
+  }
+
+  const release = 'dataDir' in target ? lockDataDir(target.dataDir) : () => {};
+  try {
+    const client = 'dataDir' in target ? new PGlite(path.join(target.dataDir, 'pglite')) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client) as unknown as Database;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      sessionPool: {
+        // connect-pg-simple passes the session object as a parameter; pg serializes it to JSON, PGlite must be told.
+        query: (text, params) =>
+          client.query(
+            text,
+            params?.map((value) => (value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value)),
+          ),
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

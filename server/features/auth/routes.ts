@@ -1,0 +1,73 @@
+import { Router } from 'express';
+import { changePasswordBody, checkNameBody, loginBody, registerBody } from '@shared/contracts/auth';
+import { signIn, signOut } from '../../auth/passport';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { unauthorized } from '../../http/errors';
+import { requireUser } from '../../http/require';
+import { limitRequests, MINUTE } from '../../http/security';
+import { body } from '../../http/validate';
+import * as auth from './service';
+
+export function authRoutes(db: Database, config: Config): Router {
+  const router = Router();
+
+  // Failed sign-ins only: a congregation behind one address can all sign in on Sunday morning.
+  const loginLimitPerEmail = limitRequests({
+    windowMs: 15 * MINUTE,
+    limit: config.RATE_LIMIT_LOGIN_PER_EMAIL,
+    countFailuresOnly: true,
+    key: (req) => `login:${String(req.body?.username ?? '').trim().toLowerCase()}`,
+    message: 'Too many failed sign-in attempts for this e-mail. Please wait 15 minutes and try again.',
+  });
+  const loginLimitPerIp = limitRequests({
+    windowMs: 15 * MINUTE,
+    limit: config.RATE_LIMIT_LOGIN_PER_IP,
+    countFailuresOnly: true,
+    message: 'Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.',
+  });
+  const registerLimit = limitRequests({
+    windowMs: 60 * MINUTE,
+    limit: config.RATE_LIMIT_REGISTER_PER_IP,
+    message: 'Too many sign-ups from your network. Please try again in an hour.',
+  });
+  const nameCheckLimit = limitRequests({
+    windowMs: MINUTE,
+    limit: config.RATE_LIMIT_NAME_CHECK_PER_IP,
+    message: 'Too many name checks. Please wait a minute.',
+  });
+
+  router.post('/api/register', registerLimit, body(registerBody), async (req, res) => {
+    const user = await auth.register(db, req.body);
+    await signIn(req, user);
+    res.status(201).json(auth.toPublicUser(user));
+  });
+
+  router.post('/api/login', loginLimitPerIp, loginLimitPerEmail, body(loginBody), async (req, res) => {
+    const user = await auth.authenticate(db, req.body.username, req.body.password);
+    await signIn(req, user);
+    res.json(auth.toPublicUser(user));
+  });
+
+  router.post('/api/logout', async (req, res) => {
+    if (req.session) await signOut(req);
+    res.clearCookie(req.app.get('sessionCookieName') as string, { path: '/' });
+    res.json({ message: 'Signed out.' });
+  });
+
+  router.get('/api/user', (req, res) => {
+    if (!req.user) throw unauthorized();
+    res.json(auth.toPublicUser(req.user));
+  });
+
+  router.post('/api/check-name', nameCheckLimit, body(checkNameBody), async (req, res) => {
+    res.json(await auth.checkName(db, req.body.displayName));
+  });
+
+  router.post('/api/user/password', requireUser, body(changePasswordBody), async (req, res) => {
+    await auth.changePassword(db, req.user!.id, req.sessionID, req.body.currentPassword, req.body.newPassword);
+    res.json({ message: 'Password changed.' });
+  });
+
+  return router;
+}

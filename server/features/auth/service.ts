@@ -1,0 +1,77 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { CheckNameResult, PublicUser, RegisterBody } from '@shared/contracts/auth';
+import { sessions, users } from '@shared/schema/auth';
+import { type SessionUser, sessionUserColumns, toSessionUser } from '../../auth/passport';
+import { assertUncommonPassword, hashPassword, spendVerificationTime, verifyPassword } from '../../auth/passwords';
+import type { Database } from '../../db/client';
+import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
+
+export function toPublicUser(user: SessionUser): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    isSuperAdmin: user.isSuperAdmin,
+    hasPassword: user.hasPassword,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const sameName = (displayName: string) => sql`lower(${users.displayName}) = lower(${displayName})`;
+
+export const NAME_TAKEN_MESSAGE = 'This name is already taken and cannot be claimed';
+export const NAME_CLAIMABLE_MESSAGE = 'This name has existing data that you can claim!';
+export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Please sign in instead.';
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid e-mail or password.';
+
+export async function checkName(db: Database, displayName: string): Promise<CheckNameResult> {
+  const [holder] = await db.select({ id: users.id, isImported: users.isImported }).from(users).where(sameName(displayName)).limit(1);
+  if (!holder) return { exists: false, canClaim: false, userId: null };
+  return holder.isImported ? { exists: true, canClaim: true, userId: holder.id } : { exists: true, canClaim: false, userId: null };
+}
+
+export async function register(db: Database, input: RegisterBody): Promise<SessionUser> {
+  assertUncommonPassword(input.password, 'password');
+  const [emailHolder] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (emailHolder) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+  const name = await checkName(db, input.displayName);
+  if (name.exists) {
+    const message = name.canClaim ? NAME_CLAIMABLE_MESSAGE : NAME_TAKEN_MESSAGE;
+    throw conflict(message, { displayName: message });
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db.insert(users).values({ email: input.email, displayName: input.displayName, passwordHash }).returning(sessionUserColumns);
+    return toSessionUser(row!);
+  } catch (error) {
+    // Two sign-ups racing for one e-mail or name: the unique index decides, the loser hears why.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+export async function authenticate(db: Database, email: string, password: string): Promise<SessionUser> {
+  const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.email, email)).limit(1);
+  if (!row?.passwordHash) {
+    await spendVerificationTime(password);
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  }
+  if (!(await verifyPassword(row.passwordHash, password))) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  return toSessionUser(row);
+}
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
+
+/** Changes the password and signs the user out everywhere else (other sessions are deleted). */
+export async function changePassword(db: Database, userId: string, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
+  }
+  assertUncommonPassword(newPassword, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(and(sql`${sessions.sess}->'passport'->>'user' = ${userId}`, ne(sessions.sid, currentSessionId)));
+  });
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler, Router } from 'express';
+
+const NOT_FOUND_API = /^\/api(\/|$)/;
+
+/** Serves the built client: hashed assets cached for a year, index.html always revalidated. */
+export function staticClient(clientDir: string): RequestHandler {
+  const indexHtml = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(indexHtml)) throw new Error(`The client is not built (${indexHtml} is missing). Run "npm run build" first.`);
+  const router = Router();
+  router.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  );
+  router.use(express.static(clientDir, { index: false, maxAge: 0, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
+  router.get(/.*/, (req, res, next) => {
+    if (NOT_FOUND_API.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+  return router;
+}
+
+/** Development: Vite's middleware with hot reload, and index.html transformed for every route. */
+export async function viteDevClient(root: string): Promise<RequestHandler> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+  const router = Router();
+  router.use(vite.middlewares);
+  router.get(/.*/, async (req, res, next) => {
+    if (NOT_FOUND_API.test(req.path)) return next();
+    try {
+      const template = await fs.promises.readFile(path.join(root, 'client/index.html'), 'utf8');
+      res.setHeader('Content-Type', 'text/html').send(await vite.transformIndexHtml(req.originalUrl, template));
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,58 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { type ErrorBody, HttpError, postgresCode } from './errors';
+
+/** Turns a zod error into one message per field ("email", "password", "roles.0", ...). */
+export function fieldErrors(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function toResponse(error: unknown): { status: number; body: ErrorBody } | undefined {
+  if (error instanceof HttpError) {
+    return { status: error.status, body: { message: error.message, code: error.code, fields: error.fields } };
+  }
+  if (error instanceof ZodError) {
+    return { status: 400, body: { message: 'Please check the highlighted fields.', code: 'invalid_input', fields: fieldErrors(error) } };
+  }
+  const bodyParserType = (error as { type?: unknown })?.type;
+  if (bodyParserType === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.', code: 'malformed_json' } };
+  if (bodyParserType === 'entity.too.large') return { status: 413, body: { message: 'The request body is too large.', code: 'too_large' } };
+  if (bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
+    return { status: 415, body: { message: 'Unsupported request encoding.', code: 'unsupported_encoding' } };
+  }
+  switch (postgresCode(error)) {
+    case '23505':
+      return { status: 409, body: { message: 'That already exists.', code: 'conflict' } };
+    case '22P02':
+      return { status: 400, body: { message: 'An identifier in the request is not valid.', code: 'bad_request' } };
+    case '23503':
+      return { status: 409, body: { message: 'That refers to something that no longer exists.', code: 'conflict' } };
+  }
+  return undefined;
+}
+
+/** The one place errors become responses: known errors get their status, anything else a logged 500. */
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const known = toResponse(error);
+  if (known) {
+    if (known.status >= 500) req.log?.error({ err: error }, 'request failed');
+    res.status(known.status).json(known.body);
+    return;
+  }
+  req.log?.error({ err: error }, 'unexpected error');
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'internal' };
+  res.status(500).json(body);
+};
+
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'Not found.', code: 'not_found' } satisfies ErrorBody);
+};

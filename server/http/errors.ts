@@ -1,0 +1,36 @@
+/** An error with an HTTP status that the error handler sends as the JSON error shape of DECISIONS.md. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, 'bad_request', fields);
+export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message, 'unauthorized');
+export const forbidden = (message = 'You do not have permission to do that.') => new HttpError(403, message, 'forbidden');
+export const notFound = (message = 'Not found.') => new HttpError(404, message, 'not_found');
+export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, 'conflict', fields);
+export const locked = (message = 'This month is locked.') => new HttpError(423, message, 'locked');
+export const tooManyRequests = (message: string) => new HttpError(429, message, 'rate_limited');
+
+export interface ErrorBody {
+  message: string;
+  code?: string;
+  fields?: Record<string, string>;
+}
+
+/** The Postgres error code of a driver error, found on the error or its cause (drizzle wraps driver errors). */
+export function postgresCode(error: unknown): string | undefined {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => postgresCode(error) === '23505';

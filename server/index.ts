@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { type Config, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { staticClient, viteDevClient } from './http/client';
+import { createLogger } from './logger';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// server/index.ts in development, dist/server/index.js once built.
+const projectRoot = path.basename(path.dirname(here)) === 'dist' ? path.resolve(here, '../..') : path.resolve(here, '..');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** SESSION_SECRET, or one generated once and kept beside the embedded database. */
+function resolveSessionSecret(config: Config): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  if (config.DATABASE_URL && config.NODE_ENV === 'production') {
+    throw new Error('SESSION_SECRET is required in production with DATABASE_URL (32 or more random characters).');
+  }
+  const secretPath = path.join(config.DATA_DIR, 'session-secret');
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  if (!fs.existsSync(secretPath)) fs.writeFileSync(secretPath, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  return fs.readFileSync(secretPath, 'utf8').trim();
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const sessionSecret = resolveSessionSecret(config);
+  const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }, logger);
+  logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? path.resolve(config.DATA_DIR) : undefined }, 'database ready');
+
+  const clientHandler =
+    config.NODE_ENV === 'production' ? staticClient(path.join(projectRoot, 'dist/client')) : await viteDevClient(projectRoot);
+  const { app, close: closeApp } = createApp({ database, config, sessionSecret, logger, clientHandler });
+
+  const server = app.listen(config.PORT, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info(`Steadfast is listening on http://localhost:${port}`);
+  });
+  server.on('error', async (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error }, error.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use; set PORT to another port.` : 'server error');
+    await database.close();
+    process.exit(1);
+  });
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down: no new connections, draining requests');
+    const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    forced.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await closeApp();
+    await database.close();
+    logger.info('stopped cleanly');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError || (error instanceof Error && /^(Invalid configuration|SESSION_SECRET|The client is not built)/.test(error.message))) {
+    console.error(`Steadfast cannot start: ${error.message}`);
+  } else {
+    console.error('Steadfast failed to start:', error);
+  }
+  process.exit(1);
+});

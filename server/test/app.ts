@@ -1,0 +1,29 @@
+import type express from 'express';
+import { afterAll } from 'vitest';
+import { createApp } from '../app';
+import { type Config, testConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+
+export interface TestApp {
+  app: express.Express;
+  database: DatabaseHandle;
+  /** Moves the app's clock forward (ms). */
+  advanceClock(ms: number): void;
+}
+
+/**
+ * An app on a real database: an in-memory PGlite, or the Postgres named by TEST_DATABASE_URL.
+ * Call at the top level of a test file; everything is closed after the file's tests.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL;
+  const database = await openDatabase(url ? { databaseUrl: url } : { inMemory: true });
+  let offset = 0;
+  const config = testConfig(overrides);
+  const { app, close } = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, clock: () => Date.now() + offset });
+  afterAll(async () => {
+    await close();
+    await database.close();
+  });
+  return { app, database, advanceClock: (ms) => (offset += ms) };
+}

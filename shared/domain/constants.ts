@@ -1,0 +1,41 @@
+/** Business constants of SPEC.md section 9 and DECISIONS.md, shared by client and server. */
+export const ROLES = ['SuperAdmin', 'InstitutionAdmin', 'CommunityModerator', 'Commander', 'Member'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const DAY_STATUSES = ['Yes', 'No', 'Partially', 'Sick', 'FeelingTired', 'Blank'] as const;
+export type DayStatus = (typeof DAY_STATUSES)[number];
+
+export const PRIORITIES = ['Low', 'Normal', 'High', 'Urgent'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const QUESTION_STATUSES = ['Open', 'InProgress', 'Answered', 'Archived', 'Meeting Scheduled'] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+
+export const APPLICATION_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const NOTIFICATION_TYPES = ['question', 'answer', 'question_answered', 'meeting', 'other'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const INVITE_CODE_LENGTH = 8;
+export const INVITE_CODE_LIFETIME_DAYS = 7;
+
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const TOAST_DURATION_MS = 5000;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const NOTIFICATION_POLL_MS = 30_000;
+export const CAROUSEL_ADVANCE_MS = 500;
+export const SWIPE_THRESHOLD_PX = 50;
+export const STREAK_MAX_DAYS = 365;
+
+export const DEFAULT_COMMUNITY_NAME = 'Faith Community';
+export const DEFAULT_COMMUNITY_DESCRIPTION = 'Your spiritual accountability community';
+export const PRODUCT_NAME = 'Steadfast';
+export const PRODUCT_TAGLINE = 'Faith Journey Community';

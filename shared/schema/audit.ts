@@ -1,0 +1,19 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, id } from './columns';
+import { communities } from './communities';
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    diff: jsonb('diff'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_logs_community_idx').on(t.communityId, t.createdAt)],
+);

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Role } from '../domain/constants';
+import { users } from './auth';
+import { createdAt, id, updatedAt } from './columns';
+
+export const institutions = pgTable('institutions', {
+  id: id(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const communities = pgTable(
+  'communities',
+  {
+    id: id(),
+    institutionId: uuid('institution_id').notNull().references(() => institutions.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    isPrivate: boolean('is_private').notNull().default(true),
+    isProgressLocked: boolean('is_progress_locked').notNull().default(false),
+    /** IANA zone taken from the creator's browser; server-side "today" uses it. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Sick and FeelingTired neither break nor extend a streak when on. */
+    graceDays: boolean('grace_days').notNull().default(false),
+    /** The setup wizard's theme id (general, intensive, ...). */
+    theme: text('theme'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('communities_institution_idx').on(t.institutionId)],
+);
+
+export const subgroups = pgTable(
+  'subgroups',
+  {
+    id: id(),
+    communityId: uuid('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    commanderId: uuid('commander_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subgroups_community_idx').on(t.communityId), index('subgroups_commander_idx').on(t.commanderId)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    communityId: uuid('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+    roles: text('roles').array().$type<Role[]>().notNull().default(sql`ARRAY['Member']::text[]`),
+    subgroupId: uuid('subgroup_id').references(() => subgroups.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_user_community_unique').on(t.userId, t.communityId),
+    index('memberships_community_idx').on(t.communityId),
+    index('memberships_subgroup_idx').on(t.subgroupId),
+  ],
+);
+
+export const inviteCodes = pgTable(
+  'invite_codes',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    communityId: uuid('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invite_codes_code_unique').on(t.code), index('invite_codes_community_created_idx').on(t.communityId, t.createdAt)],
+);
+
+export const guidancePanels = pgTable('guidance_panels', {
+  id: id(),
+  communityId: uuid('community_id').notNull().unique('guidance_panels_community_unique').references(() => communities.id, { onDelete: 'cascade' }),
+  sections: jsonb('sections').$type<unknown[]>().notNull().default([]),
+  contentMarkdown: text('content_markdown').notNull().default(''),
+  updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@shared': path.resolve(import.meta.dirname, 'shared'),
+  '@': path.resolve(import.meta.dirname, 'client/src'),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    // Two cores here: keep parallelism modest so PGlite-heavy server files do not starve each other.
+    maxWorkers: 2,
+    projects: [
+      { resolve: { alias }, test: { name: 'shared', environment: 'node', include: ['shared/**/*.test.ts'], globals: true } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          globals: true,
+          setupFiles: ['server/test/setup.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['client/src/**/*.test.{ts,tsx}'],
+          globals: true,
+          setupFiles: ['client/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});

@@ -8,6 +8,7 @@ import { createSessionMiddleware, refreshOnActivity, sessionCookieName } from '.
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './features/auth/routes';
+import { communityRoutes } from './features/communities/routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { requireSameOriginJson, securityHeaders } from './http/security';
 import { createLogger } from './logger';
@@ -70,6 +71,7 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
     },
   );
   app.use(authRoutes(db, config));
+  app.use(communityRoutes(db));
   app.use('/api', apiNotFound);
 
   if (clientHandler) app.use(clientHandler);

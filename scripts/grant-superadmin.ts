@@ -1,0 +1,26 @@
+// Grants SuperAdmin to an existing account: npm run grant-superadmin -- <e-mail>
+// SuperAdmin is never granted through the UI or the API (DECISIONS.md "Roles").
+import { eq } from 'drizzle-orm';
+import { users } from '../shared/schema/auth';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+
+const email = process.argv[2]?.trim().toLowerCase();
+if (!email) {
+  console.error('Usage: npm run grant-superadmin -- <e-mail>');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+try {
+  const updated = await database.db.update(users).set({ isSuperAdmin: true, updatedAt: new Date() }).where(eq(users.email, email)).returning({ id: users.id });
+  if (updated.length === 0) {
+    console.error(`No account has the e-mail ${email}.`);
+    process.exitCode = 1;
+  } else {
+    console.log(`${email} is now a SuperAdmin.`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,127 @@
+// Process-level checks of the built app (run `npm run build` first), for the embedded database and,
+// when Postgres is reachable, for Postgres: an account survives a restart, SIGTERM stops cleanly,
+// a second process on the same DATA_DIR refuses, assets are compressed and cached.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+let failures = 0;
+let passes = 0;
+function check(condition, what) {
+  if (condition) passes++;
+  else failures++;
+  console.log(`${condition ? 'ok  ' : 'FAIL'} ${what}`);
+}
+
+function start(env, port) {
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.output = '';
+  child.stdout.on('data', (chunk) => (child.output += chunk));
+  child.stderr.on('data', (chunk) => (child.output += chunk));
+  child.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  return child;
+}
+
+async function waitUntilUp(port, child) {
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${child.output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/user`);
+      if (response.status === 401) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not start:\n${child.output}`);
+}
+
+async function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function scenario(label, env, { expectLock }) {
+  console.log(`\n# ${label}`);
+  const port = 5100 + Math.floor(Math.random() * 800);
+  const first = start(env, port);
+  await waitUntilUp(port, first);
+
+  const email = `smoke-${Date.now()}@example.org`;
+  const register = await fetch(`http://127.0.0.1:${port}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, displayName: `Smoke ${Date.now()}`, password: 'restart-survives-2026' }),
+  });
+  const user = await register.json();
+  const cookie = register.headers.get('set-cookie')?.split(';')[0];
+  check(register.status === 201 && !JSON.stringify(user).toLowerCase().includes('passwordhash'), 'sign-up answers 201 without a password hash');
+
+  const page = await fetch(`http://127.0.0.1:${port}/some/client/route`, { headers: { 'Accept-Encoding': 'gzip' } });
+  const html = await page.text();
+  check(page.status === 200 && html.includes('<div id="root">'), 'client routes serve index.html');
+  check(/frame-ancestors 'none'/.test(page.headers.get('content-security-policy') ?? ''), 'pages carry the Content-Security-Policy');
+  const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  if (script) {
+    const asset = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    check(/immutable/.test(asset.headers.get('cache-control') ?? ''), 'hashed assets are cached as immutable');
+    check(asset.headers.get('content-encoding') === 'gzip', 'assets are served compressed');
+  } else check(false, 'index.html references a hashed script');
+
+  if (expectLock) {
+    const second = start(env, port + 1);
+    const code = await withTimeout(second.exited, 30_000, 'second process');
+    check(code === 1 && /in use by another Steadfast process/.test(second.output), 'a second process on the same DATA_DIR refuses with a clear message');
+    check((await fetch(`http://127.0.0.1:${port}/api/user`, { headers: { cookie } })).status === 200, 'the first process still serves after the refusal');
+  }
+
+  first.kill('SIGTERM');
+  const code = await withTimeout(first.exited, 20_000, 'SIGTERM');
+  check(code === 0 && /stopped cleanly/.test(first.output), 'SIGTERM drains and stops cleanly (exit 0)');
+
+  const again = start(env, port);
+  await waitUntilUp(port, again);
+  const me = await fetch(`http://127.0.0.1:${port}/api/user`, { headers: { cookie } });
+  const body = me.status === 200 ? await me.json() : {};
+  check(me.status === 200 && body.id === user.id, 'the account and its session survive a restart');
+  again.kill('SIGTERM');
+  await withTimeout(again.exited, 20_000, 'second SIGTERM');
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steadfast-smoke-'));
+try {
+  await scenario('embedded PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { expectLock: true });
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const adminUrl = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin = new pg.Client({ connectionString: adminUrl });
+const postgresUp = await admin.connect().then(() => true, () => false);
+if (postgresUp) {
+  const name = `steadfast_smoke_${process.pid}`;
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await scenario('Postgres', { DATABASE_URL: url.toString(), SESSION_SECRET: 'smoke-test-secret-long-enough-for-cookies' }, { expectLock: false });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+} else {
+  console.log('\n# Postgres not reachable: skipped the Postgres scenario');
+}
+
+console.log(`\nsmoke: ${passes} passed, ${failures} failed`);
+process.exit(failures === 0 ? 0 : 1);

@@ -1,0 +1,27 @@
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import ChartColumn from 'lucide-react/icons/chart-column';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import MessageCircleQuestion from 'lucide-react/icons/message-circle-question';
+import Users from 'lucide-react/icons/users';
+import type { LucideIcon } from 'lucide-react';
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Other paths that show this item as current. */
+  aliases?: readonly string[];
+}
+
+/** The top bar's navigation (SPEC.md section 2; the subgroup link is /my-subgroup). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: '/', label: 'Dashboard', icon: LayoutDashboard },
+  { href: '/tracking', label: 'My Tracking', icon: CalendarCheck },
+  { href: '/questions', label: 'Questions', icon: MessageCircleQuestion },
+  { href: '/meetings', label: 'Meetings', icon: CalendarClock },
+  { href: '/my-subgroup', label: 'My Subgroup', icon: Users, aliases: ['/subgroup'] },
+  { href: '/reports', label: 'Reports', icon: ChartColumn },
+];
+
+export const isCurrentNavItem = (item: NavItem, location: string) => item.href === location || (item.aliases?.includes(location) ?? false);

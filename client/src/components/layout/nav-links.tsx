@@ -1,0 +1,63 @@
+import { Link, useLocation } from 'wouter';
+import { cn } from '@/lib/utils';
+import { isCurrentNavItem, NAV_ITEMS } from './nav-items';
+
+/** The main navigation as a row of tabs (768 px and wider). */
+export function DesktopNav() {
+  const [location] = useLocation();
+  return (
+    <nav aria-label="Main" className="hidden border-t border-border md:block">
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:px-6">
+        {NAV_ITEMS.map((item) => {
+          const current = isCurrentNavItem(item, location);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  'flex items-center gap-2 border-b-2 px-3 py-3 text-sm font-medium transition-colors',
+                  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                  current ? 'border-accent text-primary-800' : 'border-transparent text-muted-foreground hover:border-border hover:text-foreground',
+                )}
+              >
+                <item.icon className="size-4" aria-hidden="true" />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** The main navigation as a vertical list, inside the mobile slide-out menu. */
+export function MobileNavList({ onNavigate }: { onNavigate: () => void }) {
+  const [location] = useLocation();
+  return (
+    <nav aria-label="Main">
+      <ul className="grid gap-1">
+        {NAV_ITEMS.map((item) => {
+          const current = isCurrentNavItem(item, location);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                onClick={onNavigate}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  'flex items-center gap-3 rounded-lg px-3 py-3 text-base font-medium transition-colors',
+                  current ? 'bg-primary-50 text-primary-800' : 'text-foreground hover:bg-muted',
+                )}
+              >
+                <item.icon className="size-5" aria-hidden="true" />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,38 @@
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { Redirect } from 'wouter';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth';
+
+// The shell (top bar, menus, slide-out navigation) is only for signed-in members, so it stays out of
+// the first bundle that /auth needs; it starts loading as soon as a user is known.
+const loadAppShell = () => import('./app-shell');
+const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
+
+interface ProtectedRouteProps {
+  /** Read by wouter's <Switch> to match the route. */
+  path: string;
+  component: ComponentType;
+}
+
+/**
+ * SPEC.md section 2: a centred spinner while the user or memberships load; no user goes to /auth;
+ * no membership goes to /community-access; otherwise the page inside the app shell.
+ */
+export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
+  const { user, isLoading, memberships, membershipsLoading } = useAuth();
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) void loadAppShell();
+  }, [signedIn]);
+
+  if (isLoading || membershipsLoading) return <FullPageSpinner />;
+  if (!user) return <Redirect to="/auth" replace />;
+  if (memberships.length === 0) return <Redirect to="/community-access" replace />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <AppShell>
+        <Page />
+      </AppShell>
+    </Suspense>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import { makeMembership, makeUser } from '@/test/fixtures';
+import { json, mockApi } from '@/test/api-mock';
+import { findToast, renderApp } from '@/test/render-app';
+
+function renderShell(path = '/') {
+  const api = mockApi({
+    'GET /api/user': () => json(makeUser()),
+    'GET /api/memberships': () => json([makeMembership({ communityId: 'c1', community: { id: 'c1', name: 'Hope Chapel', description: null } })]),
+    'POST /api/logout': () => json({ message: 'Signed out.' }),
+  });
+  return { ...renderApp(path), api };
+}
+
+describe('top bar', () => {
+  it('has the brand, the navigation, the community switcher, the bell and the user menu', async () => {
+    renderShell();
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Steadfast')).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: /Current community: Hope Chapel/ })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    const nav = within(header).getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Dashboard', '/'],
+      ['My Tracking', '/tracking'],
+      ['Questions', '/questions'],
+      ['Meetings', '/meetings'],
+      ['My Subgroup', '/my-subgroup'],
+      ['Reports', '/reports'],
+    ]);
+  });
+
+  it('navigates with the main navigation', async () => {
+    const { user, location } = renderShell();
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'My Tracking' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Tracking' })).toBeInTheDocument();
+    expect(location()).toBe('/tracking');
+  });
+
+  it.each([
+    ['Profile Settings', '/profile', 'Profile Settings'],
+    ['Administration', '/admin', 'Administration'],
+  ])("opens %s from the user menu", async (item, path, heading) => {
+    const { user, location } = renderShell();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: item }));
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(location()).toBe(path);
+  });
+
+  it('lists the four user menu items and signs out from it', async () => {
+    const { user, api, location } = renderShell();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Profile Settings',
+      'Switch Communities',
+      'Administration',
+      'Sign Out',
+    ]);
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
+    expect(await findToast('Signed out successfully')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/logout')).toHaveLength(1);
+    expect(location()).toBe('/auth');
+  });
+
+  it('opens the navigation as a slide-out menu from the labelled menu button', async () => {
+    const { user, location } = renderShell('/');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(sheet).getByRole('link', { name: 'Questions' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Questions' })).toBeInTheDocument();
+    expect(location()).toBe('/questions');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('opens the notification bell', async () => {
+    const { user } = renderShell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText(/You're all caught up/)).toBeInTheDocument();
+  });
+});

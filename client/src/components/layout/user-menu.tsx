@@ -1,0 +1,64 @@
+import Church from 'lucide-react/icons/church';
+import LogOut from 'lucide-react/icons/log-out';
+import Settings from 'lucide-react/icons/settings';
+import Shield from 'lucide-react/icons/shield';
+import { useLocation } from 'wouter';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useAuth } from '@/lib/auth';
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
+  return letters.join('').toUpperCase() || '?';
+}
+
+/** The user menu: Profile Settings, Switch Communities, Administration, Sign Out. */
+export function UserMenu() {
+  const { user, logoutMutation } = useAuth();
+  const [, navigate] = useLocation();
+  if (!user) return null;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label="Account menu"
+        className="flex items-center gap-2 rounded-full p-0.5 pr-0.5 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:pr-3"
+      >
+        <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-primary-700 text-sm font-semibold text-primary-foreground">
+          {initials(user.displayName)}
+        </span>
+        <span className="hidden max-w-40 truncate text-sm font-medium md:inline">{user.displayName}</span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>
+          <span className="block truncate font-semibold">{user.displayName}</span>
+          {user.email ? <span className="block truncate text-xs text-muted-foreground">{user.email}</span> : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/profile')}>
+          <Settings aria-hidden="true" />
+          Profile Settings
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/community-access')}>
+          <Church aria-hidden="true" />
+          Switch Communities
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/admin')}>
+          <Shield aria-hidden="true" />
+          Administration
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={logoutMutation.isPending} onSelect={() => logoutMutation.mutate()}>
+          <LogOut aria-hidden="true" />
+          {logoutMutation.isPending ? 'Signing Out...' : 'Sign Out'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

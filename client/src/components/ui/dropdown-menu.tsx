@@ -1,0 +1,49 @@
+import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
+import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import { cn } from '@/lib/utils';
+
+export const DropdownMenu = MenuPrimitive.Root;
+export const DropdownMenuTrigger = MenuPrimitive.Trigger;
+export const DropdownMenuGroup = MenuPrimitive.Group;
+
+export const DropdownMenuContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof MenuPrimitive.Content>>(
+  ({ className, sideOffset = 6, align = 'end', ...props }, ref) => (
+    <MenuPrimitive.Portal>
+      <MenuPrimitive.Content
+        ref={ref}
+        sideOffset={sideOffset}
+        align={align}
+        className={cn(
+          'z-50 min-w-56 overflow-hidden rounded-xl border border-border bg-card p-1.5 text-card-foreground shadow-soft',
+          'data-[state=open]:motion-safe:animate-fade-in',
+          className,
+        )}
+        {...props}
+      />
+    </MenuPrimitive.Portal>
+  ),
+);
+DropdownMenuContent.displayName = 'DropdownMenuContent';
+
+export const DropdownMenuItem = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof MenuPrimitive.Item>>(({ className, ...props }, ref) => (
+  <MenuPrimitive.Item
+    ref={ref}
+    className={cn(
+      'relative flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none transition-colors',
+      'focus:bg-primary-50 focus:text-primary-800 data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+      className,
+    )}
+    {...props}
+  />
+));
+DropdownMenuItem.displayName = 'DropdownMenuItem';
+
+export const DropdownMenuLabel = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof MenuPrimitive.Label>>(({ className, ...props }, ref) => (
+  <MenuPrimitive.Label ref={ref} className={cn('px-2.5 py-2 text-sm', className)} {...props} />
+));
+DropdownMenuLabel.displayName = 'DropdownMenuLabel';
+
+export const DropdownMenuSeparator = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof MenuPrimitive.Separator>>(({ className, ...props }, ref) => (
+  <MenuPrimitive.Separator ref={ref} className={cn('-mx-1.5 my-1.5 h-px bg-border', className)} {...props} />
+));
+DropdownMenuSeparator.displayName = 'DropdownMenuSeparator';

@@ -1,0 +1,33 @@
+import * as TabsPrimitive from '@radix-ui/react-tabs';
+import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import { cn } from '@/lib/utils';
+
+export const Tabs = TabsPrimitive.Root;
+
+export const TabsList = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof TabsPrimitive.List>>(({ className, ...props }, ref) => (
+  <TabsPrimitive.List ref={ref} className={cn('inline-flex h-11 items-center rounded-xl bg-muted p-1 text-muted-foreground', className)} {...props} />
+));
+TabsList.displayName = 'TabsList';
+
+export const TabsTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof TabsPrimitive.Trigger>>(({ className, ...props }, ref) => (
+  <TabsPrimitive.Trigger
+    ref={ref}
+    className={cn(
+      'inline-flex h-full flex-1 items-center justify-center whitespace-nowrap rounded-lg px-3 text-sm font-medium transition-colors',
+      'hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+      'data-[state=active]:bg-card data-[state=active]:text-primary-800 data-[state=active]:shadow-sm',
+      className,
+    )}
+    {...props}
+  />
+));
+TabsTrigger.displayName = 'TabsTrigger';
+
+export const TabsContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof TabsPrimitive.Content>>(({ className, ...props }, ref) => (
+  <TabsPrimitive.Content
+    ref={ref}
+    className={cn('mt-6 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 rounded-md', className)}
+    {...props}
+  />
+));
+TabsContent.displayName = 'TabsContent';

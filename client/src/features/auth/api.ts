@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ChangePasswordBody, CheckNameResult, RegisterBody } from '@shared/contracts/auth';
+import { toast } from '@/components/ui/use-toast';
+import { apiJson, apiRequest, errorMessage } from '@/lib/api-client';
+
+/** Wait this long after the last keystroke before asking whether a name is free (the server rate-limits checks). */
+export const NAME_CHECK_DEBOUNCE_MS = 400;
+
+export type NameStatus = 'idle' | 'checking' | 'available' | 'taken' | 'claimable' | 'error';
+
+export interface NameAvailability {
+  status: NameStatus;
+  /** The imported member whose history can be claimed (status 'claimable'). */
+  importedUserId: string | null;
+  /** Why the check failed (status 'error'). */
+  message?: string;
+}
+
+interface CheckState extends NameAvailability {
+  /** The exact field value this state belongs to: any keystroke makes it stale, which clears it. */
+  input: string;
+}
+
+const IDLE: NameAvailability = { status: 'idle', importedUserId: null };
+
+/**
+ * The live name check of the Sign Up tab. Typing clears the previous result at once; a non-blank
+ * (trimmed) name is checked with POST /api/check-name once typing pauses.
+ */
+export function useNameAvailability(input: string): NameAvailability {
+  const [state, setState] = useState<CheckState>({ input: '', ...IDLE });
+
+  useEffect(() => {
+    const displayName = input.trim();
+    if (!displayName) return;
+    let current = true;
+    const timer = setTimeout(async () => {
+      setState({ input, status: 'checking', importedUserId: null });
+      try {
+        const result = await apiJson<CheckNameResult>('POST', '/api/check-name', { displayName });
+        if (!current) return;
+        const status: NameStatus = !result.exists ? 'available' : result.canClaim ? 'claimable' : 'taken';
+        setState({ input, status, importedUserId: status === 'claimable' ? result.userId : null });
+        if (status === 'claimable') {
+          toast({ title: 'Account found!', description: 'We found existing data for your name. You can claim it to get your history back.' });
+        }
+      } catch (error) {
+        if (current) setState({ input, status: 'error', importedUserId: null, message: errorMessage(error, 'We could not check this name right now.') });
+      }
+    }, NAME_CHECK_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [input]);
+
+  return state.input === input ? state : IDLE;
+}
+
+export interface ClaimBody extends RegisterBody {
+  importedUserId: string;
+}
+
+/** POST /api/claim from the Sign Up tab; success reloads the page signed in. Failures are only logged (SPEC.md section 8). */
+export function useClaimAccount() {
+  return useMutation<unknown, Error, ClaimBody>({
+    mutationFn: (body) => apiJson('POST', '/api/claim', body),
+    onSuccess: () => window.location.reload(),
+    onError: (error) => console.error('Claiming the account failed', error),
+  });
+}
+
+/** POST /api/user/password. */
+export function useChangePassword() {
+  return useMutation<void, Error, ChangePasswordBody>({
+    mutationFn: async (body) => {
+      await apiRequest('POST', '/api/user/password', body);
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import Church from 'lucide-react/icons/church';
+import { Link } from 'wouter';
+import type { PublicUser } from '@shared/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { formatLongDate } from '@/lib/dates';
+import { ChangePasswordDialog } from './change-password-dialog';
+
+/** The read-only account details of /profile, with password and community actions. */
+export function ProfileDetails({ user }: { user: PublicUser }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Account information</CardTitle>
+          <CardDescription>Contact your administrator to update your profile information</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField id="profile-name" label="Display name">
+            <Input id="profile-name" value={user.displayName} readOnly />
+          </FormField>
+          <FormField id="profile-email" label="Email">
+            <Input id="profile-email" type="email" value={user.email ?? ''} placeholder="No e-mail on file" readOnly />
+          </FormField>
+          <div className="grid gap-1">
+            <p className="text-sm font-medium">Account created</p>
+            <p className="text-sm text-muted-foreground">
+              <time dateTime={user.createdAt}>{formatLongDate(user.createdAt)}</time>
+            </p>
+          </div>
+        </CardContent>
+      </Card>
+      <div className="grid content-start gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-lg">Security</CardTitle>
+            <CardDescription>
+              {user.hasPassword ? 'Change the password you use to sign in.' : 'You sign in with Google, so there is no password to change.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordDialog disabled={!user.hasPassword} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-lg">Communities</CardTitle>
+            <CardDescription>Join another community or switch between yours.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button variant="outline" asChild>
+              <Link href="/community-access">
+                <Church aria-hidden="true" />
+                Manage Communities
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import { useForm } from 'react-hook-form';
+import { loginBody } from '@shared/contracts/auth';
+import { PRODUCT_NAME } from '@shared/domain/constants';
+import { Button } from '@/components/ui/button';
+import { fieldProps, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useAuth } from '@/lib/auth';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { GoogleSignInButton, OrDivider } from './google-sign-in-button';
+
+/** The 'Sign In' tab: POST /api/login {username: <e-mail>, password}. */
+export function SignInForm() {
+  const { loginMutation } = useAuth();
+  const form = useForm({ resolver: zodResolver(loginBody), defaultValues: { username: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((credentials) => {
+    loginMutation.mutate(credentials, {
+      onError: (error) => applyServerFieldErrors(error, form.setError, ['username', 'password']),
+    });
+  });
+
+  return (
+    <div className="grid gap-5">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField id="signin-email" label="Email" error={errors.username?.message}>
+          <Input
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder="you@example.org"
+            {...fieldProps('signin-email', { error: errors.username?.message })}
+            {...form.register('username')}
+          />
+        </FormField>
+        <FormField id="signin-password" label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" {...fieldProps('signin-password', { error: errors.password?.message })} {...form.register('password')} />
+        </FormField>
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
+          {loginMutation.isPending ? (
+            <>
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+              Signing you in...
+            </>
+          ) : (
+            `Sign in to ${PRODUCT_NAME}`
+          )}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleSignInButton idPrefix="signin" />
+    </div>
+  );
+}

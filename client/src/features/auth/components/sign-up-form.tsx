@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { fieldProps, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { useClaimAccount, useNameAvailability } from '../api';
+import { signUpFormSchema } from '../schemas';
+import { GoogleSignInButton, OrDivider } from './google-sign-in-button';
+import { NameAvailabilityMessage } from './name-availability-message';
+
+/**
+ * The 'Sign Up' tab: POST /api/register {email, displayName, password}, with a live name check.
+ * A name with imported history can be claimed instead (claim mode, POST /api/claim).
+ */
+export function SignUpForm() {
+  const { registerMutation } = useAuth();
+  const claimMutation = useClaimAccount();
+  const [claimMode, setClaimMode] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { email: '', displayName: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  const displayName = useWatch({ control: form.control, name: 'displayName' });
+  const availability = useNameAvailability(displayName);
+  const claimable = availability.status === 'claimable' && availability.importedUserId !== null;
+
+  const onSubmit = form.handleSubmit(({ email, displayName: name, password }) => {
+    if (claimMode && claimable) {
+      claimMutation.mutate({ email, displayName: name, password, importedUserId: availability.importedUserId! });
+      return;
+    }
+    if (claimable) {
+      setClaimMode(true); // submitting a claimable name offers the claim first (SPEC.md section 2)
+      return;
+    }
+    registerMutation.mutate(
+      { email, displayName: name, password },
+      { onError: (error) => applyServerFieldErrors(error, form.setError, ['email', 'displayName', 'password']) },
+    );
+  });
+
+  const nameStatusId = 'signup-name-status';
+  const registerDisabled = registerMutation.isPending || availability.status === 'taken';
+
+  return (
+    <div className="grid gap-5">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField id="signup-email" label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.org"
+            {...fieldProps('signup-email', { error: errors.email?.message })}
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField id="signup-name" label="Your name" error={errors.displayName?.message}>
+          <Input
+            autoComplete="name"
+            placeholder="How your community knows you"
+            {...fieldProps('signup-name', { error: errors.displayName?.message }, nameStatusId)}
+            {...form.register('displayName', { onChange: () => setClaimMode(false) })}
+          />
+          <NameAvailabilityMessage id={nameStatusId} availability={availability} />
+          {claimable && !claimMode ? (
+            <Button variant="secondary" size="sm" className="justify-self-start" onClick={() => setClaimMode(true)}>
+              Claim Your Account
+            </Button>
+          ) : null}
+        </FormField>
+        {claimMode && claimable ? (
+          <div className="rounded-xl border border-accent-200 bg-accent-50 p-3 text-sm text-accent-700">
+            Use the e-mail your community has on file for you, and choose a password. Your earlier logs, questions and
+            meetings come with you.
+          </div>
+        ) : null}
+        <FormField id="signup-password" label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="new-password" {...fieldProps('signup-password', { error: errors.password?.message })} {...form.register('password')} />
+        </FormField>
+        <FormField id="signup-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
+          <PasswordInput
+            autoComplete="new-password"
+            {...fieldProps('signup-confirm', { error: errors.confirmPassword?.message })}
+            {...form.register('confirmPassword')}
+          />
+        </FormField>
+        {claimMode && claimable ? (
+          <div className="grid gap-3">
+            <Button type="submit" size="lg" variant="accent" className="w-full" disabled={claimMutation.isPending}>
+              {claimMutation.isPending ? (
+                <>
+                  <LoaderCircle className="animate-spin" aria-hidden="true" />
+                  Claiming your account...
+                </>
+              ) : (
+                'Complete Claim'
+              )}
+            </Button>
+            {claimMutation.isError ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {errorMessage(claimMutation.error, 'We could not claim this account. Please try again.')}
+              </p>
+            ) : null}
+            <Button variant="link" className="justify-self-center" onClick={() => setClaimMode(false)}>
+              ← Back to regular signup
+            </Button>
+          </div>
+        ) : (
+          <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerDisabled} aria-busy={registerMutation.isPending || undefined}>
+            {registerMutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+            Start Your Journey
+          </Button>
+        )}
+      </form>
+      <OrDivider />
+      <GoogleSignInButton idPrefix="signup" />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Church from 'lucide-react/icons/church';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import { DEFAULT_COMMUNITY_DESCRIPTION, DEFAULT_COMMUNITY_NAME } from '@shared/domain/constants';
+import { isAdmin } from '@shared/domain/roles';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import type { Membership } from '@/lib/community';
+import { cn } from '@/lib/utils';
+
+/** Card colours cycle every 3 cards (SPEC.md section 2). */
+export const CARD_TONES = [
+  { name: 'indigo', band: 'bg-primary-700', icon: 'bg-primary-50 text-primary-700' },
+  { name: 'amber', band: 'bg-accent', icon: 'bg-accent-50 text-accent-700' },
+  { name: 'sage', band: 'bg-success', icon: 'bg-success-50 text-success' },
+] as const;
+
+/** 'CommunityModerator' -> 'Community Moderator'. */
+export const roleLabel = (role: string) => role.replace(/([a-z])([A-Z])/g, '$1 $2');
+
+export function CommunityCard({ membership, index, onContinue }: { membership: Membership; index: number; onContinue: (membership: Membership) => void }) {
+  const tone = CARD_TONES[index % CARD_TONES.length]!;
+  const name = membership.community?.name || DEFAULT_COMMUNITY_NAME;
+  const role = membership.role || 'Member';
+  const admin = isAdmin(membership.roles ?? [role]);
+  const titleId = `community-${membership.communityId}-title`;
+  return (
+    <Card role="article" aria-labelledby={titleId} data-tone={tone.name} className="flex flex-col overflow-hidden">
+      <div className={cn('h-2', tone.band)} aria-hidden="true" />
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <div className="flex items-start gap-3">
+          <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-xl', tone.icon)}>
+            <Church className="size-5" aria-hidden="true" />
+          </span>
+          <div className="grid min-w-0 gap-1.5">
+            <h3 id={titleId} className="truncate text-lg font-semibold">
+              {name}
+            </h3>
+            <Badge variant={admin ? 'accent' : 'default'} className="justify-self-start">
+              {admin ? <ShieldCheck aria-label="Admin" /> : null}
+              {roleLabel(role)}
+            </Badge>
+          </div>
+        </div>
+        <p className="flex-1 text-sm text-muted-foreground">{membership.community?.description || DEFAULT_COMMUNITY_DESCRIPTION}</p>
+        <Button onClick={() => onContinue(membership)} className="w-full">
+          Continue Journey
+          <ArrowRight aria-hidden="true" />
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import { getStoredCommunityId } from './community';
+
+/**
+ * A non-OK response. `message` follows SPEC.md section 8 ("401: {body text}"); `serverMessage` and
+ * `fields` are the parsed JSON error shape of DECISIONS.md, for toasts and form fields.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly bodyText: string;
+  readonly serverMessage?: string;
+  readonly code?: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.bodyText = bodyText;
+    const body = parseErrorBody(bodyText);
+    this.serverMessage = body?.message;
+    this.code = body?.code;
+    this.fields = body?.fields;
+  }
+}
+
+function parseErrorBody(text: string): { message?: string; code?: string; fields?: Record<string, string> } | undefined {
+  if (!text) return undefined;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (!body || typeof body !== 'object') return undefined;
+    const { message, code, fields } = body as Record<string, unknown>;
+    return {
+      message: typeof message === 'string' && message ? message : undefined,
+      code: typeof code === 'string' ? code : undefined,
+      fields: fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  throw new ApiError(res.status, res.statusText, text);
+}
+
+function requestHeaders(hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  const communityId = getStoredCommunityId();
+  if (communityId) headers['X-Community-Id'] = communityId;
+  return headers;
+}
+
+/** Every call: cookies included, JSON body only when there is a payload, the current community in a header. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const hasBody = data !== undefined;
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: requestHeaders(hasBody),
+    body: hasBody ? JSON.stringify(data) : undefined,
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** apiRequest plus the parsed JSON answer. */
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  return (await res.json()) as T;
+}
+
+const NETWORK_MESSAGE = 'Could not reach Steadfast. Check your connection and try again.';
+
+/** The text a toast shows for a failure: the server's message when there is one, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.serverMessage) return error.serverMessage;
+    const text = error.bodyText.trim();
+    // A plain-text body (not JSON, not an HTML error page) is the message itself.
+    if (text && text.length <= 300 && !text.startsWith('<') && !text.startsWith('{')) return text;
+    return fallback;
+  }
+  if (error instanceof TypeError) return NETWORK_MESSAGE; // fetch rejects with a TypeError when offline
+  return fallback;
+}
+
+/** The server's per-field messages of a failed call, if any. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError && error.fields ? error.fields : {};
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default data fetch of SPEC.md section 7: GET of the key parts joined by '/'. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const url = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
+    const res = await fetch(url, { credentials: 'include', headers: requestHeaders(false), signal });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}

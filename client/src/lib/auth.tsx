@@ -1,0 +1,144 @@
+import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { useLocation } from 'wouter';
+import type { LoginBody, PublicUser, RegisterBody } from '@shared/contracts/auth';
+import { dismissToast, toast } from '@/components/ui/use-toast';
+import { apiJson, apiRequest, errorMessage, getQueryFn } from './api-client';
+import { MEMBERSHIPS_QUERY_KEY, type Membership, setStoredCommunityId, useMembershipsQuery } from './community';
+import { type GoogleIdentity, hasPendingGoogleRedirect, signInWithGooglePopup, signOutOfFirebase, takeGoogleRedirectResult } from './firebase';
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+export interface AuthContextValue {
+  user: PublicUser | null;
+  /** True until GET /api/user has answered. */
+  isLoading: boolean;
+  memberships: Membership[];
+  /** True while a signed-in user's memberships load. */
+  membershipsLoading: boolean;
+  loginMutation: UseMutationResult<PublicUser, Error, LoginBody>;
+  registerMutation: UseMutationResult<PublicUser, Error, RegisterBody>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+  /** Resolves null when the popup failed or was closed (only logged) or a redirect sign-in started. */
+  googleMutation: UseMutationResult<PublicUser | null, Error, void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const NO_MEMBERSHIPS: Membership[] = [];
+
+const postGoogleSignIn = (identity: GoogleIdentity) => apiJson<PublicUser>('POST', '/api/auth/google', identity);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+
+  const userQuery = useQuery<PublicUser | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+  });
+  const user = userQuery.data ?? null;
+
+  const membershipsQuery = useMembershipsQuery(user !== null);
+  const membershipsError = membershipsQuery.error;
+  useEffect(() => {
+    if (membershipsError) {
+      toast({ title: 'Failed to fetch memberships', description: errorMessage(membershipsError, 'Please try again.'), variant: 'destructive' });
+    }
+  }, [membershipsError]);
+
+  const signedIn = (signedInUser: PublicUser) => {
+    dismissToast(); // an earlier 'Login failed' no longer applies
+    queryClient.setQueryData(USER_QUERY_KEY, signedInUser);
+    void queryClient.invalidateQueries({ queryKey: MEMBERSHIPS_QUERY_KEY });
+  };
+
+  const googleSignedIn = (signedInUser: PublicUser) => {
+    signedIn(signedInUser);
+    void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    toast({ title: `Welcome, ${signedInUser.displayName}!`, description: 'You are signed in with Google.', variant: 'success' });
+  };
+
+  const googleFailed = (error: unknown) => {
+    toast({ title: 'Google Sign In failed', description: errorMessage(error, 'Authentication failed'), variant: 'destructive' });
+  };
+
+  const loginMutation = useMutation<PublicUser, Error, LoginBody>({
+    mutationFn: (credentials) => apiJson<PublicUser>('POST', '/api/login', credentials),
+    onSuccess: signedIn,
+    onError: (error) => toast({ title: 'Login failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+
+  const registerMutation = useMutation<PublicUser, Error, RegisterBody>({
+    mutationFn: (body) => apiJson<PublicUser>('POST', '/api/register', body),
+    onSuccess: signedIn,
+    onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+
+  const logoutMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await signOutOfFirebase().catch((error: unknown) => console.error('Firebase sign-out failed', error));
+      await apiRequest('POST', '/api/logout');
+    },
+    onSuccess: () => {
+      queryClient.setQueryData(USER_QUERY_KEY, null);
+      // Everything else the previous user saw goes, so the next person on this device sees none of it.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+      setStoredCommunityId(null);
+      navigate('/auth');
+      toast({ title: 'Signed out successfully' });
+    },
+    onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+
+  const googleMutation = useMutation<PublicUser | null, Error, void>({
+    mutationFn: async () => {
+      let identity: GoogleIdentity | null;
+      try {
+        identity = await signInWithGooglePopup();
+      } catch (error) {
+        console.error('Google sign-in popup failed', error); // closed or failed popup: no toast (SPEC.md section 8)
+        return null;
+      }
+      return identity ? postGoogleSignIn(identity) : null;
+    },
+    onSuccess: (signedInUser) => {
+      if (signedInUser) googleSignedIn(signedInUser);
+    },
+    onError: googleFailed,
+  });
+
+  // Coming back from a redirect sign-in (the fallback when the popup was blocked).
+  const userResolved = !userQuery.isLoading;
+  useEffect(() => {
+    if (!userResolved || user || !hasPendingGoogleRedirect()) return;
+    takeGoogleRedirectResult().then(
+      (identity) => {
+        if (identity) postGoogleSignIn(identity).then(googleSignedIn, googleFailed);
+      },
+      (error: unknown) => {
+        console.error('Google redirect sign-in failed', error);
+        toast({ title: 'Authentication error', description: 'Failed to sign in with Google', variant: 'destructive' });
+      },
+    );
+    // Runs when the signed-out state is known; the pending flag makes it a one-off.
+  }, [userResolved, user]);
+
+  const value: AuthContextValue = {
+    user,
+    isLoading: userQuery.isLoading,
+    memberships: membershipsQuery.data ?? NO_MEMBERSHIPS,
+    membershipsLoading: user !== null && membershipsQuery.isLoading,
+    loginMutation,
+    registerMutation,
+    logoutMutation,
+    googleMutation,
+  };
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

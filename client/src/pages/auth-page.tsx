@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Redirect } from 'wouter';
+import { PRODUCT_NAME } from '@shared/domain/constants';
+import { Card } from '@/components/ui/card';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/components/layout/page-header';
+import { AuthHero } from '@/features/auth/components/auth-hero';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { useAuth } from '@/lib/auth';
+
+export function AuthPage() {
+  const { user, isLoading } = useAuth();
+  const [tab, setTab] = useState('sign-in');
+  useDocumentTitle('Sign in');
+  if (isLoading) return <FullPageSpinner />;
+  if (user) return <Redirect to="/" replace />;
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-2">
+      <AuthHero />
+      <main className="flex items-start justify-center px-4 py-10 sm:px-6 lg:items-center">
+        <Card className="w-full max-w-md p-6 sm:p-8">
+          <h2 className="text-2xl font-semibold text-primary-900">Welcome to {PRODUCT_NAME}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">Sign in to continue your journey, or create an account to begin.</p>
+          <Tabs value={tab} onValueChange={setTab} className="mt-6">
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+              <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+            </TabsList>
+            {/* Both forms stay mounted (hidden when inactive) so switching tabs keeps what was typed. */}
+            <TabsContent value="sign-in" forceMount hidden={tab !== 'sign-in'}>
+              <SignInForm />
+            </TabsContent>
+            <TabsContent value="sign-up" forceMount hidden={tab !== 'sign-up'}>
+              <SignUpForm />
+            </TabsContent>
+          </Tabs>
+        </Card>
+      </main>
+    </div>
+  );
+}

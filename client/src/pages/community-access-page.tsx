@@ -1,0 +1,40 @@
+import LogOut from 'lucide-react/icons/log-out';
+import { Redirect } from 'wouter';
+import { Brand } from '@/components/layout/brand';
+import { useDocumentTitle } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { JoinOrCreate } from '@/features/communities/components/join-or-create';
+import { YourCommunities } from '@/features/communities/components/your-communities';
+import { useAuth } from '@/lib/auth';
+
+/** Public route (no membership check): where a signed-in user without communities lands. */
+export function CommunityAccessPage() {
+  const { user, isLoading, memberships, membershipsLoading, logoutMutation } = useAuth();
+  useDocumentTitle('Your communities');
+  if (isLoading || membershipsLoading) return <FullPageSpinner />;
+  if (!user) return <Redirect to="/auth" replace />;
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-border bg-card">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
+          <Brand />
+          <Button variant="outline" size="sm" disabled={logoutMutation.isPending} onClick={() => logoutMutation.mutate()}>
+            <LogOut aria-hidden="true" />
+            {logoutMutation.isPending ? 'Signing Out...' : 'Sign Out'}
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-5xl gap-8 px-4 py-8 sm:px-6 lg:py-12">
+        <div className="grid gap-2">
+          <h1 className="text-3xl font-semibold text-primary-900 sm:text-4xl">Welcome, {user.displayName}</h1>
+          <p className="text-muted-foreground">
+            {memberships.length > 0 ? 'Choose a community to continue your journey.' : 'Your journey starts with a community to walk with.'}
+          </p>
+        </div>
+        {memberships.length > 0 ? <YourCommunities memberships={memberships} /> : null}
+        <JoinOrCreate hasCommunities={memberships.length > 0} />
+      </main>
+    </div>
+  );
+}

@@ -31,7 +31,7 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
   const sessionSecret = resolveSessionSecret(config);
-  const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }, logger);
+  const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }, { logger });
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? path.resolve(config.DATA_DIR) : undefined }, 'database ready');
 
   const clientHandler =

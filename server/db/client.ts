@@ -34,12 +34,19 @@ export interface DatabaseHandle {
 export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
 
 /** Opens the database named by the target and applies pending migrations. */
-export async function openDatabase(target: DatabaseTarget, logger?: Logger): Promise<DatabaseHandle> {
+export interface OpenOptions {
+  logger?: Logger;
+  /** Called with every query the application runs (tests count queries with it). */
+  onQuery?: (query: string) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: OpenOptions = {}): Promise<DatabaseHandle> {
+  const drizzleOptions = onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
     // Without this handler an idle client's error (e.g. Postgres restarting) kills the process.
     pool.on('error', (error) => logger?.error({ err: error }, 'idle Postgres client error'));
-    const db = drizzlePostgres(pool) as unknown as Database;
+    const db = drizzlePostgres(pool, drizzleOptions) as unknown as Database;
     try {
       await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
     } catch (error) {
@@ -53,7 +60,7 @@ export async function openDatabase(target: DatabaseTarget, logger?: Logger): Pro
   try {
     const client = 'dataDir' in target ? new PGlite(path.join(target.dataDir, 'pglite')) : new PGlite();
     await client.waitReady;
-    const db = drizzlePglite(client) as unknown as Database;
+    const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {
       db,

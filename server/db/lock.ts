@@ -12,12 +12,20 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+const heldByThisProcess = new Set<string>();
+
 /**
  * Takes an exclusive lock on the embedded database directory, because PGlite has no lock of its own
  * and two processes writing one directory corrupt it. A lock left by a process that died is taken over.
  * Returns the function that releases the lock.
  */
 export function lockDataDir(dataDir: string): () => void {
+  const directory = path.resolve(dataDir);
+  // A lock file with this process's own pid is stale (an earlier run that had the same pid, e.g. pid 1 in a
+  // container) unless this process really holds it, which only this set can tell.
+  if (heldByThisProcess.has(directory)) {
+    throw new DataDirLockedError(`The data directory ${directory} is already open in this process.`);
+  }
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'steadfast.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -25,10 +33,12 @@ export function lockDataDir(dataDir: string): () => void {
       const fd = fs.openSync(lockPath, 'wx');
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      heldByThisProcess.add(directory);
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        heldByThisProcess.delete(directory);
         fs.rmSync(lockPath, { force: true });
       };
     } catch (error) {

@@ -33,6 +33,15 @@ function toResponse(error: unknown): { status: number; body: ErrorBody } | undef
     case '23503':
       return { status: 409, body: { message: 'That refers to something that no longer exists.', code: 'conflict' } };
   }
+  // Client errors of Express's own middleware (http-errors, e.g. a missing static asset): their status, our
+  // words (their message may name a file on the server).
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500) {
+    if (status === 404) return { status, body: { message: 'Not found.', code: 'not_found' } };
+    if (status === 403) return { status, body: { message: 'You do not have permission to do that.', code: 'forbidden' } };
+    if (status === 405) return { status, body: { message: 'Method not allowed.', code: 'method_not_allowed' } };
+    return { status, body: { message: 'The request could not be processed.', code: 'bad_request' } };
+  }
   return undefined;
 }
 

@@ -34,3 +34,12 @@ export function postgresCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => postgresCode(error) === '23505';
+
+/** The name of the constraint a driver error reports (on the error or its cause), e.g. a unique index. */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}

@@ -69,8 +69,8 @@ interface LimitOptions {
   windowMs: number;
   limit: number;
   message: string;
-  /** Only failed responses (status >= 400) count. */
-  countFailuresOnly?: boolean;
+  /** Only failed responses count: status >= 400, or only the statuses listed. */
+  countFailuresOnly?: boolean | { statuses: number[] };
   key?: (req: Request) => string;
 }
 
@@ -81,7 +81,8 @@ export function limitRequests({ windowMs, limit, message, countFailuresOnly, key
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    skipSuccessfulRequests: countFailuresOnly ?? false,
+    skipSuccessfulRequests: Boolean(countFailuresOnly),
+    ...(typeof countFailuresOnly === 'object' ? { requestWasSuccessful: (_req, res) => !countFailuresOnly.statuses.includes(res.statusCode) } : {}),
     keyGenerator: key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
     handler: (_req, res) => {
       res.status(429).json({ message, code: 'rate_limited' } satisfies ErrorBody);

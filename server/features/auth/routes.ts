@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { changePasswordBody, checkNameBody, loginBody, registerBody } from '@shared/contracts/auth';
 import { signIn, signOut } from '../../auth/passport';
+import { clearSessionCookie } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { unauthorized } from '../../http/errors';
@@ -51,7 +52,7 @@ export function authRoutes(db: Database, config: Config): Router {
 
   router.post('/api/logout', async (req, res) => {
     if (req.session) await signOut(req);
-    res.clearCookie(req.app.get('sessionCookieName') as string, { path: '/' });
+    clearSessionCookie(req, res);
     res.json({ message: 'Signed out.' });
   });
 

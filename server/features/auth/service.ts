@@ -4,7 +4,7 @@ import { sessions, users } from '@shared/schema/auth';
 import { type SessionUser, sessionUserColumns, toSessionUser } from '../../auth/passport';
 import { assertUncommonPassword, hashPassword, spendVerificationTime, verifyPassword } from '../../auth/passwords';
 import type { Database } from '../../db/client';
-import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
+import { badRequest, conflict, isUniqueViolation, unauthorized, violatedConstraint } from '../../http/errors';
 
 export function toPublicUser(user: SessionUser): PublicUser {
   return {
@@ -45,7 +45,10 @@ export async function register(db: Database, input: RegisterBody): Promise<Sessi
     return toSessionUser(row!);
   } catch (error) {
     // Two sign-ups racing for one e-mail or name: the unique index decides, the loser hears why.
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    if (isUniqueViolation(error)) {
+      if (violatedConstraint(error) === 'users_display_name_unique') throw conflict(NAME_TAKEN_MESSAGE, { displayName: NAME_TAKEN_MESSAGE });
+      throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+    }
     throw error;
   }
 }

@@ -1,0 +1,111 @@
+import { isServedOverHttps, loadConfig, testConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      NODE_ENV: 'development',
+      PORT: 5000,
+      DATA_DIR: './data',
+      TRUST_PROXY: 0,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_LOGIN_PER_EMAIL: 10,
+      RATE_LIMIT_LOGIN_PER_IP: 100,
+      RATE_LIMIT_REGISTER_PER_IP: 50,
+      RATE_LIMIT_NAME_CHECK_PER_IP: 120,
+      RATE_LIMIT_JOIN_PER_USER: 10,
+      RATE_LIMIT_JOIN_PER_IP: 50,
+      RATE_LIMIT_APPLY_PER_IP: 20,
+    });
+  });
+
+  it('reads the environment, converting numbers and ignoring unrelated variables', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://steadfast@db:5432/steadfast',
+      DATA_DIR: '/var/lib/steadfast',
+      SESSION_SECRET: 's'.repeat(32),
+      PUBLIC_URL: 'https://steadfast.example.org',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_PER_EMAIL: '5',
+      FIREBASE_PROJECT_ID: 'steadfast-app',
+      HOME: '/root',
+    });
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 8080,
+      DATABASE_URL: 'postgres://steadfast@db:5432/steadfast',
+      DATA_DIR: '/var/lib/steadfast',
+      PUBLIC_URL: 'https://steadfast.example.org',
+      TRUST_PROXY: 1,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_PER_EMAIL: 5,
+      FIREBASE_PROJECT_ID: 'steadfast-app',
+    });
+    expect(config).not.toHaveProperty('HOME');
+    expect(isServedOverHttps(config)).toBe(true);
+  });
+
+  it('treats empty values as unset (an "X=" line in an env file means the default)', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', SESSION_SECRET: '  ', PUBLIC_URL: '', RATE_LIMIT_LOGIN_PER_EMAIL: '', DATA_DIR: '', TRUST_PROXY: '' });
+    expect(config.PORT).toBe(5000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.RATE_LIMIT_LOGIN_PER_EMAIL).toBe(10);
+    expect(config.TRUST_PROXY).toBe(0);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SESSION_SECRET).toBeUndefined();
+    expect(config.PUBLIC_URL).toBeUndefined();
+    expect(isServedOverHttps(config)).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '50.5'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '-1'],
+    ['RATE_LIMIT_LOGIN_PER_EMAIL', '0'],
+    ['RATE_LIMIT_NAME_CHECK_PER_IP', 'many'],
+    ['PUBLIC_URL', 'steadfast.example.org'],
+    ['SESSION_SECRET', 'too-short-secret'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('explains a SESSION_SECRET shorter than 32 characters, and accepts 32', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'x'.repeat(31) })).toThrow('SESSION_SECRET must be at least 32 characters');
+    expect(loadConfig({ SESSION_SECRET: 'x'.repeat(32) }).SESSION_SECRET).toBe('x'.repeat(32));
+  });
+
+  it('lists every problem at once', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', SESSION_SECRET: 'short' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT: /);
+    expect(message).toMatch(/LOG_LEVEL: /);
+    expect(message).toMatch(/SESSION_SECRET: /);
+  });
+});
+
+describe('testConfig', () => {
+  it('is quiet, in test mode, with a usable secret and the overrides applied', () => {
+    const config = testConfig({ RATE_LIMIT_LOGIN_PER_EMAIL: 2 });
+    expect(config).toMatchObject({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_LOGIN_PER_EMAIL: 2 });
+    expect(config.SESSION_SECRET!.length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('isServedOverHttps', () => {
+  it('is true only for an https PUBLIC_URL', () => {
+    expect(isServedOverHttps(testConfig({ PUBLIC_URL: 'https://steadfast.example.org' }))).toBe(true);
+    expect(isServedOverHttps(testConfig({ PUBLIC_URL: 'http://localhost:5000' }))).toBe(false);
+    expect(isServedOverHttps(testConfig())).toBe(false);
+  });
+});

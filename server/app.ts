@@ -4,11 +4,14 @@ import express, { type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { createPassport } from './auth/passport';
-import { createSessionMiddleware, refreshOnActivity, sessionCookieName } from './auth/sessions';
+import { createSessionMiddleware, refreshOnActivity } from './auth/sessions';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { communityRoutes } from './features/communities/routes';
+import { importRoutes } from './features/imports/routes';
+import { inviteRoutes } from './features/invites/routes';
+import { trackingRoutes } from './features/tracking/routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { requireSameOriginJson, securityHeaders } from './http/security';
 import { createLogger } from './logger';
@@ -35,9 +38,9 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 export function createApp({ database, config, sessionSecret, clock = Date.now, logger = createLogger(config), clientHandler }: AppOptions): App {
   const app = express();
   const { db } = database;
+  const now = () => new Date(clock());
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.set('sessionCookieName', sessionCookieName(config));
 
   app.use(
     pinoHttp({
@@ -59,19 +62,22 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   const passport = createPassport(db);
   app.use(
     '/api',
+    (_req, res, next) => {
+      // API answers are personal: never cached by the browser or a proxy (set first, so refusals carry it too).
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    },
     requireSameOriginJson(config),
     express.json({ limit: '100kb' }),
     sessions.handler,
     passport.session(),
     refreshOnActivity(clock),
-    (_req, res, next) => {
-      // API answers are personal: never cached by the browser or a proxy.
-      res.setHeader('Cache-Control', 'no-store');
-      next();
-    },
   );
   app.use(authRoutes(db, config));
-  app.use(communityRoutes(db));
+  app.use(inviteRoutes(db, config, now));
+  app.use(communityRoutes(db, now));
+  app.use(trackingRoutes(db, now));
+  app.use(importRoutes(db, now));
   app.use('/api', apiNotFound);
 
   if (clientHandler) app.use(clientHandler);

@@ -9,6 +9,8 @@ export interface TestApp {
   database: DatabaseHandle;
   /** Moves the app's clock forward (ms). */
   advanceClock(ms: number): void;
+  /** Counts the queries the app runs between two calls: `const done = countQueries(); ...; done()`. */
+  countQueries(): () => number;
 }
 
 /**
@@ -17,7 +19,8 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
-  const database = await openDatabase(url ? { databaseUrl: url } : { inMemory: true });
+  let queries = 0;
+  const database = await openDatabase(url ? { databaseUrl: url } : { inMemory: true }, { onQuery: () => queries++ });
   let offset = 0;
   const config = testConfig(overrides);
   const { app, close } = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, clock: () => Date.now() + offset });
@@ -25,5 +28,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     await close();
     await database.close();
   });
-  return { app, database, advanceClock: (ms) => (offset += ms) };
+  return {
+    app,
+    database,
+    advanceClock: (ms) => (offset += ms),
+    countQueries: () => {
+      const start = queries;
+      return () => queries - start;
+    },
+  };
 }

@@ -1,8 +1,11 @@
-import type { Role } from '../domain/constants';
+import { z } from 'zod';
+import { ROLES, type Role } from '../domain/constants';
+import type { TargetKey } from '../domain/disciplines';
 
 /** GET /api/memberships: one entry per community the user belongs to. */
 export interface MembershipView {
-  id: string;
+  /** Null for a community reached only as InstitutionAdmin of its institution (no membership of one's own). */
+  id: string | null;
   communityId: string;
   userId: string;
   /** The highest of `roles`. */
@@ -11,3 +14,124 @@ export interface MembershipView {
   subgroupId: string | null;
   community: { id: string; name: string; description: string | null };
 }
+
+const COMMUNITY_NAME_MAX = 100;
+const DESCRIPTION_MAX = 500;
+
+export const timeZoneField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+const descriptionField = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** POST /api/communities. */
+export const createCommunityBody = z.object({
+  name: z.string({ error: 'Please enter a name for your community.' }).trim().min(1, 'Please enter a name for your community.').max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
+  description: descriptionField,
+  timeZone: timeZoneField.optional(),
+});
+export type CreateCommunityBody = z.infer<typeof createCommunityBody>;
+
+/** PUT /api/communities/{id}. */
+export const updateCommunityBody = z.object({
+  name: z.string({ error: 'Community name cannot be empty.' }).trim().min(1, 'Community name cannot be empty.').max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
+  description: descriptionField,
+  timeZone: timeZoneField.optional(),
+  graceDays: z.boolean().optional(),
+});
+export type UpdateCommunityBody = z.infer<typeof updateCommunityBody>;
+
+/** POST /api/communities/join. Matching ignores case and surrounding spaces. */
+export const joinCommunityBody = z.object({
+  inviteCode: z
+    .string({ error: 'Please enter a valid invitation code.' })
+    .trim()
+    .min(1, 'Please enter a valid invitation code.')
+    .max(32, 'Please enter a valid invitation code.')
+    .transform((code) => code.toUpperCase()),
+});
+export type JoinCommunityBody = z.infer<typeof joinCommunityBody>;
+
+/** PATCH /api/users/{userId}/role. No role selected means Member. */
+export const updateRolesBody = z.object({
+  roles: z
+    .array(z.enum(ROLES, { error: `Roles must be among ${ROLES.join(', ')}` }), { error: 'roles must be a list' })
+    .max(ROLES.length)
+    .transform((roles) => (roles.length === 0 ? (['Member'] as const satisfies readonly (typeof ROLES)[number][]) : [...new Set(roles)])),
+});
+export type UpdateRolesBody = z.infer<typeof updateRolesBody>;
+
+export interface CommunityView {
+  id: string;
+  institutionId: string;
+  name: string;
+  description: string | null;
+  isPrivate: boolean;
+  isProgressLocked: boolean;
+  timeZone: string;
+  graceDays: boolean;
+  theme: string | null;
+  createdAt: string;
+}
+
+/** GET /api/communities/{id}/members. `email` is shown to admins only. */
+export interface CommunityMember {
+  id: string;
+  displayName: string;
+  email: string | null;
+  role: Role;
+  roles: Role[];
+  subgroupId: string | null;
+  isImported: boolean;
+  createdAt: string;
+}
+
+export interface CommunityStats {
+  totalMembers: number;
+  totalCommanders: number;
+  openQuestions: number;
+  /** Mean monthly progress (percent) of the members this month. */
+  avgCompletion: number;
+}
+
+export interface InviteCodeView {
+  inviteCode: string;
+  expiresAt: string;
+  createdBy: string | null;
+  createdAt: string;
+}
+
+export interface ClaimInfo {
+  canClaim: boolean;
+  importedUserId: string | null;
+  importedUserName: string | null;
+  importedUserEmail: string | null;
+}
+
+export interface JoinResult {
+  communityId: string;
+  community: { id: string; name: string; description: string | null };
+  claimInfo: ClaimInfo;
+}
+
+/** GET /api/export/csv: one row per member with the targets in force this month; the client writes the CSV. */
+export type MemberExportRow = {
+  displayName: string;
+  email: string | null;
+  role: Role;
+} & Record<TargetKey, string | null>;

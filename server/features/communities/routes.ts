@@ -1,14 +1,78 @@
 import { Router } from 'express';
+import { createCommunityBody, updateCommunityBody, updateRolesBody } from '@shared/contracts/communities';
+import { uuidField } from '@shared/contracts/fields';
 import type { Database } from '../../db/client';
+import { COMMUNITY_NOT_FOUND, inCommunity, loadCommunityContext, requestedCommunityId } from '../../http/community-context';
+import { notFound, unauthorized } from '../../http/errors';
 import { requireUser } from '../../http/require';
+import { body } from '../../http/validate';
 import * as communities from './service';
 
-export function communityRoutes(db: Database): Router {
+const onPath = { pathParam: 'id' } as const;
+
+export function communityRoutes(db: Database, now: () => Date): Router {
   const router = Router();
 
   router.get('/api/memberships', requireUser, async (req, res) => {
     res.json(await communities.listMemberships(db, req.user!));
   });
+
+  router.post('/api/communities', requireUser, body(createCommunityBody), async (req, res) => {
+    res.status(201).json(await communities.createCommunity(db, req.user!, req.body));
+  });
+
+  // Public with ?community=<id> (the apply page greets visitors by the community's name); otherwise
+  // the signed-in caller's current community.
+  router.get('/api/communities/info', async (req, res) => {
+    const requested = typeof req.query.community === 'string' ? req.query.community : undefined;
+    if (requested !== undefined) {
+      if (!uuidField.safeParse(requested).success) throw notFound(COMMUNITY_NOT_FOUND);
+      res.json(await communities.communityName(db, requested));
+      return;
+    }
+    if (!req.user) throw unauthorized();
+    const context = await loadCommunityContext(db, req.user, requestedCommunityId(req));
+    res.json(communities.toCommunityView(context.community));
+  });
+
+  router.get('/api/communities/:id', inCommunity(db, 'community:read', onPath), (req, res) => {
+    res.json(communities.toCommunityView(req.community!.community));
+  });
+
+  router.put('/api/communities/:id', inCommunity(db, 'community:update', onPath), body(updateCommunityBody), async (req, res) => {
+    res.json(await communities.updateCommunity(db, req.community!, req.user!.id, req.body));
+  });
+
+  router.post('/api/communities/:id/leave', inCommunity(db, 'community:read', onPath), async (req, res) => {
+    await communities.leaveCommunity(db, req.community!);
+    res.json({ message: 'You have left the community.' });
+  });
+
+  router.get('/api/communities/:id/members', inCommunity(db, 'members:read', onPath), async (req, res) => {
+    res.json(await communities.listMembers(db, req.community!));
+  });
+
+  router.get('/api/communities/:id/stats', inCommunity(db, 'stats:read', onPath), async (req, res) => {
+    res.json(await communities.communityStats(db, req.community!, now()));
+  });
+
+  router.delete('/api/communities/:id/members/:userId', inCommunity(db, 'members:manage', onPath), async (req, res) => {
+    const userId = uuidField.safeParse(req.params.userId);
+    if (!userId.success) throw notFound(communities.MEMBER_NOT_FOUND);
+    await communities.removeMember(db, req.community!, userId.data);
+    res.json({ message: 'Member removed.' });
+  });
+
+  router.patch(
+    '/api/users/:userId/role',
+    inCommunity(db, 'roles:assign', { forbiddenMessage: communities.ROLE_PERMISSION_MESSAGE }),
+    body(updateRolesBody),
+    async (req, res) => {
+      const userId = uuidField.safeParse(req.params.userId);
+      if (!userId.success) throw notFound(communities.MEMBER_NOT_FOUND);
+      res.json(await communities.updateRoles(db, req.community!, userId.data, req.body.roles));
+    },
+  );
 
   return router;
 }

@@ -1,25 +1,63 @@
-import { asc, eq } from 'drizzle-orm';
-import type { MembershipView } from '@shared/contracts/communities';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type {
+  CommunityMember,
+  CommunityStats,
+  CommunityView,
+  CreateCommunityBody,
+  MembershipView,
+  UpdateCommunityBody,
+} from '@shared/contracts/communities';
 import type { Role } from '@shared/domain/constants';
-import { highestRole } from '@shared/domain/roles';
-import { communities, memberships } from '@shared/schema/communities';
+import { type Action, can, canGrant, highestRole, isAdmin } from '@shared/domain/roles';
+import { users } from '@shared/schema/auth';
+import { communities, institutions, memberships, subgroups } from '@shared/schema/communities';
+import { questions } from '@shared/schema/questions';
 import type { SessionUser } from '../../auth/passport';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { type CommunityContext, type CommunityRow, loadCommunityContext } from '../../http/community-context';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/service';
+import { averageCompletion } from '../tracking/service';
+
+export const ROLE_PERMISSION_MESSAGE = "You don't have permission to modify this user's roles";
+export const OWN_ROLES_MESSAGE = 'Cannot edit own roles';
+export const REMOVE_SELF_MESSAGE = 'You cannot remove yourself from the community';
+export const LAST_MODERATOR_MESSAGE = 'A community must keep at least one Community Moderator. Make another member a Community Moderator first.';
+export const MEMBER_NOT_FOUND = 'Member not found.';
 
 /** A membership's roles as they apply: a SuperAdmin is one in every community. */
 export function effectiveRoles(user: Pick<SessionUser, 'isSuperAdmin'>, roles: readonly Role[]): Role[] {
   return user.isSuperAdmin && !roles.includes('SuperAdmin') ? ['SuperAdmin', ...roles] : [...roles];
 }
 
+export function toCommunityView(row: CommunityRow): CommunityView {
+  return {
+    id: row.id,
+    institutionId: row.institutionId,
+    name: row.name,
+    description: row.description,
+    isPrivate: row.isPrivate,
+    isProgressLocked: row.isProgressLocked,
+    timeZone: row.timeZone,
+    graceDays: row.graceDays,
+    theme: row.theme,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export async function listMemberships(db: Executor, user: SessionUser): Promise<MembershipView[]> {
   const rows = await db
-    .select({ membership: memberships, community: { id: communities.id, name: communities.name, description: communities.description } })
+    .select({
+      membership: memberships,
+      community: { id: communities.id, name: communities.name, description: communities.description, institutionId: communities.institutionId },
+    })
     .from(memberships)
     .innerJoin(communities, eq(communities.id, memberships.communityId))
     .where(eq(memberships.userId, user.id))
     .orderBy(asc(memberships.createdAt));
-  return rows.map(({ membership, community }) => {
-    const roles = effectiveRoles(user, membership.roles);
+  const administered = new Set(rows.filter((row) => row.membership.roles.includes('InstitutionAdmin')).map((row) => row.community.institutionId));
+  const views: MembershipView[] = rows.map(({ membership, community }) => {
+    const roles = effectiveRoles(user, administered.has(community.institutionId) && !membership.roles.includes('InstitutionAdmin') ? [...membership.roles, 'InstitutionAdmin'] : membership.roles);
     return {
       id: membership.id,
       communityId: membership.communityId,
@@ -27,7 +65,217 @@ export async function listMemberships(db: Executor, user: SessionUser): Promise<
       role: highestRole(roles),
       roles,
       subgroupId: membership.subgroupId,
-      community,
+      community: { id: community.id, name: community.name, description: community.description },
     };
+  });
+  if (administered.size === 0) return views;
+  // An InstitutionAdmin administers the institution's other communities too, without a membership there.
+  const joined = new Set(rows.map((row) => row.community.id));
+  const siblings = await db
+    .select({ id: communities.id, name: communities.name, description: communities.description })
+    .from(communities)
+    .where(inArray(communities.institutionId, [...administered]))
+    .orderBy(asc(communities.createdAt));
+  for (const community of siblings.filter((sibling) => !joined.has(sibling.id))) {
+    const roles = effectiveRoles(user, ['InstitutionAdmin']);
+    views.push({ id: null, communityId: community.id, userId: user.id, role: highestRole(roles), roles, subgroupId: null, community });
+  }
+  return views;
+}
+
+/**
+ * Creates a community with its creator as CommunityModerator. It joins the institution the creator
+ * administers (InstitutionAdmin somewhere); otherwise a new institution is created for it.
+ */
+export async function createCommunity(db: Database, user: SessionUser, input: CreateCommunityBody): Promise<CommunityView> {
+  return db.transaction(async (tx) => {
+    const [administered] = await tx
+      .select({ institutionId: communities.institutionId })
+      .from(memberships)
+      .innerJoin(communities, eq(communities.id, memberships.communityId))
+      .where(and(eq(memberships.userId, user.id), sql`'InstitutionAdmin' = ANY(${memberships.roles})`))
+      .orderBy(asc(memberships.createdAt))
+      .limit(1);
+    const institutionId =
+      administered?.institutionId ?? (await tx.insert(institutions).values({ name: input.name }).returning({ id: institutions.id }))[0]!.id;
+    const [community] = await tx
+      .insert(communities)
+      .values({ institutionId, name: input.name, description: input.description, timeZone: input.timeZone ?? 'UTC' })
+      .returning();
+    await tx.insert(memberships).values({ userId: user.id, communityId: community!.id, roles: ['CommunityModerator'] });
+    await recordAudit(tx, { actorId: user.id, communityId: community!.id, entity: 'community', entityId: community!.id, action: 'create', diff: { name: input.name } });
+    return toCommunityView(community!);
+  });
+}
+
+/** Public: the name of a community, for the apply page's greeting. */
+export async function communityName(db: Executor, communityId: string): Promise<{ name: string }> {
+  const [row] = await db.select({ name: communities.name }).from(communities).where(eq(communities.id, communityId)).limit(1);
+  if (!row) throw notFound('Community not found.');
+  return row;
+}
+
+export async function updateCommunity(db: Database, context: CommunityContext, actorId: string, input: UpdateCommunityBody): Promise<CommunityView> {
+  const before = context.community;
+  const changes = {
+    name: input.name,
+    description: input.description,
+    ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
+    ...(input.graceDays !== undefined ? { graceDays: input.graceDays } : {}),
+  };
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(communities).set({ ...changes, updatedAt: new Date() }).where(eq(communities.id, before.id)).returning();
+    const diff = Object.fromEntries(
+      Object.entries(changes)
+        .filter(([key, value]) => before[key as keyof typeof changes] !== value)
+        .map(([key, value]) => [key, { from: before[key as keyof typeof changes], to: value }]),
+    );
+    await recordAudit(tx, { actorId, communityId: before.id, entity: 'community', entityId: before.id, action: 'update', diff });
+    return toCommunityView(updated!);
+  });
+}
+
+/** Serializes membership changes of one community so the last-moderator rule holds under concurrency. */
+async function lockCommunity(tx: Executor, communityId: string): Promise<void> {
+  await tx.execute(sql`SELECT id FROM ${communities} WHERE ${communities.id} = ${communityId} FOR NO KEY UPDATE`);
+}
+
+async function otherModeratorCount(tx: Executor, communityId: string, exceptUserId: string): Promise<number> {
+  const [row] = await tx
+    .select({ value: count() })
+    .from(memberships)
+    .where(and(eq(memberships.communityId, communityId), ne(memberships.userId, exceptUserId), sql`'CommunityModerator' = ANY(${memberships.roles})`));
+  return row?.value ?? 0;
+}
+
+export async function leaveCommunity(db: Database, context: CommunityContext): Promise<void> {
+  if (!context.membership) throw notFound('You are not a member of this community.');
+  await db.transaction(async (tx) => {
+    await lockCommunity(tx, context.community.id);
+    const [own] = await tx.select({ roles: memberships.roles }).from(memberships).where(eq(memberships.id, context.membership!.id)).limit(1);
+    if (!own) return;
+    if (own.roles.includes('CommunityModerator') && (await otherModeratorCount(tx, context.community.id, context.userId)) === 0) {
+      throw conflict('You are the last Community Moderator. Make another member a Community Moderator before leaving.');
+    }
+    await releaseCommandedSubgroups(tx, context.community.id, context.userId);
+    await tx.delete(memberships).where(eq(memberships.id, context.membership!.id));
+    await recordAudit(tx, { actorId: context.userId, communityId: context.community.id, entity: 'membership', entityId: context.userId, action: 'leave' });
+  });
+}
+
+/** A member who leaves no longer commands the community's subgroups. */
+async function releaseCommandedSubgroups(tx: Executor, communityId: string, userId: string): Promise<void> {
+  await tx.update(subgroups).set({ commanderId: null }).where(and(eq(subgroups.communityId, communityId), eq(subgroups.commanderId, userId)));
+}
+
+export async function listMembers(db: Executor, context: CommunityContext, onlyUserId?: string): Promise<CommunityMember[]> {
+  const showEmail = isAdmin(context.roles);
+  const rows = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      isImported: users.isImported,
+      roles: memberships.roles,
+      subgroupId: memberships.subgroupId,
+      createdAt: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.communityId, context.community.id), onlyUserId ? eq(memberships.userId, onlyUserId) : undefined))
+    .orderBy(sql`lower(${users.displayName})`);
+  return rows.map((row) => ({
+    id: row.id,
+    displayName: row.displayName,
+    email: showEmail ? row.email : null,
+    role: highestRole(row.roles),
+    roles: row.roles,
+    subgroupId: row.subgroupId,
+    isImported: row.isImported,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function communityStats(db: Executor, context: CommunityContext, now: Date): Promise<CommunityStats> {
+  const communityId = context.community.id;
+  const [memberCounts] = await db
+    .select({
+      totalMembers: count(),
+      totalCommanders: sql<number>`count(*) FILTER (WHERE 'Commander' = ANY(${memberships.roles}))`.mapWith(Number),
+    })
+    .from(memberships)
+    .where(eq(memberships.communityId, communityId));
+  const [open] = await db
+    .select({ value: count() })
+    .from(questions)
+    .where(and(eq(questions.communityId, communityId), inArray(questions.status, ['Open', 'InProgress'])));
+  return {
+    totalMembers: memberCounts?.totalMembers ?? 0,
+    totalCommanders: memberCounts?.totalCommanders ?? 0,
+    openQuestions: open?.value ?? 0,
+    avgCompletion: await averageCompletion(db, context, now),
+  };
+}
+
+async function targetMembership(tx: Executor, communityId: string, userId: string) {
+  const [row] = await tx
+    .select({ id: memberships.id, roles: memberships.roles })
+    .from(memberships)
+    .where(and(eq(memberships.communityId, communityId), eq(memberships.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(MEMBER_NOT_FOUND);
+  return row;
+}
+
+/**
+ * The actor's roles as they stand once the community is locked: a concurrent change may have demoted or
+ * removed the actor after the route's guard loaded their context.
+ */
+async function lockedActorRoles(tx: Executor, context: CommunityContext, action: Action, message: string): Promise<Role[]> {
+  const actor = { id: context.userId, isSuperAdmin: context.roles.includes('SuperAdmin') } as Express.User;
+  const current = await loadCommunityContext(tx, actor, context.community.id);
+  if (!can(current, action)) throw forbidden(message);
+  return current.roles;
+}
+
+/** Nobody acts on someone whose highest role is above their own. */
+function assertOutranksOrEquals(actorRoles: readonly Role[], targetRoles: readonly Role[], message: string) {
+  if (!canGrant(actorRoles, highestRole(targetRoles))) throw forbidden(message);
+}
+
+export async function updateRoles(db: Database, context: CommunityContext, targetUserId: string, roles: Role[]): Promise<CommunityMember> {
+  if (targetUserId === context.userId) throw forbidden(OWN_ROLES_MESSAGE);
+  if (roles.includes('SuperAdmin')) throw forbidden('SuperAdmin is granted only by the server operator.');
+  if (!roles.every((role) => canGrant(context.roles, role))) throw forbidden(ROLE_PERMISSION_MESSAGE);
+  const communityId = context.community.id;
+  await db.transaction(async (tx) => {
+    await lockCommunity(tx, communityId);
+    const actorRoles = await lockedActorRoles(tx, context, 'roles:assign', ROLE_PERMISSION_MESSAGE);
+    if (!roles.every((role) => canGrant(actorRoles, role))) throw forbidden(ROLE_PERMISSION_MESSAGE);
+    const target = await targetMembership(tx, communityId, targetUserId);
+    assertOutranksOrEquals(actorRoles, target.roles, ROLE_PERMISSION_MESSAGE);
+    const losesModerator = target.roles.includes('CommunityModerator') && !roles.includes('CommunityModerator');
+    if (losesModerator && (await otherModeratorCount(tx, communityId, targetUserId)) === 0) throw conflict(LAST_MODERATOR_MESSAGE);
+    await tx.update(memberships).set({ roles }).where(eq(memberships.id, target.id));
+    await recordAudit(tx, { actorId: context.userId, communityId, entity: 'membership', entityId: targetUserId, action: 'roles.update', diff: { from: target.roles, to: roles } });
+  });
+  const [updated] = await listMembers(db, context, targetUserId);
+  return updated!;
+}
+
+export async function removeMember(db: Database, context: CommunityContext, targetUserId: string): Promise<void> {
+  if (targetUserId === context.userId) throw forbidden(REMOVE_SELF_MESSAGE);
+  const communityId = context.community.id;
+  await db.transaction(async (tx) => {
+    await lockCommunity(tx, communityId);
+    const actorRoles = await lockedActorRoles(tx, context, 'members:manage', 'You do not have permission to remove members.');
+    const target = await targetMembership(tx, communityId, targetUserId);
+    assertOutranksOrEquals(actorRoles, target.roles, 'You cannot remove a member whose role is above yours.');
+    if (target.roles.includes('CommunityModerator') && (await otherModeratorCount(tx, communityId, targetUserId)) === 0) {
+      throw conflict(LAST_MODERATOR_MESSAGE);
+    }
+    await releaseCommandedSubgroups(tx, communityId, targetUserId);
+    await tx.delete(memberships).where(eq(memberships.id, target.id));
+    await recordAudit(tx, { actorId: context.userId, communityId, entity: 'membership', entityId: targetUserId, action: 'remove', diff: { roles: target.roles } });
   });
 }

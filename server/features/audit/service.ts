@@ -1,0 +1,16 @@
+import { auditLogs } from '@shared/schema/audit';
+import type { Executor } from '../../db/client';
+
+export interface AuditEntry {
+  actorId: string;
+  communityId: string | null;
+  entity: string;
+  entityId: string;
+  action: string;
+  diff?: unknown;
+}
+
+/** Records who changed what; call it inside the transaction that makes the change. */
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLogs).values({ ...entry, diff: entry.diff ?? null });
+}

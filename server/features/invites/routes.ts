@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { joinCommunityBody } from '@shared/contracts/communities';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { inCommunity } from '../../http/community-context';
+import { requireUser } from '../../http/require';
+import { limitRequests, MINUTE } from '../../http/security';
+import { body } from '../../http/validate';
+import * as invites from './service';
+
+export function inviteRoutes(db: Database, config: Config, now: () => Date): Router {
+  const router = Router();
+  const tooManyCodes = 'Too many invitation codes tried. Please wait an hour and check the code with the person who invited you.';
+  // Only wrong codes (404) count, so a whole congregation can join from one address.
+  const wrongCodes = { statuses: [404] };
+  const joinLimitPerUser = limitRequests({
+    windowMs: 60 * MINUTE,
+    limit: config.RATE_LIMIT_JOIN_PER_USER,
+    countFailuresOnly: wrongCodes,
+    key: (req) => `join:${req.user?.id}`,
+    message: tooManyCodes,
+  });
+  const joinLimitPerIp = limitRequests({ windowMs: 60 * MINUTE, limit: config.RATE_LIMIT_JOIN_PER_IP, countFailuresOnly: wrongCodes, message: tooManyCodes });
+
+  router.post('/api/communities/join', requireUser, joinLimitPerIp, joinLimitPerUser, body(joinCommunityBody), async (req, res) => {
+    res.json(await invites.joinCommunity(db, req.user!, req.body.inviteCode, now()));
+  });
+
+  router.post('/api/communities/:id/invite-codes', inCommunity(db, 'invites:create', { pathParam: 'id' }), async (req, res) => {
+    res.status(201).json(await invites.generateInviteCode(db, req.community!, req.user!, now()));
+  });
+
+  router.get('/api/communities/:id/invite-codes/latest', inCommunity(db, 'invites:create', { pathParam: 'id' }), async (req, res) => {
+    res.json(await invites.latestInviteCode(db, req.community!));
+  });
+
+  return router;
+}

@@ -1,0 +1,421 @@
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import type {
+  CalendarLockView,
+  CommanderMemberStat,
+  CompletionGoalsBody,
+  DailyLogView,
+  DisciplineTargets,
+  MonthlyTargetsBody,
+  SaveDailyLogBody,
+  SubgroupMember,
+} from '@shared/contracts/tracking';
+import { compareDates, dateInTimeZone, daysInMonth, isoDate, latestDateOnEarth, monthKey, parseIsoDate } from '@shared/domain/calendar';
+import type { DayStatus } from '@shared/domain/constants';
+import { DEFAULT_DISCIPLINES, type Discipline, MONTHLY_GOAL_KEYS, TARGET_KEYS } from '@shared/domain/disciplines';
+import { memberMonthlyProgress, weeklyStats } from '@shared/domain/progress';
+import { isAdmin } from '@shared/domain/roles';
+import { anyDisciplineLookup, currentStreak, isCompleted, statusLookup } from '@shared/domain/streaks';
+import { users } from '@shared/schema/auth';
+import { memberships, subgroups } from '@shared/schema/communities';
+import { calendarLocks, dailyLogs, disciplineTemplates, userDisciplineTargets } from '@shared/schema/tracking';
+import type { Database, Executor } from '../../db/client';
+import type { CommunityContext } from '../../http/community-context';
+import { badRequest, forbidden, locked, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/service';
+
+type Month = { year: number; month: number };
+
+export const LOCKED_MONTH_MESSAGE = 'This month is locked by your community admins. Ask an admin if something needs correcting.';
+export const NOT_YOUR_LOG_MESSAGE = 'Only the owner can change a daily log.';
+
+// ---------------------------------------------------------------- disciplines
+
+export async function listDisciplines(db: Executor, communityId: string): Promise<Discipline[]> {
+  const rows = await db
+    .select({
+      key: disciplineTemplates.key,
+      label: disciplineTemplates.label,
+      unit: disciplineTemplates.unit,
+      isNumeric: disciplineTemplates.isNumeric,
+      isDailyGrid: disciplineTemplates.isDailyGrid,
+      order: disciplineTemplates.order,
+    })
+    .from(disciplineTemplates)
+    .where(eq(disciplineTemplates.communityId, communityId))
+    .orderBy(asc(disciplineTemplates.order), asc(disciplineTemplates.key));
+  return rows.length > 0 ? rows : [...DEFAULT_DISCIPLINES];
+}
+
+/** Replaces the community's disciplines (the setup wizard and the admins). */
+export async function replaceDisciplines(db: Database, context: CommunityContext, templates: Discipline[]): Promise<Discipline[]> {
+  const communityId = context.community.id;
+  await db.transaction(async (tx) => {
+    await tx.delete(disciplineTemplates).where(eq(disciplineTemplates.communityId, communityId));
+    await tx.insert(disciplineTemplates).values(templates.map((template) => ({ ...template, communityId })));
+    await recordAudit(tx, { actorId: context.userId, communityId, entity: 'discipline_templates', entityId: communityId, action: 'replace', diff: { keys: templates.map((t) => t.key) } });
+  });
+  return listDisciplines(db, communityId);
+}
+
+// ---------------------------------------------------------------- locks
+
+async function isMonthLocked(db: Executor, communityId: string, { year, month }: Month): Promise<boolean> {
+  const [lock] = await db
+    .select({ isLocked: calendarLocks.isLocked })
+    .from(calendarLocks)
+    .where(and(eq(calendarLocks.communityId, communityId), eq(calendarLocks.year, year), eq(calendarLocks.month, month)))
+    .limit(1);
+  return lock?.isLocked ?? false;
+}
+
+/** A locked month is read-only for everyone but admins (DECISIONS.md "Tracking"). */
+async function assertMonthWritable(db: Executor, context: CommunityContext, period: Month) {
+  if (!isAdmin(context.roles) && (await isMonthLocked(db, context.community.id, period))) throw locked(LOCKED_MONTH_MESSAGE);
+}
+
+const lockColumns = {
+  id: calendarLocks.id,
+  communityId: calendarLocks.communityId,
+  month: calendarLocks.month,
+  year: calendarLocks.year,
+  isLocked: calendarLocks.isLocked,
+  lockedByUserId: calendarLocks.lockedByUserId,
+  lockedBy: users.displayName,
+  lockedAt: calendarLocks.lockedAt,
+  reason: calendarLocks.reason,
+};
+
+type LockRow = { [K in keyof typeof lockColumns]: (typeof lockColumns)[K]['_']['data'] | null } & { lockedAt: Date };
+
+function toLockView(row: LockRow): CalendarLockView {
+  return { ...(row as Omit<CalendarLockView, 'lockedAt'>), lockedAt: row.lockedAt.toISOString() };
+}
+
+export async function listLocks(db: Executor, communityId: string): Promise<CalendarLockView[]> {
+  const rows = await db
+    .select(lockColumns)
+    .from(calendarLocks)
+    .leftJoin(users, eq(users.id, calendarLocks.lockedByUserId))
+    .where(eq(calendarLocks.communityId, communityId))
+    .orderBy(desc(calendarLocks.year), desc(calendarLocks.month));
+  return rows.map((row) => toLockView(row as LockRow));
+}
+
+async function lockById(db: Executor, communityId: string, lockId: string): Promise<CalendarLockView> {
+  const [row] = await db
+    .select(lockColumns)
+    .from(calendarLocks)
+    .leftJoin(users, eq(users.id, calendarLocks.lockedByUserId))
+    .where(and(eq(calendarLocks.communityId, communityId), eq(calendarLocks.id, lockId)))
+    .limit(1);
+  if (!row) throw notFound('Calendar lock not found.');
+  return toLockView(row as LockRow);
+}
+
+/** Locks (or unlocks) a month; one lock row per community and month. */
+export async function setLock(
+  db: Database,
+  context: CommunityContext,
+  input: { month: number; year: number; isLocked: boolean; reason: string | null },
+  now: Date,
+): Promise<CalendarLockView> {
+  const communityId = context.community.id;
+  const lockId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(calendarLocks)
+      .values({ communityId, month: input.month, year: input.year, isLocked: input.isLocked, reason: input.reason, lockedByUserId: context.userId, lockedAt: now })
+      .onConflictDoUpdate({
+        target: [calendarLocks.communityId, calendarLocks.year, calendarLocks.month],
+        set: { isLocked: input.isLocked, reason: input.reason, lockedByUserId: context.userId, lockedAt: now },
+      })
+      .returning({ id: calendarLocks.id });
+    await recordAudit(tx, { actorId: context.userId, communityId, entity: 'calendar_lock', entityId: row!.id, action: input.isLocked ? 'lock' : 'unlock', diff: input });
+    return row!.id;
+  });
+  return lockById(db, communityId, lockId);
+}
+
+export async function toggleLock(db: Database, context: CommunityContext, target: { lockId: string } | Month, now: Date): Promise<CalendarLockView> {
+  const communityId = context.community.id;
+  if ('lockId' in target) {
+    const current = await lockById(db, communityId, target.lockId);
+    return setLock(db, context, { month: current.month, year: current.year, isLocked: !current.isLocked, reason: current.reason }, now);
+  }
+  const isLocked = await isMonthLocked(db, communityId, target);
+  return setLock(db, context, { ...target, isLocked: !isLocked, reason: null }, now);
+}
+
+export async function removeLock(db: Database, context: CommunityContext, lockId: string): Promise<void> {
+  const communityId = context.community.id;
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(calendarLocks)
+      .where(and(eq(calendarLocks.communityId, communityId), eq(calendarLocks.id, lockId)))
+      .returning({ id: calendarLocks.id, month: calendarLocks.month, year: calendarLocks.year });
+    if (removed.length === 0) throw notFound('Calendar lock not found.');
+    await recordAudit(tx, { actorId: context.userId, communityId, entity: 'calendar_lock', entityId: lockId, action: 'remove', diff: removed[0] });
+  });
+}
+
+// ---------------------------------------------------------------- daily logs
+
+async function assertMemberOf(db: Executor, communityId: string, userId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.communityId, communityId), eq(memberships.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('Member not found.');
+}
+
+/** entries (discipline -> 'YYYY-MM' -> day -> completed) follow from the statuses, so they never disagree. */
+function entriesFor(dayStatus: Record<string, Record<string, DayStatus>>, period: Month): DailyLogView['entries'] {
+  const key = monthKey(period.year, period.month);
+  return Object.fromEntries(
+    Object.entries(dayStatus).map(([discipline, days]) => [
+      discipline,
+      { [key]: Object.fromEntries(Object.entries(days).map(([day, status]) => [day, isCompleted(status)])) },
+    ]),
+  );
+}
+
+function toLogView(
+  userId: string,
+  communityId: string,
+  period: Month,
+  row: { dayStatus: Record<string, Record<string, DayStatus>>; monthlyCompletions: Record<string, boolean>; updatedAt: Date } | undefined,
+  isLocked: boolean,
+): DailyLogView {
+  const dayStatus = row?.dayStatus ?? {};
+  return {
+    userId,
+    communityId,
+    month: period.month,
+    year: period.year,
+    entries: entriesFor(dayStatus, period),
+    dayStatus,
+    monthlyCompletions: row?.monthlyCompletions ?? {},
+    isLocked,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+export async function getDailyLog(db: Executor, context: CommunityContext, userId: string, period: Month): Promise<DailyLogView> {
+  const communityId = context.community.id;
+  if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
+  const [row] = await db
+    .select({ dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt })
+    .from(dailyLogs)
+    .where(and(eq(dailyLogs.userId, userId), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, period.year), eq(dailyLogs.month, period.month)))
+    .limit(1);
+  return toLogView(userId, communityId, period, row, await isMonthLocked(db, communityId, period));
+}
+
+/** The month's row, created if missing and locked for this transaction, so concurrent saves queue up. */
+async function lockedLogRow(tx: Executor, userId: string, communityId: string, period: Month) {
+  await tx.insert(dailyLogs).values({ userId, communityId, year: period.year, month: period.month }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(dailyLogs)
+    .where(and(eq(dailyLogs.userId, userId), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, period.year), eq(dailyLogs.month, period.month)))
+    .for('update');
+  return row!;
+}
+
+function assertOwner(context: CommunityContext, userId: string | undefined) {
+  if (userId !== undefined && userId !== context.userId) throw forbidden(NOT_YOUR_LOG_MESSAGE);
+}
+
+/**
+ * Merges the given cells into the stored month, per discipline and day, so two tabs or devices never
+ * erase each other's marks. 'Blank' clears a cell. Future days and unknown disciplines are refused.
+ */
+export async function saveDailyLog(db: Database, context: CommunityContext, input: SaveDailyLogBody, now: Date): Promise<DailyLogView> {
+  assertOwner(context, input.userId);
+  const communityId = context.community.id;
+  const period = { year: input.year, month: input.month };
+  const disciplines = new Set((await listDisciplines(db, communityId)).map((d) => d.key));
+  const latestToday = latestDateOnEarth(now);
+  const fields: Record<string, string> = {};
+  for (const [discipline, days] of Object.entries(input.dayStatus)) {
+    if (!disciplines.has(discipline)) fields[`dayStatus.${discipline}`] = 'This community does not track that discipline';
+    for (const day of Object.keys(days)) {
+      if (Number(day) > daysInMonth(period.year, period.month)) fields[`dayStatus.${discipline}.${day}`] = 'That day is not in the month';
+      else if (compareDates(isoDate(period.year, period.month, Number(day)), latestToday) > 0) fields[`dayStatus.${discipline}.${day}`] = 'Future days cannot be set';
+    }
+  }
+  if (Object.keys(fields).length > 0) throw badRequest('Some days could not be saved.', fields);
+  await assertMonthWritable(db, context, period);
+
+  const saved = await db.transaction(async (tx) => {
+    const row = await lockedLogRow(tx, context.userId, communityId, period);
+    const dayStatus = structuredClone(row.dayStatus);
+    for (const [discipline, days] of Object.entries(input.dayStatus)) {
+      const merged = { ...dayStatus[discipline] };
+      for (const [day, status] of Object.entries(days)) {
+        if (status === 'Blank') delete merged[day];
+        else merged[day] = status;
+      }
+      if (Object.keys(merged).length > 0) dayStatus[discipline] = merged;
+      else delete dayStatus[discipline];
+    }
+    const [updated] = await tx
+      .update(dailyLogs)
+      .set({ dayStatus, entries: entriesFor(dayStatus, period), updatedAt: now })
+      .where(eq(dailyLogs.id, row.id))
+      .returning({ dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt });
+    return updated!;
+  });
+  return toLogView(context.userId, communityId, period, saved, await isMonthLocked(db, communityId, period));
+}
+
+// ---------------------------------------------------------------- targets and completion goals
+
+const EMPTY_TARGETS = Object.fromEntries(TARGET_KEYS.map((key) => [key, null])) as Record<(typeof TARGET_KEYS)[number], null>;
+
+/** The targets in force for a month: that month's, else the latest earlier ones (targets carry forward). */
+export async function getTargets(db: Executor, context: CommunityContext, userId: string, period: Month): Promise<DisciplineTargets> {
+  const communityId = context.community.id;
+  if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
+  const [row] = await db
+    .select()
+    .from(userDisciplineTargets)
+    .where(
+      and(
+        eq(userDisciplineTargets.userId, userId),
+        eq(userDisciplineTargets.communityId, communityId),
+        or(lte(userDisciplineTargets.year, period.year - 1), and(eq(userDisciplineTargets.year, period.year), lte(userDisciplineTargets.month, period.month))),
+      ),
+    )
+    .orderBy(desc(userDisciplineTargets.year), desc(userDisciplineTargets.month))
+    .limit(1);
+  if (!row) return { userId, month: null, year: null, ...EMPTY_TARGETS };
+  return { userId, month: row.month, year: row.year, ...Object.fromEntries(TARGET_KEYS.map((key) => [key, row[key]])) } as DisciplineTargets;
+}
+
+export async function setTargets(db: Database, context: CommunityContext, input: MonthlyTargetsBody, now: Date): Promise<DisciplineTargets> {
+  const communityId = context.community.id;
+  await assertMemberOf(db, communityId, input.userId);
+  const values = Object.fromEntries(TARGET_KEYS.map((key) => [key, input[key]])) as Record<(typeof TARGET_KEYS)[number], string | null>;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userDisciplineTargets)
+      .values({ userId: input.userId, communityId, month: input.month, year: input.year, ...values })
+      .onConflictDoUpdate({
+        target: [userDisciplineTargets.userId, userDisciplineTargets.communityId, userDisciplineTargets.year, userDisciplineTargets.month],
+        set: { ...values, updatedAt: now },
+      });
+    await recordAudit(tx, { actorId: context.userId, communityId, entity: 'user_discipline_targets', entityId: input.userId, action: 'update', diff: { month: input.month, year: input.year, ...values } });
+  });
+  return getTargets(db, context, input.userId, input);
+}
+
+export async function setCompletionGoals(db: Database, context: CommunityContext, input: CompletionGoalsBody, now: Date): Promise<DailyLogView> {
+  if (input.userId !== context.userId) throw forbidden('Only the member can update their own completion goals.');
+  const communityId = context.community.id;
+  const period = { year: input.year, month: input.month };
+  if (compareDates(isoDate(period.year, period.month, 1), latestDateOnEarth(now)) > 0) {
+    throw badRequest('Goals for a future month cannot be marked yet.', { month: 'Future months cannot be marked' });
+  }
+  await assertMonthWritable(db, context, period);
+  const monthlyCompletions = Object.fromEntries(MONTHLY_GOAL_KEYS.map((key) => [key, input[key]]));
+  const saved = await db.transaction(async (tx) => {
+    const row = await lockedLogRow(tx, context.userId, communityId, period);
+    const [updated] = await tx
+      .update(dailyLogs)
+      .set({ monthlyCompletions, updatedAt: now })
+      .where(eq(dailyLogs.id, row.id))
+      .returning({ dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt });
+    return updated!;
+  });
+  return toLogView(context.userId, communityId, period, saved, await isMonthLocked(db, communityId, period));
+}
+
+// ---------------------------------------------------------------- commander statistics
+
+/** Members of the subgroups the commander leads in this community (the commander not included). */
+export async function subgroupMembers(db: Executor, context: CommunityContext, commanderId: string): Promise<SubgroupMember[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      subgroupId: subgroups.id,
+      subgroupName: subgroups.name,
+    })
+    .from(subgroups)
+    .innerJoin(memberships, and(eq(memberships.subgroupId, subgroups.id), eq(memberships.communityId, subgroups.communityId)))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(subgroups.communityId, context.community.id), eq(subgroups.commanderId, commanderId), ne(memberships.userId, commanderId)))
+    .orderBy(sql`lower(${users.displayName})`);
+  return rows.map((row) => ({ ...row, email: isAdmin(context.roles) || context.userId === commanderId ? row.email : null }));
+}
+
+/** A commander sees their own subgroups; admins see any commander's. */
+export function assertMayReadCommander(context: CommunityContext, commanderId: string) {
+  if (commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden("Only admins can see another commander's subgroup.");
+}
+
+/** `today`'s month and the `count - 1` months before it: 13 cover a 365-day streak and last week. */
+function monthsBack(today: string, count: number): Month[] {
+  const { year, month } = parseIsoDate(today);
+  return Array.from({ length: count }, (_, i) => {
+    const index = year * 12 + (month - 1) - i;
+    return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  });
+}
+
+/**
+ * Streak, month progress and weekly figures for every member of the commander's subgroups, in a fixed
+ * number of queries whatever the subgroup's size: members, disciplines, and all the logs needed at once.
+ */
+export async function memberStats(db: Executor, context: CommunityContext, commanderId: string, period: Month, now: Date): Promise<CommanderMemberStat[]> {
+  const members = await subgroupMembers(db, context, commanderId);
+  if (members.length === 0) return [];
+  const communityId = context.community.id;
+  const dailyKeys = (await listDisciplines(db, communityId)).filter((d) => d.isDailyGrid).map((d) => d.key);
+  const today = dateInTimeZone(now, context.community.timeZone);
+  const months = [...monthsBack(today, 13), period];
+  const logs = await db
+    .select({ userId: dailyLogs.userId, year: dailyLogs.year, month: dailyLogs.month, dayStatus: dailyLogs.dayStatus, updatedAt: dailyLogs.updatedAt })
+    .from(dailyLogs)
+    .where(
+      and(
+        eq(dailyLogs.communityId, communityId),
+        inArray(dailyLogs.userId, members.map((m) => m.id)),
+        or(...months.map((m) => and(eq(dailyLogs.year, m.year), eq(dailyLogs.month, m.month)))),
+      ),
+    );
+  const logsByUser = new Map<string, typeof logs>();
+  for (const log of logs) logsByUser.set(log.userId, [...(logsByUser.get(log.userId) ?? []), log]);
+  return members.map((member) => {
+    const own = logsByUser.get(member.id) ?? [];
+    const lookups = dailyKeys.map((key) => statusLookup(own, key));
+    const selected = own.find((log) => log.year === period.year && log.month === period.month);
+    const lastUpdated = own.reduce<Date | null>((latest, log) => (!latest || log.updatedAt > latest ? log.updatedAt : latest), null);
+    return {
+      id: member.id,
+      displayName: member.displayName,
+      lastUpdated: lastUpdated?.toISOString() ?? null,
+      streak: currentStreak(anyDisciplineLookup(lookups), today, { graceDays: context.community.graceDays }).days,
+      completionPercent: memberMonthlyProgress(selected?.dayStatus, dailyKeys, period.year, period.month),
+      weeklyStats: weeklyStats(lookups, today),
+    };
+  });
+}
+
+/** Mean monthly progress of the community's members this month (the admin Overview's Avg. Completion). */
+export async function averageCompletion(db: Executor, context: CommunityContext, now: Date): Promise<number> {
+  const communityId = context.community.id;
+  const { year, month } = parseIsoDate(dateInTimeZone(now, context.community.timeZone));
+  const dailyKeys = (await listDisciplines(db, communityId)).filter((d) => d.isDailyGrid).map((d) => d.key);
+  const rows = await db
+    .select({ dayStatus: dailyLogs.dayStatus })
+    .from(memberships)
+    .leftJoin(dailyLogs, and(eq(dailyLogs.userId, memberships.userId), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, year), eq(dailyLogs.month, month)))
+    .where(eq(memberships.communityId, communityId));
+  if (rows.length === 0) return 0;
+  const total = rows.reduce((sum, row) => sum + memberMonthlyProgress(row.dayStatus ?? undefined, dailyKeys, year, month), 0);
+  return Math.round(total / rows.length);
+}
+

@@ -1,0 +1,108 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Request, RequestHandler } from 'express';
+import type { Role } from '@shared/domain/constants';
+import { type Action, can } from '@shared/domain/roles';
+import { communities, memberships } from '@shared/schema/communities';
+import type { Database, Executor } from '../db/client';
+import { forbidden, notFound, unauthorized } from './errors';
+
+export type CommunityRow = typeof communities.$inferSelect;
+
+/** Who is asking, in which community, with which roles: resolved once per request. */
+export interface CommunityContext {
+  community: CommunityRow;
+  userId: string;
+  /** The caller's own membership; null when acting only through InstitutionAdmin or SuperAdmin. */
+  membership: { id: string; roles: Role[]; subgroupId: string | null } | null;
+  /** Effective roles: the membership's, plus InstitutionAdmin held anywhere in the institution, plus SuperAdmin. */
+  roles: Role[];
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      community?: CommunityContext;
+    }
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const COMMUNITY_HEADER = 'x-community-id';
+export const COMMUNITY_NOT_FOUND = 'Community not found.';
+
+function stringValue(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/**
+ * The community a request is about, in the order of DECISIONS.md: the path's id; a communityId in the
+ * body or query that is a real id (SPEC.md's placeholder 'default' is not); the X-Community-Id header;
+ * otherwise the caller's first membership (undefined here).
+ */
+export function requestedCommunityId(req: Request, pathParam?: string): string | undefined {
+  if (pathParam) return stringValue(req.params[pathParam]);
+  const fromBody = stringValue((req.body as { communityId?: unknown } | undefined)?.communityId);
+  if (fromBody && UUID.test(fromBody)) return fromBody;
+  const fromQuery = stringValue(req.query.communityId) ?? stringValue(req.query.community);
+  if (fromQuery && UUID.test(fromQuery)) return fromQuery;
+  return stringValue(req.headers[COMMUNITY_HEADER]);
+}
+
+/** Loads the caller's context in a community, or throws 404 when the caller may not see it. */
+export async function loadCommunityContext(db: Executor, user: Express.User, communityId: string | undefined): Promise<CommunityContext> {
+  let id = communityId;
+  if (id === undefined) {
+    const [first] = await db
+      .select({ communityId: memberships.communityId })
+      .from(memberships)
+      .where(eq(memberships.userId, user.id))
+      .orderBy(asc(memberships.createdAt))
+      .limit(1);
+    if (!first) throw notFound('You are not a member of any community yet.');
+    id = first.communityId;
+  }
+  if (!UUID.test(id)) throw notFound(COMMUNITY_NOT_FOUND);
+  const [community] = await db.select().from(communities).where(eq(communities.id, id)).limit(1);
+  if (!community) throw notFound(COMMUNITY_NOT_FOUND);
+
+  // The caller's memberships across the community's institution: their own here, and any InstitutionAdmin role.
+  const institutionMemberships = await db
+    .select({ id: memberships.id, communityId: memberships.communityId, roles: memberships.roles, subgroupId: memberships.subgroupId })
+    .from(memberships)
+    .innerJoin(communities, eq(communities.id, memberships.communityId))
+    .where(and(eq(memberships.userId, user.id), eq(communities.institutionId, community.institutionId)));
+  const own = institutionMemberships.find((m) => m.communityId === community.id);
+  const roles = new Set<Role>(own?.roles ?? []);
+  if (institutionMemberships.some((m) => m.roles.includes('InstitutionAdmin'))) roles.add('InstitutionAdmin');
+  if (user.isSuperAdmin) roles.add('SuperAdmin');
+  if (!own && roles.size === 0) throw notFound(COMMUNITY_NOT_FOUND);
+
+  return {
+    community,
+    userId: user.id,
+    membership: own ? { id: own.id, roles: own.roles, subgroupId: own.subgroupId } : null,
+    roles: [...roles],
+  };
+}
+
+export interface CommunityGuardOptions {
+  /** The route parameter that names the community (e.g. 'id' in /api/communities/:id/...). */
+  pathParam?: string;
+  /** Message of the 403 when the role is missing. */
+  forbiddenMessage?: string;
+}
+
+/**
+ * Route guard: signed in, a member of the resolved community (else 404, which does not reveal that the
+ * community exists), holding the role the action needs (else 403). Puts the context on req.community.
+ */
+export function inCommunity(db: Database, action: Action, options: CommunityGuardOptions = {}): RequestHandler {
+  return async (req, _res, next) => {
+    if (!req.user) throw unauthorized();
+    const context = await loadCommunityContext(db, req.user, requestedCommunityId(req, options.pathParam));
+    if (!can(context, action)) throw forbidden(options.forbiddenMessage);
+    req.community = context;
+    next();
+  };
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { DAY_STATUSES, type DayStatus } from '../domain/constants';
+import { MONTHLY_GOAL_KEYS, type Discipline, type TargetKey } from '../domain/disciplines';
+import { uuidField } from './fields';
+
+export const monthField = z.coerce.number({ error: 'Month must be 1 to 12' }).int('Month must be 1 to 12').min(1, 'Month must be 1 to 12').max(12, 'Month must be 1 to 12');
+export const yearField = z.coerce.number({ error: 'Year must be between 2000 and 2100' }).int('Year must be a whole number').min(2000, 'Year must be between 2000 and 2100').max(2100, 'Year must be between 2000 and 2100');
+
+const disciplineKeyField = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, 'Not a discipline key');
+const dayField = z.string().regex(/^([1-9]|[12]\d|3[01])$/, 'Days are 1 to 31');
+
+/** GET /api/communities/{id}/daily-log?month&year[&userId]. */
+export const dailyLogQuery = z.object({ month: monthField, year: yearField, userId: uuidField.optional() });
+
+/**
+ * POST /api/communities/{id}/daily-log. `dayStatus` holds only the cells to change: the server merges
+ * them per discipline and day into the stored month ('Blank' clears a cell), and derives `entries`.
+ */
+export const saveDailyLogBody = z.object({
+  communityId: z.string().optional(),
+  userId: uuidField.optional(),
+  month: monthField,
+  year: yearField,
+  entries: z.unknown().optional(),
+  dayStatus: z.record(disciplineKeyField, z.record(dayField, z.enum(DAY_STATUSES, { error: `Status must be one of ${DAY_STATUSES.join(', ')}` }))),
+});
+export type SaveDailyLogBody = z.infer<typeof saveDailyLogBody>;
+
+export interface DailyLogView {
+  userId: string;
+  communityId: string;
+  month: number;
+  year: number;
+  entries: Record<string, Record<string, Record<string, boolean>>>;
+  dayStatus: Record<string, Record<string, DayStatus>>;
+  monthlyCompletions: Record<string, boolean>;
+  /** The month is locked by an admin (admins may still edit). */
+  isLocked: boolean;
+  updatedAt: string | null;
+}
+
+export const disciplineTemplatesBody = z.object({
+  templates: z
+    .array(
+      z.object({
+        key: disciplineKeyField,
+        label: z.string().trim().min(1, 'Label is required').max(60),
+        unit: z.string().trim().max(30).nullish().transform((unit) => unit || null),
+        isNumeric: z.boolean().default(false),
+        isDailyGrid: z.boolean().default(true),
+        order: z.number().int().min(1).max(100),
+      }),
+    )
+    .min(1, 'Your community needs at least one spiritual discipline to track.')
+    .max(30)
+    .refine((templates) => new Set(templates.map((t) => t.key)).size === templates.length, 'Each discipline key may appear once'),
+});
+
+export type DisciplineView = Discipline;
+
+/** POST /api/communities/{id}/calendar-locks. */
+export const calendarLockBody = z.object({
+  month: monthField,
+  year: yearField,
+  isLocked: z.boolean().default(true),
+  reason: z.string().trim().max(500).nullish().transform((reason) => reason || null),
+});
+
+/**
+ * PATCH /api/communities/{id}/toggle-lock: the lock by id, or the month's lock. One object rather than
+ * a union, so a refusal names its fields (a union's error has no path: fields would only hold '_').
+ */
+export const toggleLockBody = z
+  .object({ lockId: uuidField.optional(), month: monthField.optional(), year: yearField.optional() })
+  .superRefine((target, ctx) => {
+    if (target.lockId !== undefined) return;
+    if (target.month === undefined) ctx.addIssue({ code: 'custom', path: ['month'], message: 'Please select a valid month and year.' });
+    if (target.year === undefined) ctx.addIssue({ code: 'custom', path: ['year'], message: 'Please select a valid month and year.' });
+  })
+  .transform((target): { lockId: string } | { month: number; year: number } =>
+    target.lockId !== undefined ? { lockId: target.lockId } : { month: target.month!, year: target.year! },
+  );
+
+export interface CalendarLockView {
+  id: string;
+  communityId: string;
+  month: number;
+  year: number;
+  isLocked: boolean;
+  lockedByUserId: string | null;
+  lockedBy: string | null;
+  lockedAt: string;
+  reason: string | null;
+}
+
+const targetText = z.string().trim().max(300, 'At most 300 characters').nullish().transform((text) => text || null);
+/** The monthly targets hold 'Yes' or nothing; booleans and 'Yes'/'No' strings are accepted. */
+const monthlyTarget = z
+  .union([z.boolean(), z.string().trim().max(20)])
+  .nullish()
+  .transform((value) => (value === true || (typeof value === 'string' && /^(yes|true|1|y)$/i.test(value)) ? 'Yes' : null));
+
+/** POST /api/users/monthly-targets (admins). */
+export const monthlyTargetsBody = z.object({
+  userId: uuidField,
+  month: monthField,
+  year: yearField,
+  bibleReading: targetText,
+  fasting: targetText,
+  morningIntimacy: targetText,
+  midnightPrayer: targetText,
+  meditation: targetText,
+  monthlyRetreat: monthlyTarget,
+  prayerWalk: monthlyTarget,
+  evangelism: monthlyTarget,
+  completionOfNewTestament: monthlyTarget,
+  silenceHour: monthlyTarget,
+});
+export type MonthlyTargetsBody = z.infer<typeof monthlyTargetsBody>;
+
+/** POST /api/users/monthly-completion-goals (the owner). */
+export const completionGoalsBody = z.object({
+  userId: uuidField,
+  month: monthField,
+  year: yearField,
+  ...Object.fromEntries(MONTHLY_GOAL_KEYS.map((key) => [key, z.boolean().default(false)])),
+} as { userId: typeof uuidField; month: typeof monthField; year: typeof yearField } & Record<(typeof MONTHLY_GOAL_KEYS)[number], z.ZodDefault<z.ZodBoolean>>);
+export type CompletionGoalsBody = z.infer<typeof completionGoalsBody>;
+
+export const targetsQuery = z.object({ month: monthField.optional(), year: yearField.optional() });
+
+export type DisciplineTargets = { userId: string; month: number | null; year: number | null } & Record<TargetKey, string | null>;
+
+export const memberStatsQuery = z.object({ month: monthField, year: yearField });
+
+export interface CommanderMemberStat {
+  id: string;
+  displayName: string;
+  lastUpdated: string | null;
+  streak: number;
+  completionPercent: number;
+  weeklyStats: { thisWeek: number; lastWeek: number };
+}
+
+export interface SubgroupMember {
+  id: string;
+  displayName: string;
+  email: string | null;
+  subgroupId: string;
+  subgroupName: string;
+}

@@ -1,0 +1,52 @@
+/** Calendar dates as 'YYYY-MM-DD' strings: a member's day is a calendar day, not an instant. */
+export type IsoDate = string;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+export function isoDate(year: number, month: number, day: number): IsoDate {
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+export function parseIsoDate(date: IsoDate): { year: number; month: number; day: number } {
+  const [year, month, day] = date.split('-').map(Number);
+  return { year: year!, month: month!, day: day! };
+}
+
+/** 'YYYY-MM', the key daily-log entries use for a month. */
+export const monthKey = (year: number, month: number) => `${year}-${pad(month)}`;
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const { year, month, day } = parseIsoDate(date);
+  const moved = new Date(Date.UTC(year, month - 1, day + days));
+  return isoDate(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
+}
+
+/** The calendar date at `instant` in an IANA time zone. */
+export function dateInTimeZone(instant: Date, timeZone: string): IsoDate {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The browser's own calendar date. */
+export function localToday(now = new Date()): IsoDate {
+  return isoDate(now.getFullYear(), now.getMonth() + 1, now.getDate());
+}
+
+/** The latest calendar date anywhere on Earth (UTC+14): no member's "today" can be later. */
+export function latestDateOnEarth(now: Date): IsoDate {
+  return dateInTimeZone(now, 'Pacific/Kiritimati');
+}
+
+/** Monday of the week containing `date` (weeks run Monday to Sunday). */
+export function startOfWeek(date: IsoDate): IsoDate {
+  const { year, month, day } = parseIsoDate(date);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay(); // 0 = Sunday
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+export const compareDates = (a: IsoDate, b: IsoDate) => (a < b ? -1 : a > b ? 1 : 0);

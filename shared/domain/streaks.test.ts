@@ -1,0 +1,82 @@
+import type { DayStatus } from './constants';
+import { addDays } from './calendar';
+import { anyDisciplineLookup, currentStreak, statusLookup, type StatusLookup } from './streaks';
+
+/** A lookup from a list of statuses: index 0 is today, 1 yesterday, ... */
+function backFrom(today: string, statuses: (DayStatus | undefined)[]): StatusLookup {
+  const byDate = new Map(statuses.map((status, offset) => [addDays(today, -offset), status]));
+  return (date) => byDate.get(date);
+}
+
+describe('currentStreak', () => {
+  const today = '2026-11-21';
+
+  it('is zero for an empty log', () => {
+    expect(currentStreak(() => undefined, today)).toEqual({ days: 0, keptWithGrace: false });
+  });
+
+  it('counts consecutive completed days back from today', () => {
+    expect(currentStreak(backFrom(today, ['Yes', 'Yes', 'Yes', 'No', 'Yes']), today).days).toBe(3);
+  });
+
+  it('does not end the streak because today is not marked yet', () => {
+    expect(currentStreak(backFrom(today, [undefined, 'Yes', 'Yes']), today).days).toBe(2);
+    expect(currentStreak(backFrom(today, ['No', 'Yes', 'Yes']), today).days).toBe(2);
+  });
+
+  it('counts Partially as completed', () => {
+    expect(currentStreak(backFrom(today, ['Partially', 'Yes', 'Partially', 'Blank']), today).days).toBe(3);
+  });
+
+  it('is ended by a missing day', () => {
+    expect(currentStreak(backFrom(today, ['Yes', undefined, 'Yes']), today).days).toBe(1);
+  });
+
+  it('crosses month ends, year ends and leap days', () => {
+    const marchFirst = '2024-03-01';
+    const lookup = backFrom(marchFirst, ['Yes', 'Yes', 'Yes']); // Mar 1, Feb 29, Feb 28
+    expect(currentStreak(lookup, marchFirst).days).toBe(3);
+    const newYear = '2027-01-01';
+    expect(currentStreak(backFrom(newYear, ['Yes', 'Yes']), newYear).days).toBe(2);
+  });
+
+  it('reads several months of logs', () => {
+    const logs = [
+      { year: 2026, month: 10, dayStatus: { fasting: { '30': 'Yes', '31': 'Yes' } as Record<string, DayStatus> } },
+      { year: 2026, month: 11, dayStatus: { fasting: { '1': 'Yes', '2': 'Yes' } as Record<string, DayStatus> } },
+    ];
+    expect(currentStreak(statusLookup(logs, 'fasting'), '2026-11-02').days).toBe(4);
+    expect(currentStreak(statusLookup(logs, 'prayer'), '2026-11-02').days).toBe(0);
+  });
+
+  it('counts at most 365 days', () => {
+    expect(currentStreak(() => 'Yes', today).days).toBe(365);
+  });
+
+  it('lets Sick and FeelingTired end the streak without grace days', () => {
+    const lookup = backFrom(today, ['Yes', 'Sick', 'Yes', 'FeelingTired', 'Yes']);
+    expect(currentStreak(lookup, today)).toEqual({ days: 1, keptWithGrace: false });
+  });
+
+  it('with grace days, passes over Sick and FeelingTired without counting them', () => {
+    const lookup = backFrom(today, ['Yes', 'Sick', 'Yes', 'FeelingTired', 'Yes', 'No', 'Yes']);
+    expect(currentStreak(lookup, today, { graceDays: true })).toEqual({ days: 3, keptWithGrace: true });
+  });
+
+  it('with grace days, reports no grace when none was needed', () => {
+    expect(currentStreak(backFrom(today, ['Yes', 'Yes', 'No']), today, { graceDays: true })).toEqual({ days: 2, keptWithGrace: false });
+    expect(currentStreak(backFrom(today, ['Sick', 'No']), today, { graceDays: true })).toEqual({ days: 0, keptWithGrace: false });
+  });
+});
+
+describe('anyDisciplineLookup', () => {
+  it('is completed when any discipline is, else a grace status when any has one', () => {
+    const a: StatusLookup = (date) => (date === '2026-11-20' ? 'Yes' : date === '2026-11-19' ? 'Sick' : 'No');
+    const b: StatusLookup = (date) => (date === '2026-11-21' ? 'Partially' : undefined);
+    const any = anyDisciplineLookup([a, b]);
+    expect(any('2026-11-21')).toBe('Partially');
+    expect(any('2026-11-20')).toBe('Yes');
+    expect(any('2026-11-19')).toBe('Sick');
+    expect(any('2026-11-18')).toBeUndefined();
+  });
+});

@@ -1,0 +1,64 @@
+import { addDays, type IsoDate, monthKey, parseIsoDate } from './calendar';
+import { type DayStatus, STREAK_MAX_DAYS } from './constants';
+
+/** The status of one discipline on a date, or undefined when nothing was recorded. */
+export type StatusLookup = (date: IsoDate) => DayStatus | undefined;
+
+/** Yes and Partially count as done, for streaks and for monthly progress alike. */
+export const isCompleted = (status: DayStatus | undefined) => status === 'Yes' || status === 'Partially';
+export const isGraceStatus = (status: DayStatus | undefined) => status === 'Sick' || status === 'FeelingTired';
+
+export interface Streak {
+  days: number;
+  /** A Sick or FeelingTired day inside the streak was passed over thanks to the community's grace days. */
+  keptWithGrace: boolean;
+}
+
+/**
+ * Consecutive completed days going back from today, at most 365. Today not yet done does not end the
+ * streak (the day is not over). With grace days on, Sick and FeelingTired neither end nor extend it.
+ */
+export function currentStreak(statusOn: StatusLookup, today: IsoDate, options: { graceDays?: boolean } = {}): Streak {
+  let days = 0;
+  let keptWithGrace = false;
+  let graceSinceLastCompleted = false;
+  for (let offset = 0; offset <= STREAK_MAX_DAYS && days < STREAK_MAX_DAYS; offset++) {
+    const status = statusOn(addDays(today, -offset));
+    if (isCompleted(status)) {
+      days++;
+      if (graceSinceLastCompleted) keptWithGrace = true;
+      graceSinceLastCompleted = false;
+    } else if (options.graceDays && isGraceStatus(status)) {
+      if (offset > 0) graceSinceLastCompleted = true;
+    } else if (offset > 0) {
+      break;
+    }
+  }
+  return { days, keptWithGrace };
+}
+
+export interface MonthLog {
+  year: number;
+  month: number;
+  dayStatus: Record<string, Record<string, DayStatus>>;
+}
+
+/** A lookup over several months of one member's logs for one discipline. */
+export function statusLookup(logs: readonly MonthLog[], disciplineKey: string): StatusLookup {
+  const byMonth = new Map(logs.map((log) => [monthKey(log.year, log.month), log.dayStatus[disciplineKey]]));
+  return (date) => {
+    const { year, month, day } = parseIsoDate(date);
+    return byMonth.get(monthKey(year, month))?.[String(day)];
+  };
+}
+
+/**
+ * A lookup for "any of these disciplines": completed when one is completed; otherwise a grace status
+ * when one has it. A member's overall streak counts days on which they kept at least one discipline.
+ */
+export function anyDisciplineLookup(lookups: readonly StatusLookup[]): StatusLookup {
+  return (date) => {
+    const statuses = lookups.map((lookup) => lookup(date));
+    return statuses.find(isCompleted) ?? statuses.find(isGraceStatus);
+  };
+}

@@ -127,7 +127,11 @@ export const completionGoalsBody = z.object({
 } as { userId: typeof uuidField; month: typeof monthField; year: typeof yearField } & Record<(typeof MONTHLY_GOAL_KEYS)[number], z.ZodDefault<z.ZodBoolean>>);
 export type CompletionGoalsBody = z.infer<typeof completionGoalsBody>;
 
-export const targetsQuery = z.object({ month: monthField.optional(), year: yearField.optional() });
+/** GET /api/users/{id}/discipline-targets[?month&year]: both or neither (neither: this month). */
+export const targetsQuery = z.object({ month: monthField.optional(), year: yearField.optional() }).superRefine((query, ctx) => {
+  if (query.month !== undefined && query.year === undefined) ctx.addIssue({ code: 'custom', path: ['year'], message: 'Give the year with the month' });
+  if (query.year !== undefined && query.month === undefined) ctx.addIssue({ code: 'custom', path: ['month'], message: 'Give the month with the year' });
+});
 
 export type DisciplineTargets = { userId: string; month: number | null; year: number | null } & Record<TargetKey, string | null>;
 

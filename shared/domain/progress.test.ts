@@ -39,6 +39,18 @@ describe('memberMonthlyProgress', () => {
     expect(memberMonthlyProgress(undefined, ['fasting'], 2026, 11)).toBe(0);
     expect(memberMonthlyProgress({ fasting: allMonth }, [], 2026, 11)).toBe(0);
   });
+
+  it('rounds once, at the end, not each discipline first', () => {
+    const keys = ['bibleReading', 'fasting', 'morningIntimacy', 'midnightPrayer', 'meditation'];
+    // 2 of 31 days in two of five disciplines: 4/155 = 2.58% (rounding each first: (6 + 6) / 5 = 2.4).
+    const twoDays = days([[1, 'Yes'], [2, 'Partially']]);
+    expect(memberMonthlyProgress({ bibleReading: twoDays, fasting: twoDays }, keys, 2030, 1)).toBe(3);
+    // 5 and 2 of 31 days: 7/155 = 4.52% (rounding each first: (16 + 6) / 5 = 4.4).
+    const fiveDays = days([[1, 'Yes'], [2, 'Yes'], [3, 'Yes'], [4, 'Yes'], [5, 'Yes']]);
+    expect(memberMonthlyProgress({ bibleReading: fiveDays, fasting: twoDays }, keys, 2029, 12)).toBe(5);
+    // Statuses of disciplines not on the daily grid do not count.
+    expect(memberMonthlyProgress({ retreat: fiveDays }, keys, 2029, 12)).toBe(0);
+  });
 });
 
 describe('weeklyStats', () => {

@@ -2,15 +2,23 @@ import { addDays, daysInMonth, type IsoDate, startOfWeek } from './calendar';
 import type { DayStatus } from './constants';
 import { isCompleted, type StatusLookup } from './streaks';
 
-/** Percent (0-100, rounded) of the month's days marked Yes or Partially: SPEC.md section 9. */
-export function monthlyProgress(dayStatus: Record<string, DayStatus> | undefined, year: number, month: number): number {
-  const total = daysInMonth(year, month);
+/** Days of the month marked Yes or Partially. */
+function completedDays(dayStatus: Record<string, DayStatus> | undefined, year: number, month: number): number {
   let done = 0;
-  for (let day = 1; day <= total; day++) if (isCompleted(dayStatus?.[String(day)])) done++;
-  return Math.round((done / total) * 100);
+  for (let day = 1; day <= daysInMonth(year, month); day++) if (isCompleted(dayStatus?.[String(day)])) done++;
+  return done;
 }
 
-/** A member's month: the mean of their daily disciplines' monthly progress. */
+/** Percent (0-100, rounded) of the month's days marked Yes or Partially: SPEC.md section 9. */
+export function monthlyProgress(dayStatus: Record<string, DayStatus> | undefined, year: number, month: number): number {
+  return Math.round((completedDays(dayStatus, year, month) / daysInMonth(year, month)) * 100);
+}
+
+/**
+ * A member's month: the mean of their daily disciplines' monthly progress, rounded once at the end.
+ * Rounding each discipline first can be a point off: 2 of 31 days in two of five disciplines is
+ * 4/155 = 2.6% -> 3, while the mean of the rounded 6, 6, 0, 0, 0 is 2.4 -> 2.
+ */
 export function memberMonthlyProgress(
   dayStatus: Record<string, Record<string, DayStatus>> | undefined,
   dailyKeys: readonly string[],
@@ -18,8 +26,8 @@ export function memberMonthlyProgress(
   month: number,
 ): number {
   if (dailyKeys.length === 0) return 0;
-  const total = dailyKeys.reduce((sum, key) => sum + monthlyProgress(dayStatus?.[key], year, month), 0);
-  return Math.round(total / dailyKeys.length);
+  const done = dailyKeys.reduce((sum, key) => sum + completedDays(dayStatus?.[key], year, month), 0);
+  return Math.round((done / (dailyKeys.length * daysInMonth(year, month))) * 100);
 }
 
 export interface WeeklyStats {

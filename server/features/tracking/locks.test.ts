@@ -176,6 +176,15 @@ describe('PATCH /api/communities/:id/toggle-lock', () => {
     expect(toggled.body).toMatchObject({ id: created.body.id, isLocked: false });
   });
 
+  it("keeps the lock's reason whether toggled by lockId or by month", async () => {
+    const fixture = await communityWith(app);
+    const lock = (await fixture.owner.agent.post(locksPath(fixture.id)).send({ month: 1, year: YEAR, reason: 'Year-end review' }).expect(201)).body;
+    const byMonth = await fixture.owner.agent.patch(togglePath(fixture.id)).send({ month: 1, year: YEAR }).expect(200);
+    expect(byMonth.body).toMatchObject({ id: lock.id, isLocked: false, reason: 'Year-end review' });
+    const byId = await fixture.owner.agent.patch(togglePath(fixture.id)).send({ lockId: lock.id }).expect(200);
+    expect(byId.body).toMatchObject({ id: lock.id, isLocked: true, reason: 'Year-end review' });
+  });
+
   it("answers 404 for a lock of another community (even to that community's admin through this path), changing nothing", async () => {
     const fixture = await communityWith(app);
     const other = await communityWith(app);

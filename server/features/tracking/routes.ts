@@ -81,13 +81,13 @@ export function trackingRoutes(db: Database, now: () => Date): Router {
 
   router.get('/api/commanders/:id/subgroup-members', inCommunity(db, 'subgroup-stats:read'), async (req, res) => {
     const commanderId = idParam(req.params.id, 'Commander');
-    tracking.assertMayReadCommander(req.community!, commanderId);
+    await tracking.assertMayReadCommander(db, req.community!, commanderId);
     res.json(await tracking.subgroupMembers(db, req.community!, commanderId));
   });
 
   router.get('/api/commanders/:id/member-stats', inCommunity(db, 'subgroup-stats:read'), async (req, res) => {
     const commanderId = idParam(req.params.id, 'Commander');
-    tracking.assertMayReadCommander(req.community!, commanderId);
+    await tracking.assertMayReadCommander(db, req.community!, commanderId);
     const period = memberStatsQuery.parse(req.query);
     res.json(await tracking.memberStats(db, req.community!, commanderId, period, now()));
   });

@@ -16,7 +16,7 @@ import { memberMonthlyProgress, weeklyStats } from '@shared/domain/progress';
 import { isAdmin } from '@shared/domain/roles';
 import { anyDisciplineLookup, currentStreak, isCompleted, statusLookup } from '@shared/domain/streaks';
 import { users } from '@shared/schema/auth';
-import { memberships, subgroups } from '@shared/schema/communities';
+import { communities, memberships, subgroups } from '@shared/schema/communities';
 import { calendarLocks, dailyLogs, disciplineTemplates, userDisciplineTargets } from '@shared/schema/tracking';
 import type { Database, Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
@@ -68,9 +68,15 @@ async function isMonthLocked(db: Executor, communityId: string, { year, month }:
   return lock?.isLocked ?? false;
 }
 
-/** A locked month is read-only for everyone but admins (DECISIONS.md "Tracking"). */
-async function assertMonthWritable(db: Executor, context: CommunityContext, period: Month) {
-  if (!isAdmin(context.roles) && (await isMonthLocked(db, context.community.id, period))) throw locked(LOCKED_MONTH_MESSAGE);
+/**
+ * A locked month is read-only for everyone but admins (DECISIONS.md "Tracking"). Run inside the saving
+ * transaction: the share lock on the community row waits for a lock change in progress (setLock holds
+ * the row for update), so no save slips in beside a month being locked.
+ */
+async function assertMonthWritable(tx: Executor, context: CommunityContext, period: Month) {
+  if (isAdmin(context.roles)) return;
+  await tx.execute(sql`SELECT id FROM ${communities} WHERE ${communities.id} = ${context.community.id} FOR SHARE`);
+  if (await isMonthLocked(tx, context.community.id, period)) throw locked(LOCKED_MONTH_MESSAGE);
 }
 
 const lockColumns = {
@@ -121,6 +127,7 @@ export async function setLock(
 ): Promise<CalendarLockView> {
   const communityId = context.community.id;
   const lockId = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM ${communities} WHERE ${communities.id} = ${communityId} FOR NO KEY UPDATE`);
     const [row] = await tx
       .insert(calendarLocks)
       .values({ communityId, month: input.month, year: input.year, isLocked: input.isLocked, reason: input.reason, lockedByUserId: context.userId, lockedAt: now })
@@ -141,8 +148,14 @@ export async function toggleLock(db: Database, context: CommunityContext, target
     const current = await lockById(db, communityId, target.lockId);
     return setLock(db, context, { month: current.month, year: current.year, isLocked: !current.isLocked, reason: current.reason }, now);
   }
-  const isLocked = await isMonthLocked(db, communityId, target);
-  return setLock(db, context, { ...target, isLocked: !isLocked, reason: null }, now);
+  // The month's lock toggles like the same lock by id (keeping its reason); a month without one gets locked.
+  const [existing] = await db
+    .select({ id: calendarLocks.id })
+    .from(calendarLocks)
+    .where(and(eq(calendarLocks.communityId, communityId), eq(calendarLocks.year, target.year), eq(calendarLocks.month, target.month)))
+    .limit(1);
+  if (existing) return toggleLock(db, context, { lockId: existing.id }, now);
+  return setLock(db, context, { ...target, isLocked: true, reason: null }, now);
 }
 
 export async function removeLock(db: Database, context: CommunityContext, lockId: string): Promise<void> {
@@ -159,13 +172,13 @@ export async function removeLock(db: Database, context: CommunityContext, lockId
 
 // ---------------------------------------------------------------- daily logs
 
-async function assertMemberOf(db: Executor, communityId: string, userId: string): Promise<void> {
+async function assertMemberOf(db: Executor, communityId: string, userId: string, message = 'Member not found.'): Promise<void> {
   const [row] = await db
     .select({ id: memberships.id })
     .from(memberships)
     .where(and(eq(memberships.communityId, communityId), eq(memberships.userId, userId)))
     .limit(1);
-  if (!row) throw notFound('Member not found.');
+  if (!row) throw notFound(message);
 }
 
 /** entries (discipline -> 'YYYY-MM' -> day -> completed) follow from the statuses, so they never disagree. */
@@ -245,9 +258,10 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
     }
   }
   if (Object.keys(fields).length > 0) throw badRequest('Some days could not be saved.', fields);
-  await assertMonthWritable(db, context, period);
+  if (Object.keys(input.dayStatus).length === 0) return getDailyLog(db, context, context.userId, period);
 
   const saved = await db.transaction(async (tx) => {
+    await assertMonthWritable(tx, context, period);
     const row = await lockedLogRow(tx, context.userId, communityId, period);
     const dayStatus = structuredClone(row.dayStatus);
     for (const [discipline, days] of Object.entries(input.dayStatus)) {
@@ -317,9 +331,9 @@ export async function setCompletionGoals(db: Database, context: CommunityContext
   if (compareDates(isoDate(period.year, period.month, 1), latestDateOnEarth(now)) > 0) {
     throw badRequest('Goals for a future month cannot be marked yet.', { month: 'Future months cannot be marked' });
   }
-  await assertMonthWritable(db, context, period);
   const monthlyCompletions = Object.fromEntries(MONTHLY_GOAL_KEYS.map((key) => [key, input[key]]));
   const saved = await db.transaction(async (tx) => {
+    await assertMonthWritable(tx, context, period);
     const row = await lockedLogRow(tx, context.userId, communityId, period);
     const [updated] = await tx
       .update(dailyLogs)
@@ -351,9 +365,14 @@ export async function subgroupMembers(db: Executor, context: CommunityContext, c
   return rows.map((row) => ({ ...row, email: isAdmin(context.roles) || context.userId === commanderId ? row.email : null }));
 }
 
-/** A commander sees their own subgroups; admins see any commander's. */
-export function assertMayReadCommander(context: CommunityContext, commanderId: string) {
-  if (commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden("Only admins can see another commander's subgroup.");
+/**
+ * A commander sees their own subgroups; admins see any commander's of this community. Someone who is
+ * not a member here answers 404, as a member does elsewhere (not an empty list, as if they led nobody).
+ */
+export async function assertMayReadCommander(db: Executor, context: CommunityContext, commanderId: string): Promise<void> {
+  if (commanderId === context.userId) return;
+  if (!isAdmin(context.roles)) throw forbidden("Only admins can see another commander's subgroup.");
+  await assertMemberOf(db, context.community.id, commanderId, 'Commander not found.');
 }
 
 /** `today`'s month and the `count - 1` months before it: 13 cover a 365-day streak and last week. */

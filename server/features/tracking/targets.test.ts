@@ -233,6 +233,8 @@ describe('GET /api/users/:id/discipline-targets', () => {
   it.each([
     ['month 13', '?month=13&year=2030', 'month'],
     ['a year that is not a number', '?month=4&year=soon', 'year'],
+    ['a month without a year', '?month=3', 'year'],
+    ['a year without a month', '?year=2030', 'month'],
   ])('answers 400 with fields for %s', async (_label, query, field) => {
     const fixture = await communityWith(app, 'member');
     const member = fixture.members[0]!;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { MembershipView } from '@shared/contracts/communities';
+import { DEFAULT_COMMUNITY_NAME } from '@shared/domain/constants';
 
 /**
  * The current community: which one the user is looking at. The choice is kept locally (SPEC.md:
@@ -48,4 +49,32 @@ export function useCurrentMembership(memberships: readonly Membership[]): Member
     if (current && current.communityId !== getStoredCommunityId()) setStoredCommunityId(current.communityId);
   }, [current]);
   return current;
+}
+
+/** sessionStorage key of the one-shot 'Community switched!' notice shown after the reload. */
+export const COMMUNITY_SWITCHED_KEY = 'steadfast.communitySwitched';
+
+/**
+ * SPEC.md "Top bar": switching stores the choice locally and reloads the page, so every screen starts
+ * afresh with the new community; the name is kept for the notice shown once the page is back.
+ */
+export function switchCommunity(membership: Membership): void {
+  setStoredCommunityId(membership.communityId);
+  try {
+    globalThis.sessionStorage?.setItem(COMMUNITY_SWITCHED_KEY, membership.community?.name || DEFAULT_COMMUNITY_NAME);
+  } catch {
+    // Without storage the switch still happens; only the notice is lost.
+  }
+  window.location.reload();
+}
+
+/** The community name of a switch that just happened (then forgotten), or null. */
+export function takeCommunitySwitched(): string | null {
+  try {
+    const name = globalThis.sessionStorage?.getItem(COMMUNITY_SWITCHED_KEY) ?? null;
+    if (name !== null) globalThis.sessionStorage.removeItem(COMMUNITY_SWITCHED_KEY);
+    return name;
+  } catch {
+    return null;
+  }
 }

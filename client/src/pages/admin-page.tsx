@@ -1,5 +1,146 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import Lock from 'lucide-react/icons/lock';
+import ChartColumn from 'lucide-react/icons/chart-column';
+import KeyRound from 'lucide-react/icons/key-round';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import ScrollText from 'lucide-react/icons/scroll-text';
+import Settings from 'lucide-react/icons/settings';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import UserPlus from 'lucide-react/icons/user-plus';
+import Users from 'lucide-react/icons/users';
+import UsersRound from 'lucide-react/icons/users-round';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { DEFAULT_COMMUNITY_NAME } from '@shared/domain/constants';
+import { can, highestRole, isAdmin } from '@shared/domain/roles';
+import { PageHeader } from '@/components/layout/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCurrentCommunity } from '@/features/communities/api';
+import { ComingSoonTab } from '@/features/communities/components/coming-soon-tab';
+import { roleLabel } from '@/features/communities/components/community-card';
+import { AdminAccessRequired, CommunityMissing } from '@/features/communities/components/community-state';
+import { CommunitySettingsTab } from '@/features/communities/components/community-settings-tab';
+import { LeaveCommunityCard } from '@/features/communities/components/leave-community';
+import { MembersTab } from '@/features/communities/components/members-tab';
+import { OverviewTab } from '@/features/communities/components/overview-tab';
+import { InviteCodesTab } from '@/features/invites/components/invite-codes-tab';
+import { useAuth } from '@/lib/auth';
+import type { Membership } from '@/lib/community';
 
+interface AdminTab {
+  value: string;
+  label: string;
+  icon: LucideIcon;
+  /** Only admins see it (DECISIONS.md "Roles": every admin sees all nine; others see Overview). */
+  adminOnly: boolean;
+}
+
+/** The nine tabs of SPEC.md section 2, in order. */
+export const ADMIN_TABS: readonly AdminTab[] = [
+  { value: 'overview', label: 'Overview', icon: LayoutDashboard, adminOnly: false },
+  { value: 'settings', label: 'Community Settings', icon: Settings, adminOnly: true },
+  { value: 'members', label: 'Members', icon: Users, adminOnly: true },
+  { value: 'invites', label: 'Invite Codes', icon: KeyRound, adminOnly: true },
+  { value: 'applications', label: 'New Members', icon: UserPlus, adminOnly: true },
+  { value: 'subgroups', label: 'Subgroups', icon: UsersRound, adminOnly: true },
+  { value: 'guidance', label: 'Guidance Panel', icon: ScrollText, adminOnly: true },
+  { value: 'calendar-locks', label: 'Calendar Locks', icon: Lock, adminOnly: true },
+  { value: 'reports', label: 'Reports', icon: ChartColumn, adminOnly: true },
+];
+
+function tabPanel(value: string, membership: Membership, viewerId: string): ReactNode {
+  const communityId = membership.communityId;
+  const communityName = membership.community?.name || DEFAULT_COMMUNITY_NAME;
+  switch (value) {
+    case 'overview':
+      return <OverviewTab communityId={communityId} />;
+    case 'settings':
+      return <CommunitySettingsTab communityId={communityId} />;
+    case 'members':
+      return <MembersTab communityId={communityId} communityName={communityName} membership={membership} viewerId={viewerId} />;
+    case 'invites':
+      return <InviteCodesTab communityId={communityId} />;
+    case 'applications':
+      return <ComingSoonTab title="New Members" description="Applications from the public apply page will queue here for you to approve or decline." />;
+    case 'subgroups':
+      return <ComingSoonTab title="Subgroups" description="Create subgroups, choose their commanders and assign members here." />;
+    case 'guidance':
+      return <ComingSoonTab title="Guidance Panel" description="Edit the guidelines your members read on their dashboard here." />;
+    case 'calendar-locks':
+      return <ComingSoonTab title="Calendar Locks" description="Lock a finished month so its record stays as it was." />;
+    case 'reports':
+      return <ComingSoonTab title="Reports" description="Generate member reports and view your community's progress here." />;
+    default:
+      return null;
+  }
+}
+
+/** /admin: the tabs a viewer may use in the community on screen; ?tab= opens one directly. */
 export function AdminPage() {
-  return <PagePlaceholder title="Administration" description="Manage your community." />;
+  const { user } = useAuth();
+  const membership = useCurrentCommunity();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+
+  if (!membership || !user) {
+    return (
+      <>
+        <PageHeader title="Administration" />
+        <CommunityMissing />
+      </>
+    );
+  }
+
+  const admin = can(membership, 'community:update');
+  const role = highestRole(membership.roles);
+  const visible = ADMIN_TABS.filter((tab) => admin || !tab.adminOnly);
+  const requested = ADMIN_TABS.find((tab) => tab.value === new URLSearchParams(search).get('tab'));
+  const current = requested ?? ADMIN_TABS[0]!;
+  const blocked = current.adminOnly && !admin;
+
+  const onTabChange = (value: string) => navigate(value === 'overview' ? location : `${location}?tab=${value}`, { replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title="Administration"
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge variant={isAdmin([role]) ? 'accent' : 'default'}>
+              {isAdmin([role]) ? <ShieldCheck aria-hidden="true" /> : null}
+              {roleLabel(role)}
+            </Badge>
+            <span>{membership.community?.name || DEFAULT_COMMUNITY_NAME}</span>
+          </span>
+        }
+      />
+      <Tabs value={current.value} onValueChange={onTabChange}>
+        <TabsList aria-label="Administration sections" className="flex h-auto w-full justify-start overflow-x-auto [scrollbar-width:thin]">
+          {visible.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value} className="h-9 flex-none gap-2">
+              <tab.icon className="size-4" aria-hidden="true" />
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {blocked ? (
+          <TabsContent value={current.value}>
+            <AdminAccessRequired role={role} />
+          </TabsContent>
+        ) : (
+          visible.map((tab) => (
+            <TabsContent key={tab.value} value={tab.value}>
+              {tabPanel(tab.value, membership, user.id)}
+            </TabsContent>
+          ))
+        )}
+        {!admin && current.value === 'overview' ? (
+          <div className="mt-6">
+            <LeaveCommunityCard communityId={membership.communityId} />
+          </div>
+        ) : null}
+      </Tabs>
+    </>
+  );
 }

@@ -15,7 +15,9 @@ describe('/community-access', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ruth Moab' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your Communities' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "You're not part of a community yet" })).toBeInTheDocument();
-    expect(screen.getByText(/invitation codes are usually 6-8 characters/)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Join Community', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Create Community' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Invitation code')).toHaveAccessibleDescription('Invitation codes are usually 6-8 characters.');
   });
 
   it('lists the communities with fallbacks and cycles the card colours every 3 cards', async () => {
@@ -57,7 +59,7 @@ describe('/community-access', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(localStorage.getItem(COMMUNITY_STORAGE_KEY)).toBe('b');
-    expect(screen.getByRole('link', { name: /Current community: Grace/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Current community: Grace/ })).toBeInTheDocument();
   });
 
   it("signs out ('Signing Out...' while pending) and lands on /auth with 'Signed out successfully'", async () => {

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@shared/contracts/auth';
-import type { MembershipView } from '@shared/contracts/communities';
+import type { CommunityMember, CommunityStats, CommunityView, MembershipView } from '@shared/contracts/communities';
 
 /** Response bodies shaped by the shared contracts. */
 export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
@@ -29,4 +29,41 @@ export function makeMembership(overrides: Partial<MembershipView> = {}): Members
     community: { id: communityId, name: 'Grace Fellowship', description: 'Walking together in grace' },
     ...overrides,
   };
+}
+
+export function makeCommunity(overrides: Partial<CommunityView> = {}): CommunityView {
+  return {
+    id: 'c1',
+    institutionId: 'i0000000-0000-4000-8000-000000000001',
+    name: 'Hope Chapel',
+    description: 'Sunday folk walking together',
+    isPrivate: true,
+    isProgressLocked: false,
+    timeZone: 'America/Chicago',
+    graceDays: false,
+    theme: null,
+    createdAt: '2026-03-14T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let memberCount = 0;
+
+export function makeMember(overrides: Partial<CommunityMember> = {}): CommunityMember {
+  memberCount += 1;
+  return {
+    id: `u0000000-0000-4000-8000-${String(memberCount).padStart(12, '0')}`,
+    displayName: `Member ${memberCount}`,
+    email: `member${memberCount}@example.org`,
+    role: 'Member',
+    roles: ['Member'],
+    subgroupId: null,
+    isImported: false,
+    createdAt: '2026-04-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeStats(overrides: Partial<CommunityStats> = {}): CommunityStats {
+  return { totalMembers: 12, totalCommanders: 2, openQuestions: 3, avgCompletion: 64.4, ...overrides };
 }

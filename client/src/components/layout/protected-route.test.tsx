@@ -46,7 +46,7 @@ describe('protected routes', () => {
     renderApp('/meetings');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Meetings' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Current community: Hope Chapel/ })).toHaveAttribute('href', '/community-access');
+    expect(screen.getByRole('button', { name: /Current community: Hope Chapel/ })).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     expect(within(nav).getByRole('link', { name: 'Meetings' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'My Subgroup' })).toHaveAttribute('href', '/my-subgroup');

@@ -18,7 +18,7 @@ describe('top bar', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Steadfast')).toBeInTheDocument();
-    expect(within(header).getByRole('link', { name: /Current community: Hope Chapel/ })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: /Current community: Hope Chapel/ })).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
     const nav = within(header).getByRole('navigation', { name: 'Main' });

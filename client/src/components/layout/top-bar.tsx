@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Brand } from './brand';
-import { CommunitySwitcher } from './community-switcher';
+import { CommunitySwitcher, useCommunitySwitchedNotice } from './community-switcher';
 import { MobileNav } from './mobile-nav';
 import { DesktopNav } from './nav-links';
 import { NotificationBell } from './notification-bell';
@@ -8,6 +8,7 @@ import { UserMenu } from './user-menu';
 
 /** Brand, community switcher, bell and user menu; the navigation below it (or in a slide-out menu on phones). */
 export function TopBar() {
+  useCommunitySwitchedNotice();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">

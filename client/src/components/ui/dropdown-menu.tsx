@@ -1,4 +1,5 @@
 import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
+import Check from 'lucide-react/icons/check';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -47,3 +48,28 @@ export const DropdownMenuSeparator = forwardRef<HTMLDivElement, ComponentPropsWi
   <MenuPrimitive.Separator ref={ref} className={cn('-mx-1.5 my-1.5 h-px bg-border', className)} {...props} />
 ));
 DropdownMenuSeparator.displayName = 'DropdownMenuSeparator';
+
+export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
+
+/** A menu item that is one choice of a RadioGroup (role menuitemradio, aria-checked), with a check for the chosen one. */
+export const DropdownMenuRadioItem = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof MenuPrimitive.RadioItem>>(
+  ({ className, children, ...props }, ref) => (
+    <MenuPrimitive.RadioItem
+      ref={ref}
+      className={cn(
+        'relative flex min-h-10 cursor-pointer select-none items-center gap-2.5 rounded-lg py-2 pl-8 pr-2.5 text-sm outline-none transition-colors',
+        'focus:bg-primary-50 focus:text-primary-800 data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+        className,
+      )}
+      {...props}
+    >
+      <span className="absolute left-2.5 flex size-4 items-center justify-center">
+        <MenuPrimitive.ItemIndicator>
+          <Check aria-hidden="true" />
+        </MenuPrimitive.ItemIndicator>
+      </span>
+      {children}
+    </MenuPrimitive.RadioItem>
+  ),
+);
+DropdownMenuRadioItem.displayName = 'DropdownMenuRadioItem';

@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CommunityMember,
+  CommunityStats,
+  CommunityView,
+  CreateCommunityBody,
+  JoinResult,
+  UpdateCommunityBody,
+} from '@shared/contracts/communities';
+import type { Role } from '@shared/domain/constants';
+import { apiJson, apiRequest } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { MEMBERSHIPS_QUERY_KEY, type Membership, useCurrentMembership } from '@/lib/community';
+
+/** Query keys: the default query function GETs the parts joined by '/'. */
+export const communityKeys = {
+  all: ['/api/communities'] as const,
+  detail: (id: string) => ['/api/communities', id] as const,
+  members: (id: string) => ['/api/communities', id, 'members'] as const,
+  stats: (id: string) => ['/api/communities', id, 'stats'] as const,
+};
+
+/** SPEC.md section 9: the members query retries 3 times. */
+export const MEMBERS_QUERY_RETRY = 3;
+
+/** The membership of the community on screen (null when none resolves, see R18). */
+export function useCurrentCommunity(): Membership | null {
+  const { memberships } = useAuth();
+  return useCurrentMembership(memberships);
+}
+
+export function useCommunity(id: string) {
+  return useQuery<CommunityView>({ queryKey: communityKeys.detail(id) });
+}
+
+export function useCommunityStats(id: string) {
+  return useQuery<CommunityStats>({ queryKey: communityKeys.stats(id) });
+}
+
+export function useCommunityMembers(id: string, enabled = true) {
+  return useQuery<CommunityMember[]>({ queryKey: communityKeys.members(id), retry: MEMBERS_QUERY_RETRY, enabled });
+}
+
+/** Re-reads GET /api/memberships and waits for it, so a following navigation sees the new list. */
+export function useRefreshMemberships() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: MEMBERSHIPS_QUERY_KEY });
+}
+
+/** POST /api/communities/join {inviteCode}. */
+export function useJoinCommunity() {
+  return useMutation<JoinResult, Error, string>({
+    mutationFn: (inviteCode) => apiJson<JoinResult>('POST', '/api/communities/join', { inviteCode }),
+  });
+}
+
+/** POST /api/communities {name, description, timeZone}: the creator becomes its CommunityModerator. */
+export function useCreateCommunity() {
+  return useMutation<CommunityView, Error, CreateCommunityBody>({
+    mutationFn: (body) => apiJson<CommunityView>('POST', '/api/communities', body),
+  });
+}
+
+/** POST /api/claim-user {importedUserId}: the 'Account Found!' modal after joining. */
+export function useClaimImportedUser() {
+  return useMutation<unknown, Error, string>({
+    mutationFn: (importedUserId) => apiJson('POST', '/api/claim-user', { importedUserId }),
+  });
+}
+
+/** PUT /api/communities/{id}. */
+export function useUpdateCommunity(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation<CommunityView, Error, UpdateCommunityBody>({
+    mutationFn: (body) => apiJson<CommunityView>('PUT', `/api/communities/${id}`, body),
+    onSuccess: (community) => {
+      queryClient.setQueryData(communityKeys.detail(id), community);
+      // The name shows in the switcher and on the community cards.
+      void queryClient.invalidateQueries({ queryKey: MEMBERSHIPS_QUERY_KEY });
+    },
+  });
+}
+
+/** POST /api/communities/{id}/leave. */
+export function useLeaveCommunity(id: string) {
+  return useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiRequest('POST', `/api/communities/${id}/leave`);
+    },
+  });
+}
+
+/** PATCH /api/users/{userId}/role {roles}; the community is the one on screen (X-Community-Id). */
+export function useUpdateRoles(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<CommunityMember, Error, { userId: string; roles: Role[] }>({
+    mutationFn: ({ userId, roles }) => apiJson<CommunityMember>('PATCH', `/api/users/${userId}/role`, { roles }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<CommunityMember[]>(communityKeys.members(communityId), (members) =>
+        members?.map((member) => (member.id === updated.id ? { ...member, ...updated } : member)),
+      );
+      void queryClient.invalidateQueries({ queryKey: communityKeys.stats(communityId) });
+    },
+  });
+}
+
+/** DELETE /api/communities/{id}/members/{userId}. */
+export function useRemoveMember(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, CommunityMember>({
+    mutationFn: async (member) => {
+      await apiRequest('DELETE', `/api/communities/${communityId}/members/${member.id}`);
+    },
+    onSuccess: (_result, removed) => {
+      queryClient.setQueryData<CommunityMember[]>(communityKeys.members(communityId), (members) => members?.filter((member) => member.id !== removed.id));
+      void queryClient.invalidateQueries({ queryKey: communityKeys.stats(communityId) });
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Role } from '@shared/domain/constants';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { roleLabel } from './community-card';
+
+/** R18: the screen needs a community and none resolves. */
+export function CommunityMissing({ title = 'No community selected' }: { title?: 'No community selected' | 'Community not found' }) {
+  return (
+    <Card role="alert" className="flex flex-col items-start gap-3 p-6">
+      <div className="flex items-center gap-3">
+        <CircleAlert className="size-5 text-destructive" aria-hidden="true" />
+        <h2 className="text-xl font-semibold">{title}</h2>
+      </div>
+      <p className="text-muted-foreground">Choose one of your communities, or join one with an invitation code.</p>
+      <Link href="/community-access" className={buttonClasses({ variant: 'outline' })}>
+        Go to your communities
+      </Link>
+    </Card>
+  );
+}
+
+/** A failed community read: 404 is 'Community not found' (R18); anything else offers a retry. */
+export function QueryFailure({ error, onRetry, fallback }: { error: unknown; onRetry: () => void; fallback: string }) {
+  if (error instanceof ApiError && error.status === 404) return <CommunityMissing title="Community not found" />;
+  return (
+    <Card role="alert" className="flex flex-col items-start gap-3 p-6">
+      <p className="font-medium">{errorMessage(error, fallback)}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Retry
+      </Button>
+    </Card>
+  );
+}
+
+export function LoadingCard({ label }: { label: string }) {
+  return (
+    <Card className="flex items-center justify-center p-10">
+      <Spinner label={label} />
+    </Card>
+  );
+}
+
+/** Member management needs an admin role in the current community (SPEC.md section 6). */
+export function AdminAccessRequired({ role, children }: { role: Role; children?: ReactNode }) {
+  return (
+    <Card role="alert" className="flex flex-col items-start gap-3 p-6">
+      <div className="flex items-center gap-3">
+        <ShieldAlert className="size-5 text-accent-600" aria-hidden="true" />
+        <h2 className="text-xl font-semibold">Admin Access Required</h2>
+      </div>
+      <p className="text-muted-foreground">Only a Community Moderator or another administrator of this community can manage it here.</p>
+      <p className="text-sm font-medium">Current role: {roleLabel(role)}</p>
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import { type FormEvent, useMemo, useState } from 'react';
+import type { CommunityView } from '@shared/contracts/communities';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useUpdateCommunity } from '../api';
+
+/** Every IANA time zone the browser knows, with `current` included even when the list lacks it. */
+export function timeZoneOptions(current: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = [];
+  }
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+export const updateFailed = (error: unknown) =>
+  toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update community'), variant: 'destructive' });
+
+/** The Community Settings 'Edit' dialog: name, description and time zone, saved with PUT /api/communities/{id}. */
+export function EditCommunityDialog({ community, open, onOpenChange }: { community: CommunityView; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {/* Mounted only while open, so each opening starts from the saved values. */}
+        {open ? <EditCommunityForm community={community} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditCommunityForm({ community, onDone }: { community: CommunityView; onDone: () => void }) {
+  const [name, setName] = useState(community.name);
+  const [description, setDescription] = useState(community.description ?? '');
+  const [timeZone, setTimeZone] = useState(community.timeZone);
+  const zones = useMemo(() => timeZoneOptions(community.timeZone), [community.timeZone]);
+  const update = useUpdateCommunity(community.id);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmedName = name.trim();
+    if (!trimmedName) {
+      toast({ title: 'Name Required', description: 'Community name cannot be empty.', variant: 'destructive' });
+      return;
+    }
+    update.mutate(
+      { name: trimmedName, description: description.trim(), timeZone },
+      {
+        onSuccess: () => {
+          toast({ title: 'Community Updated', description: 'Your changes have been saved.', variant: 'success' });
+          onDone();
+        },
+        onError: updateFailed,
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Edit Community</DialogTitle>
+        <DialogDescription>Members see the name and description on their community cards.</DialogDescription>
+      </DialogHeader>
+      <FormField id="edit-community-name" label="Community name">
+        <Input id="edit-community-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoComplete="off" />
+      </FormField>
+      <FormField id="edit-community-description" label="Description">
+        <Textarea id="edit-community-description" value={description} onChange={(event) => setDescription(event.target.value)} maxLength={500} />
+      </FormField>
+      <FormField id="edit-community-time-zone" label="Time zone" hint="Meeting times and the community's daily numbers follow this time zone.">
+        <NativeSelect
+          id="edit-community-time-zone"
+          aria-describedby="edit-community-time-zone-hint"
+          value={timeZone}
+          onChange={(event) => setTimeZone(event.target.value)}
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import KeyRound from 'lucide-react/icons/key-round';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { ClaimInfo } from '@shared/contracts/communities';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { setStoredCommunityId } from '@/lib/community';
+import { useJoinCommunity, useRefreshMemberships } from '../api';
+import { welcomeToast } from '../messages';
+
+// Needed only after a join that found imported history, so it stays out of the first bundle.
+const AccountFoundDialog = lazy(() => import('./account-found-dialog').then((module) => ({ default: module.AccountFoundDialog })));
+
+const CODE_FIELD = 'invite-code';
+const CODE_HINT = 'Invitation codes are usually 6-8 characters.';
+
+/**
+ * The 'Join Community' tab: an invitation code, trimmed before sending. Without claimable history the
+ * member lands on the dashboard of the joined community; with it, the 'Account Found!' modal opens.
+ */
+export function JoinCommunityForm() {
+  const [code, setCode] = useState('');
+  const [claimInfo, setClaimInfo] = useState<ClaimInfo | null>(null);
+  const [, navigate] = useLocation();
+  const join = useJoinCommunity();
+  const refreshMemberships = useRefreshMemberships();
+
+  const enterCommunity = async () => {
+    await refreshMemberships();
+    navigate('/');
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const inviteCode = code.trim();
+    if (!inviteCode) {
+      toast({ title: 'Invitation code required', description: 'Please enter a valid invitation code.', variant: 'destructive' });
+      return;
+    }
+    join.mutate(inviteCode, {
+      onSuccess: async (result) => {
+        // The joined community is the one on screen from now on (and the claim call names it).
+        setStoredCommunityId(result.communityId);
+        if (result.claimInfo?.canClaim && result.claimInfo.importedUserId) {
+          setClaimInfo(result.claimInfo);
+          return;
+        }
+        welcomeToast();
+        await enterCommunity();
+      },
+      onError: (error) => toast({ title: 'Invalid invitation code', description: errorMessage(error, 'Please check the code and try again.'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField id={CODE_FIELD} label="Invitation code" hint={CODE_HINT}>
+          <Input
+            {...fieldProps(CODE_FIELD, { hint: CODE_HINT })}
+            name="inviteCode"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            placeholder="e.g. K7M2QX9P"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+            className="font-mono tracking-widest"
+          />
+        </FormField>
+        <Button type="submit" disabled={join.isPending} className="w-full sm:w-auto sm:justify-self-start">
+          <KeyRound aria-hidden="true" />
+          {join.isPending ? 'Joining...' : 'Join Community'}
+        </Button>
+      </form>
+      {claimInfo ? (
+        <Suspense fallback={null}>
+          <AccountFoundDialog
+            claimInfo={claimInfo}
+            onDone={async () => {
+              setClaimInfo(null);
+              await enterCommunity();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

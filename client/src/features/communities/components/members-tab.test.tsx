@@ -1,0 +1,333 @@
+import { screen, within } from '@testing-library/react';
+import type { CommunityMember, MemberExportRow, MembershipView } from '@shared/contracts/communities';
+import { TARGET_KEYS, type TargetKey } from '@shared/domain/disciplines';
+import { parseCsv } from '@/lib/csv';
+import { makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
+import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
+import { findToast, renderApp } from '@/test/render-app';
+
+const me = makeUser();
+const self = makeMember({ id: me.id, displayName: 'Ruth Moab', email: 'ruth@example.org', role: 'CommunityModerator', roles: ['CommunityModerator'] });
+const naomi = makeMember({ displayName: 'Naomi Ephrath', email: 'naomi@example.org' });
+const boaz = makeMember({ displayName: 'Boaz of Bethlehem', email: 'boaz@FIELDS.org', role: 'Commander', roles: ['Commander'] });
+const orpah = makeMember({ displayName: 'Orpah, "of Moab"', email: 'orpah@example.org', isImported: true });
+const MEMBERS = [self, naomi, boaz, orpah];
+
+function moderator(roles: MembershipView['roles'] = ['CommunityModerator']) {
+  return makeMembership({ communityId: 'c1', role: roles[0]!, roles, community: { id: 'c1', name: 'Hope Chapel', description: null } });
+}
+
+function renderMembers(routes: Record<string, Handler> = {}, membership = moderator()) {
+  const api = mockApi({
+    'GET /api/user': () => json(me),
+    'GET /api/memberships': () => json([membership]),
+    'GET /api/communities/c1/members': () => json(MEMBERS),
+    'GET /api/communities/c1/stats': () => json(makeStats()),
+    ...routes,
+  });
+  return { ...renderApp('/admin?tab=members'), api };
+}
+
+const memberList = () => screen.findByRole('list', { name: 'Members' });
+const rowNames = () =>
+  within(screen.getByRole('list', { name: 'Members' }))
+    .getAllByRole('listitem')
+    .map((item) => document.getElementById(item.getAttribute('aria-labelledby')!)?.textContent);
+const row = (name: string) => screen.getByRole('listitem', { name });
+
+describe('Members tab', () => {
+  it('lists the members with role badges, the transition note and the imported-members hint', async () => {
+    renderMembers();
+    await memberList();
+    expect(rowNames()).toEqual(['Ruth Moab', 'Naomi Ephrath', 'Boaz of Bethlehem', 'Orpah, "of Moab"']);
+    expect(within(row('Ruth Moab')).getByText('You')).toBeInTheDocument();
+    expect(within(row('Ruth Moab')).getByText('Community Moderator')).toBeInTheDocument();
+    expect(within(row('Boaz of Bethlehem')).getByText('Commander')).toBeInTheDocument();
+    expect(within(row('Orpah, "of Moab"')).getByText('Imported')).toBeInTheDocument();
+    expect(screen.getByText('Imported members sign up and claim their history')).toBeInTheDocument();
+    expect(screen.getByText(/Moving your community over from spreadsheets/)).toBeInTheDocument();
+    expect(screen.queryByText(/default password/i)).not.toBeInTheDocument();
+  });
+
+  it('filters by display name or e-mail, ignoring case', async () => {
+    const { user } = renderMembers();
+    await memberList();
+    const search = screen.getByRole('searchbox', { name: 'Search members' });
+
+    await user.type(search, 'NAOMI');
+    await vi.waitFor(() => expect(rowNames()).toEqual(['Naomi Ephrath']));
+
+    await user.clear(search);
+    await user.type(search, 'fields.ORG');
+    await vi.waitFor(() => expect(rowNames()).toEqual(['Boaz of Bethlehem']));
+
+    await user.clear(search);
+    await user.type(search, 'moab');
+    await vi.waitFor(() => expect(rowNames()).toEqual(['Ruth Moab', 'Orpah, "of Moab"']));
+
+    await user.clear(search);
+    await user.type(search, 'zebulun');
+    expect(await screen.findByText('No members match "zebulun".')).toBeInTheDocument();
+  });
+
+  it('retries a failed members fetch up to 3 times', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let attempts = 0;
+    renderMembers({
+      'GET /api/communities/c1/members': () => {
+        attempts += 1;
+        return attempts <= 3 ? apiError(503, 'Please try again in a moment.') : json(MEMBERS);
+      },
+    });
+    // The retries back off 1 s, 2 s and 4 s.
+    await vi.waitFor(
+      async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+        expect(screen.getByRole('list', { name: 'Members' })).toBeInTheDocument();
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    expect(attempts).toBe(4);
+  });
+
+  describe('role editor', () => {
+    async function openEditor(name: string, routes: Record<string, Handler> = {}, membership = moderator()) {
+      const view = renderMembers(routes, membership);
+      await memberList();
+      await view.user.click(within(row(name)).getByRole('button', { name: `Edit roles for ${name}` }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Roles' });
+      return { ...view, dialog };
+    }
+
+    it('offers the roles the viewer may grant, never SuperAdmin', async () => {
+      const { dialog } = await openEditor('Naomi Ephrath');
+      expect(within(dialog).getAllByRole('checkbox').map((box) => box.closest('label')?.querySelector('.font-medium')?.textContent)).toEqual([
+        'Community Moderator',
+        'Commander',
+        'Member',
+      ]);
+      expect(within(dialog).getByRole('checkbox', { name: /^Member/ })).toBeChecked();
+      expect(within(dialog).getByRole('checkbox', { name: /^Commander/ })).not.toBeChecked();
+    });
+
+    it('lets an InstitutionAdmin grant InstitutionAdmin too', async () => {
+      const { dialog } = await openEditor('Naomi Ephrath', {}, moderator(['InstitutionAdmin']));
+      expect(within(dialog).getByRole('checkbox', { name: /^Institution Admin/ })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('checkbox', { name: /^Super Admin/ })).not.toBeInTheDocument();
+    });
+
+    it("changes nothing until 'Apply Changes', then sends the chosen roles and shows 'Role Updated'", async () => {
+      const patch = deferred<Response>();
+      const { user, dialog, api } = await openEditor('Naomi Ephrath', { [`PATCH /api/users/${naomi.id}/role`]: () => patch.promise });
+      await user.click(within(dialog).getByRole('checkbox', { name: /^Commander/ }));
+      expect(api.calls('PATCH', `/api/users/${naomi.id}/role`)).toHaveLength(0);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Apply Changes' }));
+      expect(await within(dialog).findByRole('button', { name: 'Applying...' })).toBeDisabled();
+      expect(api.calls('PATCH', `/api/users/${naomi.id}/role`)[0]?.body).toEqual({ roles: ['Commander', 'Member'] });
+      expect(api.calls('PATCH', `/api/users/${naomi.id}/role`)[0]?.headers.get('X-Community-Id')).toBe('c1');
+
+      patch.resolve(json({ ...naomi, role: 'Commander', roles: ['Commander', 'Member'] } satisfies CommunityMember));
+      expect(await findToast('Role Updated')).toHaveTextContent('Naomi Ephrath is now Commander.');
+      expect(screen.queryByRole('dialog', { name: 'Edit Roles' })).not.toBeInTheDocument();
+      expect(within(row('Naomi Ephrath')).getByText('Commander')).toBeInTheDocument();
+    });
+
+    it('Cancel sends nothing', async () => {
+      const { user, dialog, api } = await openEditor('Naomi Ephrath');
+      await user.click(within(dialog).getByRole('checkbox', { name: /^Commander/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog', { name: 'Edit Roles' })).not.toBeInTheDocument();
+      expect(api.requests.filter((request) => request.method === 'PATCH')).toHaveLength(0);
+    });
+
+    it('sets Member when no role is selected', async () => {
+      const { user, dialog, api } = await openEditor('Boaz of Bethlehem', {
+        [`PATCH /api/users/${boaz.id}/role`]: () => json({ ...boaz, role: 'Member', roles: ['Member'] }),
+      });
+      await user.click(within(dialog).getByRole('checkbox', { name: /^Commander/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Apply Changes' }));
+      expect(await findToast('Role Updated')).toBeInTheDocument();
+      expect(api.calls('PATCH', `/api/users/${boaz.id}/role`)[0]?.body).toEqual({ roles: ['Member'] });
+    });
+
+    it("blocks editing one's own roles without calling the server", async () => {
+      const { user, api } = renderMembers();
+      await memberList();
+      await user.click(within(row('Ruth Moab')).getByRole('button', { name: 'Edit roles for Ruth Moab' }));
+      expect(await findToast('Cannot edit own roles')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: 'Edit Roles' })).not.toBeInTheDocument();
+      expect(api.requests.filter((request) => request.method === 'PATCH')).toHaveLength(0);
+    });
+
+    it("shows the permission message on a 403", async () => {
+      const { user, dialog } = await openEditor('Naomi Ephrath', {
+        [`PATCH /api/users/${naomi.id}/role`]: () => apiError(403, 'You cannot grant a role above your own.'),
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Apply Changes' }));
+      expect(await findToast('Failed to Update Roles')).toHaveTextContent("You don't have permission to modify this user's roles");
+    });
+
+    it("shows the server's message on another failure", async () => {
+      const { user, dialog } = await openEditor('Naomi Ephrath', {
+        [`PATCH /api/users/${naomi.id}/role`]: () => apiError(409, 'A community needs at least one Community Moderator.'),
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Apply Changes' }));
+      expect(await findToast('Failed to Update Roles')).toHaveTextContent('A community needs at least one Community Moderator.');
+    });
+
+    it("falls back to 'Please try again' without a server message", async () => {
+      const { user, dialog } = await openEditor('Naomi Ephrath', {
+        [`PATCH /api/users/${naomi.id}/role`]: () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Apply Changes' }));
+      expect(await findToast('Failed to Update Roles')).toHaveTextContent('Please try again');
+    });
+  });
+
+  describe('removing a member', () => {
+    it('asks first, then removes with DELETE and takes the member off the list', async () => {
+      const removal = deferred<Response>();
+      const { user, api } = renderMembers({ [`DELETE /api/communities/c1/members/${naomi.id}`]: () => removal.promise });
+      await memberList();
+      await user.click(within(row('Naomi Ephrath')).getByRole('button', { name: 'Remove Naomi Ephrath' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Remove Member' });
+      expect(confirm).toHaveTextContent('Are you sure you want to remove Naomi Ephrath from the community? This action cannot be undone.');
+      expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+
+      await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+      expect(await within(confirm).findByRole('button', { name: 'Removing...' })).toBeDisabled();
+      expect(api.calls('DELETE', `/api/communities/c1/members/${naomi.id}`)).toHaveLength(1);
+
+      removal.resolve(json({ message: 'Member removed.' }));
+      expect(await findToast('Member Removed')).toBeInTheDocument();
+      expect(screen.queryByRole('listitem', { name: 'Naomi Ephrath' })).not.toBeInTheDocument();
+      expect(rowNames()).toEqual(['Ruth Moab', 'Boaz of Bethlehem', 'Orpah, "of Moab"']);
+    });
+
+    it('Cancel keeps the member', async () => {
+      const { user, api } = renderMembers();
+      await memberList();
+      await user.click(within(row('Naomi Ephrath')).getByRole('button', { name: 'Remove Naomi Ephrath' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+      expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+      expect(row('Naomi Ephrath')).toBeInTheDocument();
+    });
+
+    it("blocks removing oneself with 'Cannot Remove Yourself'", async () => {
+      const { user, api } = renderMembers();
+      await memberList();
+      await user.click(within(row('Ruth Moab')).getByRole('button', { name: 'Remove Ruth Moab' }));
+      expect(await findToast('Cannot Remove Yourself')).toHaveTextContent('You cannot remove yourself from the community');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+    });
+
+    it.each([
+      ['the server message', () => apiError(409, 'A community needs at least one Community Moderator.'), 'A community needs at least one Community Moderator.'],
+      ['the fallback', () => new Response('', { status: 500, statusText: 'Internal Server Error' }), 'Failed to remove member'],
+    ])("shows 'Removal Failed' with %s", async (_case, answer, message) => {
+      const { user } = renderMembers({ [`DELETE /api/communities/c1/members/${naomi.id}`]: answer });
+      await memberList();
+      await user.click(within(row('Naomi Ephrath')).getByRole('button', { name: 'Remove Naomi Ephrath' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+      expect(await findToast('Removal Failed')).toHaveTextContent(message);
+      expect(row('Naomi Ephrath')).toBeInTheDocument();
+    });
+  });
+
+  describe('Export to CSV', () => {
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    afterEach(() => Object.assign(URL, original));
+
+    function captureDownload() {
+      const blobs: Blob[] = [];
+      const names: string[] = [];
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:export';
+        },
+        revokeObjectURL: () => {},
+      });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        names.push(this.download);
+      });
+      return { blobs, names };
+    }
+
+    const targetsOf = (overrides: Partial<Record<TargetKey, string | null>> = {}) =>
+      ({ ...Object.fromEntries(TARGET_KEYS.map((key) => [key, null])), ...overrides }) as Record<TargetKey, string | null>;
+    const EXPORT_ROWS: MemberExportRow[] = [
+      { displayName: 'Ruth Moab', email: 'ruth@example.org', role: 'CommunityModerator', ...targetsOf() },
+      { displayName: 'Naomi Ephrath', email: 'naomi@example.org', role: 'Member', ...targetsOf({ bibleReading: '2 chapters', prayerWalk: 'Yes' }) },
+      { displayName: 'Boaz of Bethlehem', email: 'boaz@FIELDS.org', role: 'Commander', ...targetsOf() },
+      { displayName: 'Orpah, "of Moab"', email: 'orpah@example.org', role: 'Member', ...targetsOf({ fasting: '=noon' }) },
+    ];
+    const exportRoute = { 'GET /api/export/csv': () => json(EXPORT_ROWS) };
+
+    it("downloads every member of GET /api/export/csv with the export columns and shows 'Export Successful'", async () => {
+      const download = captureDownload();
+      const { user, api } = renderMembers(exportRoute);
+      await memberList();
+      await user.type(screen.getByRole('searchbox', { name: 'Search members' }), 'naomi'); // the export ignores the search
+      await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
+
+      expect(await findToast('Export Successful')).toHaveTextContent('4 members exported.');
+      expect(download.names[0]).toMatch(/^members-hope-chapel-\d{4}-\d{2}-\d{2}\.csv$/);
+      const text = (await download.blobs[0]!.text()).replace(/^\uFEFF/, '');
+      const rows = parseCsv(text);
+      expect(rows[0]).toEqual([
+        'Display Name',
+        'Email',
+        'Role',
+        'Bible Reading',
+        'Fasting',
+        'Morning Intimacy',
+        'Midnight Prayer',
+        'Meditation',
+        'Monthly Retreat',
+        'Prayer Walk',
+        'Evangelism',
+        '1 Hr Silence',
+      ]);
+      expect(rows.slice(1).map((cells) => cells.slice(0, 3))).toEqual([
+        ['Ruth Moab', 'ruth@example.org', 'CommunityModerator'],
+        ['Naomi Ephrath', 'naomi@example.org', 'Member'],
+        ['Boaz of Bethlehem', 'boaz@FIELDS.org', 'Commander'],
+        ['Orpah, "of Moab"', 'orpah@example.org', 'Member'],
+      ]);
+      expect(rows[1]!.slice(3)).toEqual(Array(9).fill(''));
+      expect(rows[2]!.slice(3)).toEqual(['2 chapters', '', '', '', '', '', 'Yes', '', '']);
+      expect(rows[4]![4]).toBe("'=noon");
+      expect(api.requests.some((request) => request.url.endsWith('/api/export/csv') && request.headers.get('X-Community-Id') === 'c1')).toBe(true);
+    });
+
+    it("shows 'Export Failed' when the file cannot be made", async () => {
+      Object.assign(URL, {
+        createObjectURL: () => {
+          throw new Error('Blocked by the browser');
+        },
+      });
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { user } = renderMembers(exportRoute);
+      await memberList();
+      await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
+      expect(await findToast('Export Failed')).toHaveTextContent('Failed to export member data');
+    });
+
+    it("shows 'Export Failed' when the server refuses the export", async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { user } = renderMembers({ 'GET /api/export/csv': () => apiError(500, 'Something went wrong on our side.') });
+      await memberList();
+      await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
+      expect(await findToast('Export Failed')).toHaveTextContent('Failed to export member data');
+    });
+  });
+
+  it("shows 'Admin Access Required' and the role to a Commander", async () => {
+    renderMembers({}, moderator(['Commander']));
+    expect(await screen.findByRole('heading', { name: 'Admin Access Required' })).toBeInTheDocument();
+    expect(screen.getByText('Current role: Commander')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,178 @@
+import Info from 'lucide-react/icons/info';
+import Search from 'lucide-react/icons/search';
+import UserCog from 'lucide-react/icons/user-cog';
+import UserMinus from 'lucide-react/icons/user-minus';
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { CommunityMember, MembershipView } from '@shared/contracts/communities';
+import { can, highestRole } from '@shared/domain/roles';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { formatLongDate } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+import { useCommunityMembers } from '../api';
+import { AdminAccessRequired, LoadingCard, QueryFailure } from './community-state';
+import { ExportMembersButton } from './export-members-button';
+import { cannotRemoveYourself, RemoveMemberDialog } from './remove-member-dialog';
+import { RoleBadges } from './role-badge';
+import { cannotEditOwnRoles, RoleEditorDialog } from './role-editor-dialog';
+
+/** The columns of the member list from 768 px (header and rows share them). */
+const ROW_COLUMNS = 'md:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)_14rem]';
+
+export const IMPORTED_MEMBERS_HINT = 'Imported members sign up and claim their history';
+
+/** Case-insensitive match on display name or e-mail (SPEC.md section 2). */
+export function filterMembers(members: readonly CommunityMember[], query: string): CommunityMember[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [...members];
+  return members.filter(
+    (member) => member.displayName.toLocaleLowerCase().includes(needle) || (member.email ?? '').toLocaleLowerCase().includes(needle),
+  );
+}
+
+interface MembersTabProps {
+  communityId: string;
+  communityName: string;
+  /** The viewer's membership of this community. */
+  membership: Pick<MembershipView, 'roles'>;
+  viewerId: string;
+}
+
+/** Members: search, roles, removal and the CSV export. Admins only (SPEC.md section 6). */
+export function MembersTab({ communityId, communityName, membership, viewerId }: MembersTabProps) {
+  const allowed = can(membership, 'members:manage');
+  if (!allowed) return <AdminAccessRequired role={highestRole(membership.roles)} />;
+  return <MemberManagement communityId={communityId} communityName={communityName} membership={membership} viewerId={viewerId} />;
+}
+
+function MemberManagement({ communityId, communityName, membership, viewerId }: MembersTabProps) {
+  const members = useCommunityMembers(communityId);
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [editing, setEditing] = useState<CommunityMember | null>(null);
+  const [removing, setRemoving] = useState<CommunityMember | null>(null);
+  const shown = useMemo(() => filterMembers(members.data ?? [], deferredQuery), [members.data, deferredQuery]);
+  const canAssign = can(membership, 'roles:assign');
+
+  const editRoles = (member: CommunityMember) => (member.id === viewerId ? cannotEditOwnRoles() : setEditing(member));
+  const remove = (member: CommunityMember) => (member.id === viewerId ? cannotRemoveYourself() : setRemoving(member));
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="grid gap-1.5">
+            <CardTitle>Members{members.data ? ` (${members.data.length})` : ''}</CardTitle>
+            <CardDescription>Give members their roles, or remove someone who has moved on.</CardDescription>
+          </div>
+          <ExportMembersButton communityName={communityName} />
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="flex items-start gap-3 rounded-xl bg-primary-50 p-4 text-sm text-primary-900">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <div className="grid gap-1">
+              <p>
+                Moving your community over from spreadsheets? Members imported from your earlier records are marked 'Imported' until they
+                have an account; they cannot sign in yet.
+              </p>
+              <p className="font-medium">{IMPORTED_MEMBERS_HINT}</p>
+            </div>
+          </div>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Search members"
+              placeholder="Search by name or e-mail"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      {members.error ? (
+        <QueryFailure error={members.error} onRetry={() => void members.refetch()} fallback="We could not load the members." />
+      ) : !members.data ? (
+        <LoadingCard label="Loading members" />
+      ) : shown.length === 0 ? (
+        <Card className="p-6 text-center text-muted-foreground">{query.trim() ? `No members match "${query.trim()}".` : 'No members yet.'}</Card>
+      ) : (
+        <Card className="overflow-hidden">
+          {/* One list for every width: a card per member on phones, table-like columns from 768 px. */}
+          <div aria-hidden="true" className={cn('hidden gap-4 border-b border-border bg-muted px-5 py-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground md:grid', ROW_COLUMNS)}>
+            <span>Member</span>
+            <span>Roles</span>
+            <span>Joined</span>
+            <span className="text-right">Actions</span>
+          </div>
+          <ul aria-label="Members" className="divide-y divide-border">
+            {shown.map((member) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                isSelf={member.id === viewerId}
+                canAssign={canAssign}
+                onEditRoles={() => editRoles(member)}
+                onRemove={() => remove(member)}
+              />
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      <RoleEditorDialog communityId={communityId} member={editing} viewerId={viewerId} viewerRoles={membership.roles} onClose={() => setEditing(null)} />
+      <RemoveMemberDialog communityId={communityId} member={removing} onClose={() => setRemoving(null)} />
+    </div>
+  );
+}
+
+function MemberRow({
+  member,
+  isSelf,
+  canAssign,
+  onEditRoles,
+  onRemove,
+}: {
+  member: CommunityMember;
+  isSelf: boolean;
+  canAssign: boolean;
+  onEditRoles: () => void;
+  onRemove: () => void;
+}) {
+  const nameId = `member-${member.id}-name`;
+  return (
+    <li aria-labelledby={nameId} className={cn('grid gap-3 px-5 py-4 md:items-center md:gap-4', ROW_COLUMNS)}>
+      <div className="grid min-w-0 gap-0.5">
+        <span className="flex flex-wrap items-center gap-2">
+          <span id={nameId} className="truncate font-medium">
+            {member.displayName}
+          </span>
+          {isSelf ? <Badge variant="success">You</Badge> : null}
+          {member.isImported ? <Badge variant="outline">Imported</Badge> : null}
+        </span>
+        <span className="truncate text-sm text-muted-foreground">{member.email ?? 'No e-mail on file'}</span>
+      </div>
+      <RoleBadges roles={member.roles} />
+      <span className="text-sm text-muted-foreground">
+        <span className="md:sr-only">Joined </span>
+        {formatLongDate(member.createdAt)}
+      </span>
+      <div className="flex flex-wrap gap-2 md:justify-end">
+        {canAssign ? (
+          <Button variant="outline" size="sm" onClick={onEditRoles} aria-label={`Edit roles for ${member.displayName}`} className="flex-1 md:flex-none">
+            <UserCog aria-hidden="true" />
+            Edit Roles
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${member.displayName}`} className="flex-1 text-destructive hover:bg-destructive-50 md:flex-none">
+          <UserMinus aria-hidden="true" />
+          Remove
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+import Activity from 'lucide-react/icons/activity';
+import ChartPie from 'lucide-react/icons/chart-pie';
+import MessageCircleQuestion from 'lucide-react/icons/message-circle-question';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Users from 'lucide-react/icons/users';
+import type { LucideIcon } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCommunityStats } from '../api';
+import { QueryFailure } from './community-state';
+
+function StatCard({ label, value, icon: Icon, loading }: { label: string; value: string; icon: LucideIcon; loading: boolean }) {
+  const id = `stat-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <Card role="group" aria-labelledby={id} className="flex items-center gap-4 p-5" aria-busy={loading || undefined}>
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="grid min-w-0">
+        <span id={id} className="text-sm text-muted-foreground">
+          {label}
+        </span>
+        <span className="text-2xl font-semibold tabular-nums">{loading ? '…' : value}</span>
+      </div>
+    </Card>
+  );
+}
+
+/** Overview: the community's numbers (GET /api/communities/{id}/stats) and recent activity. */
+export function OverviewTab({ communityId }: { communityId: string }) {
+  const stats = useCommunityStats(communityId);
+  if (stats.error) return <QueryFailure error={stats.error} onRetry={() => void stats.refetch()} fallback="We could not load the community's numbers." />;
+  const data = stats.data;
+  const loading = stats.isPending;
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total Members" value={String(data?.totalMembers ?? 0)} icon={Users} loading={loading} />
+        <StatCard label="Active Commanders" value={String(data?.totalCommanders ?? 0)} icon={ShieldCheck} loading={loading} />
+        <StatCard label="Avg. Completion" value={`${Math.round(data?.avgCompletion ?? 0)}%`} icon={ChartPie} loading={loading} />
+        <StatCard label="Open Questions" value={String(data?.openQuestions ?? 0)} icon={MessageCircleQuestion} loading={loading} />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Activity</CardTitle>
+          <CardDescription>Avg. Completion is the mean monthly progress of the community's members this month.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-4 py-10 text-center">
+            <Activity className="size-6 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">No recent activity</p>
+            <p className="max-w-sm text-sm text-muted-foreground">Check-ins, questions and new members will appear here as your community grows.</p>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import Check from 'lucide-react/icons/check';
+import Copy from 'lucide-react/icons/copy';
+import KeyRound from 'lucide-react/icons/key-round';
+import { useEffect, useState } from 'react';
+import type { InviteCodeView } from '@shared/contracts/communities';
+import { INVITE_CODE_LIFETIME_DAYS } from '@shared/domain/constants';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { LoadingCard, QueryFailure } from '@/features/communities/components/community-state';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
+import { useGenerateInviteCode, useLatestInviteCode } from '../api';
+
+const COPIED_FEEDBACK_MS = 2000;
+
+function CopyCodeButton({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('Clipboard unavailable');
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch {
+      toast({ title: 'Copy failed', description: 'Select the code and copy it by hand.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Button variant="outline" onClick={() => void copy()} aria-label={copied ? 'Copied!' : 'Copy invite code'}>
+      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
+    </Button>
+  );
+}
+
+function LatestCode({ code }: { code: InviteCodeView }) {
+  const expired = new Date(code.expiresAt).getTime() <= Date.now();
+  return (
+    <div className="grid gap-4 rounded-xl border border-border bg-muted p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <span className="text-sm text-muted-foreground">Latest invite code</span>
+          <span className="flex items-center gap-2">
+            <code data-testid="invite-code" className="font-mono text-3xl font-semibold tracking-[0.2em] text-primary-900">
+              {code.inviteCode}
+            </code>
+            {expired ? <Badge variant="destructive">Expired</Badge> : null}
+          </span>
+        </div>
+        <CopyCodeButton code={code.inviteCode} />
+      </div>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-muted-foreground">{expired ? 'Expired' : 'Expires'}</dt>
+          <dd className="font-medium">{formatDateTime(code.expiresAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Created by</dt>
+          <dd className="font-medium">{code.createdBy ?? 'A former member'}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** Invite Codes: generate a code and share the latest one (admins; the server checks too). */
+export function InviteCodesTab({ communityId }: { communityId: string }) {
+  const latest = useLatestInviteCode(communityId);
+  const generate = useGenerateInviteCode(communityId);
+
+  const onGenerate = () =>
+    generate.mutate(undefined, {
+      onSuccess: (code) =>
+        toast({ title: 'Invite Code Generated', description: `Share ${code.inviteCode} with the people you are inviting.`, variant: 'success' }),
+      onError: (error) => toast({ title: 'Generation Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle>Invite Codes</CardTitle>
+          <CardDescription>
+            A code lets anyone you share it with join for {INVITE_CODE_LIFETIME_DAYS} days. Generating a new one does not cancel earlier codes.
+          </CardDescription>
+        </div>
+        <Button onClick={onGenerate} disabled={generate.isPending}>
+          <KeyRound aria-hidden="true" />
+          {generate.isPending ? 'Generating...' : 'Generate Invite Code'}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {latest.error ? (
+          <QueryFailure error={latest.error} onRetry={() => void latest.refetch()} fallback="We could not load the latest invite code." />
+        ) : latest.isPending ? (
+          <LoadingCard label="Loading the latest invite code" />
+        ) : latest.data ? (
+          <LatestCode code={latest.data} />
+        ) : (
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
+            No invite code yet. Generate one to invite members.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

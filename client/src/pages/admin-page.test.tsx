@@ -1,0 +1,243 @@
+import { screen, within } from '@testing-library/react';
+import type { MembershipView } from '@shared/contracts/communities';
+import { COMMUNITY_STORAGE_KEY } from '@/lib/community';
+import { makeCommunity, makeMembership, makeStats, makeUser } from '@/test/fixtures';
+import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
+import { findToast, renderApp } from '@/test/render-app';
+
+const ALL_TABS = ['Overview', 'Community Settings', 'Members', 'Invite Codes', 'New Members', 'Subgroups', 'Guidance Panel', 'Calendar Locks', 'Reports'];
+
+const moderatorOf = (communityId: string, name: string) =>
+  makeMembership({ communityId, role: 'CommunityModerator', roles: ['CommunityModerator'], community: { id: communityId, name, description: null } });
+const memberOf = (communityId: string, name: string, roles: MembershipView['roles'] = ['Member']) =>
+  makeMembership({ communityId, role: roles[0]!, roles, community: { id: communityId, name, description: null } });
+
+function renderAdmin(memberships: MembershipView[], path = '/admin', routes: Record<string, Handler> = {}) {
+  let currentMemberships = memberships;
+  const api = mockApi({
+    'GET /api/user': () => json(makeUser()),
+    'GET /api/memberships': () => json(currentMemberships),
+    'GET /api/communities/c1/stats': () => json(makeStats()),
+    'GET /api/communities/c1': () => json(makeCommunity()),
+    ...routes,
+  });
+  return { ...renderApp(path), api, setMemberships: (next: MembershipView[]) => (currentMemberships = next) };
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('/admin tabs', () => {
+  it("shows a Community Moderator all nine tabs and the 'Community Moderator' badge", async () => {
+    renderAdmin([moderatorOf('c1', 'Hope Chapel')]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
+    expect(screen.getByText('Community Moderator')).toBeInTheDocument();
+    expect(tabNames()).toEqual(ALL_TABS);
+    expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Member', ['Member'] as MembershipView['roles']],
+    ['Commander', ['Commander'] as MembershipView['roles']],
+  ])('shows a %s only the Overview tab, with their role as the badge', async (role, roles) => {
+    renderAdmin([memberOf('c1', 'Hope Chapel', roles)]);
+    await screen.findByRole('heading', { level: 1, name: 'Administration' });
+    expect(tabNames()).toEqual(['Overview']);
+    expect(screen.getAllByText(role)[0]).toBeInTheDocument();
+    expect(screen.queryByText('Community Moderator')).not.toBeInTheDocument();
+  });
+
+  it('decides by the membership of the community on screen, not the first one', async () => {
+    localStorage.setItem(COMMUNITY_STORAGE_KEY, 'c1');
+    renderAdmin([moderatorOf('c2', 'Grace'), memberOf('c1', 'Hope Chapel')]);
+    await screen.findByRole('heading', { level: 1, name: 'Administration' });
+    expect(tabNames()).toEqual(['Overview']);
+  });
+
+  it("shows 'Admin Access Required' with 'Current role: Member' when a Member opens the Members tab by link", async () => {
+    const { api } = renderAdmin([memberOf('c1', 'Hope Chapel')], '/admin?tab=members');
+    expect(await screen.findByRole('heading', { name: 'Admin Access Required' })).toBeInTheDocument();
+    expect(screen.getByText('Current role: Member')).toBeInTheDocument();
+    expect(api.calls('GET', '/api/communities/c1/members')).toHaveLength(0);
+  });
+
+  it('switches tabs with the arrow keys and keeps the open tab in the address', async () => {
+    const { user, location } = renderAdmin([moderatorOf('c1', 'Hope Chapel')]);
+    const overview = await screen.findByRole('tab', { name: 'Overview' });
+    await user.click(overview);
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Community Settings', selected: true })).toHaveFocus();
+    expect(location()).toBe('/admin?tab=settings');
+    expect(await screen.findByRole('heading', { name: 'Community Information' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['New Members', 'applications'],
+    ['Subgroups', 'subgroups'],
+    ['Guidance Panel', 'guidance'],
+    ['Calendar Locks', 'calendar-locks'],
+    ['Reports', 'reports'],
+  ])('shows a notice in the %s tab until it is built', async (label, value) => {
+    renderAdmin([moderatorOf('c1', 'Hope Chapel')], `/admin?tab=${value}`);
+    expect(await screen.findByRole('tab', { name: label, selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `${label} is on its way` })).toBeInTheDocument();
+  });
+});
+
+describe('Overview', () => {
+  it('shows the community numbers and an empty Recent Activity', async () => {
+    renderAdmin([memberOf('c1', 'Hope Chapel')]);
+    const stat = (label: string) => screen.getByRole('group', { name: label });
+    await vi.waitFor(() => expect(stat('Total Members')).toHaveTextContent('Total Members12'));
+    expect(stat('Active Commanders')).toHaveTextContent('Active Commanders2');
+    expect(stat('Avg. Completion')).toHaveTextContent('Avg. Completion64%');
+    expect(stat('Open Questions')).toHaveTextContent('Open Questions3');
+    expect(screen.getByRole('heading', { name: 'Recent Activity' })).toBeInTheDocument();
+    expect(screen.getByText('No recent activity')).toBeInTheDocument();
+  });
+
+  it("shows 'Community not found' when the community is gone", async () => {
+    renderAdmin([moderatorOf('c1', 'Hope Chapel')], '/admin', { 'GET /api/communities/c1/stats': () => apiError(404, 'Community not found.') });
+    expect(await screen.findByRole('heading', { name: 'Community not found' })).toBeInTheDocument();
+  });
+});
+
+describe('Community Settings', () => {
+  async function openSettings(routes: Record<string, Handler> = {}) {
+    const view = renderAdmin([moderatorOf('c1', 'Hope Chapel')], '/admin?tab=settings', routes);
+    await screen.findByRole('heading', { name: 'Community Information' });
+    return view;
+  }
+
+  it('shows the name, description, id, created date, totals, time zone, grace days and guidelines', async () => {
+    await openSettings();
+    const info = screen.getByRole('heading', { name: 'Community Information' }).closest('div.rounded-2xl') as HTMLElement;
+    expect(info).toHaveTextContent('Hope Chapel');
+    expect(info).toHaveTextContent('Sunday folk walking together');
+    expect(info).toHaveTextContent('c1');
+    expect(info).toHaveTextContent('March 14, 2026');
+    expect(await within(info).findByText('12')).toBeInTheDocument();
+    expect(within(info).getByText('America/Chicago')).toBeInTheDocument();
+    expect(within(info).getByRole('switch', { name: 'Grace days' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('heading', { name: 'Community Guidelines' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("saves the Edit dialog with PUT and shows 'Community Updated' and the new name", async () => {
+    const { user, api } = await openSettings({
+      'PUT /api/communities/c1': (request) => json(makeCommunity({ ...(request.body as object) })),
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Community' });
+    const timeZone = within(dialog).getByLabelText('Time zone') as HTMLSelectElement;
+    expect(timeZone.value).toBe('America/Chicago');
+    expect(timeZone.options.length).toBeGreaterThan(100);
+
+    const name = within(dialog).getByLabelText('Community name');
+    await user.clear(name);
+    await user.type(name, '  Hope Chapel East  ');
+    await user.selectOptions(timeZone, 'Europe/London');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await findToast('Community Updated')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/communities/c1')[0]?.body).toEqual({
+      name: 'Hope Chapel East',
+      description: 'Sunday folk walking together',
+      timeZone: 'Europe/London',
+    });
+    expect(screen.queryByRole('dialog', { name: 'Edit Community' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Hope Chapel East')).toBeInTheDocument();
+    expect(screen.getByText('Europe/London')).toBeInTheDocument();
+  });
+
+  it("refuses a blank name with 'Name Required' and sends nothing", async () => {
+    const { user, api } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Community' });
+    await user.clear(within(dialog).getByLabelText('Community name'));
+    await user.type(within(dialog).getByLabelText('Community name'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await findToast('Name Required')).toHaveTextContent('Community name cannot be empty.');
+    expect(api.calls('PUT', '/api/communities/c1')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Edit Community' })).toBeInTheDocument();
+  });
+
+  it("shows 'Update Failed' when saving fails", async () => {
+    const { user } = await openSettings({ 'PUT /api/communities/c1': () => apiError(500, 'Something went wrong on our side. Please try again.') });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Community' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Update Failed')).toHaveTextContent('Something went wrong on our side. Please try again.');
+  });
+
+  it('turns grace days on with PUT', async () => {
+    const { user, api } = await openSettings({
+      'PUT /api/communities/c1': (request) => json(makeCommunity({ ...(request.body as object) })),
+    });
+    await user.click(screen.getByRole('switch', { name: 'Grace days' }));
+    expect(await findToast('Community Updated')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/communities/c1')[0]?.body).toEqual({
+      name: 'Hope Chapel',
+      description: 'Sunday folk walking together',
+      timeZone: 'America/Chicago',
+      graceDays: true,
+    });
+    expect(screen.getByRole('switch', { name: 'Grace days' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('asks before leaving; Cancel keeps the membership', async () => {
+    const { user, api } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Leave Community' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave Community' });
+    expect(confirm).toHaveTextContent(
+      "Are you sure you want to leave this community? This action cannot be undone and you'll need an invite code to rejoin.",
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.calls('POST', '/api/communities/c1/leave')).toHaveLength(0);
+  });
+
+  it("leaves after confirming: POST leave, 'Left community successfully', /community-access", async () => {
+    const leave = deferred<Response>();
+    localStorage.setItem(COMMUNITY_STORAGE_KEY, 'c1');
+    const { user, api, location, setMemberships } = await openSettings({ 'POST /api/communities/c1/leave': () => leave.promise });
+    await user.click(screen.getByRole('button', { name: 'Leave Community' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave Community' });
+    await user.click(within(confirm).getByRole('button', { name: 'Leave Community' }));
+
+    expect(await within(confirm).findByRole('button', { name: 'Leaving...' })).toBeDisabled();
+    expect(api.calls('POST', '/api/communities/c1/leave')[0]?.body).toBeUndefined();
+
+    setMemberships([]);
+    leave.resolve(json({ message: 'You have left the community.' }));
+    expect(await findToast('Left community successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "You're not part of a community yet" })).toBeInTheDocument();
+    expect(location()).toBe('/community-access');
+    expect(localStorage.getItem(COMMUNITY_STORAGE_KEY)).toBeNull();
+  });
+
+  it("shows 'Failed to leave community' with the server's message (the last moderator)", async () => {
+    const { user, location } = await openSettings({
+      'POST /api/communities/c1/leave': () => apiError(409, 'A community needs at least one Community Moderator. Make someone else a moderator first.'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Leave Community' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave Community' });
+    await user.click(within(confirm).getByRole('button', { name: 'Leave Community' }));
+
+    expect(await findToast('Failed to leave community')).toHaveTextContent('A community needs at least one Community Moderator.');
+    expect(location()).toBe('/admin?tab=settings');
+  });
+});
+
+describe('leaving as a member', () => {
+  it('offers Leave Community on the Overview to someone without admin tabs', async () => {
+    const { user, api } = renderAdmin([memberOf('c1', 'Hope Chapel')], '/admin', {
+      'POST /api/communities/c1/leave': () => json({ message: 'You have left the community.' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Leave Community' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave Community' });
+    await user.click(within(confirm).getByRole('button', { name: 'Leave Community' }));
+    expect(await findToast('Left community successfully')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/communities/c1/leave')).toHaveLength(1);
+  });
+});

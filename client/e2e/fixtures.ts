@@ -30,3 +30,29 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await form.getByLabel(/^password$/i).fill(password);
   await form.getByRole('button', { name: 'Sign in to Steadfast' }).click();
 }
+
+/** Creates a community from /community-access; returns its id (the app moves on to the setup wizard). */
+export async function createCommunityThroughUi(page: Page, name: string) {
+  await page.goto('/community-access');
+  await page.getByRole('tab', { name: 'Create Community' }).click();
+  await page.getByLabel('Community name').fill(name);
+  await page.getByRole('button', { name: 'Create Community' }).click();
+  await expect(page).toHaveURL(/\/community-setup\?community=/);
+  return new URL(page.url()).searchParams.get('community')!;
+}
+
+export async function generateInviteCode(page: Page) {
+  await page.goto('/admin?tab=invites');
+  await page.getByRole('button', { name: 'Generate Invite Code' }).click();
+  const code = page.getByTestId('invite-code');
+  await expect(code).toHaveText(/^[A-Z2-9]{8}$/);
+  return (await code.textContent())!;
+}
+
+export async function joinThroughUi(page: Page, code: string) {
+  await page.goto('/community-access');
+  await page.getByRole('tab', { name: 'Join Community' }).click();
+  await page.getByLabel('Invitation code').fill(code);
+  await page.getByRole('button', { name: 'Join Community' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

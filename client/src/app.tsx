@@ -5,21 +5,21 @@ import { ProtectedRoute } from '@/components/layout/protected-route';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
-import { AdminPage } from '@/pages/admin-page';
 import { ApplyPage } from '@/pages/apply-page';
 import { AuthPage } from '@/pages/auth-page';
 import { CommunityAccessPage } from '@/pages/community-access-page';
 import { CommunitySetupPage } from '@/pages/community-setup-page';
-import { DashboardPage } from '@/pages/dashboard-page';
 import { MeetingsPage } from '@/pages/meetings-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 import { QuestionsPage } from '@/pages/questions-page';
 import { ReportsPage } from '@/pages/reports-page';
 import { SubgroupPage } from '@/pages/subgroup-page';
-import { TrackingPage } from '@/pages/tracking-page';
 
 // Screens with heavier dependencies load on demand (the protected route shows its spinner meanwhile).
 const ProfilePage = lazy(() => import('@/pages/profile-page').then((module) => ({ default: module.ProfilePage })));
+const DashboardPage = lazy(() => import('@/pages/dashboard-page').then((module) => ({ default: module.DashboardPage })));
+const TrackingPage = lazy(() => import('@/pages/tracking-page').then((module) => ({ default: module.TrackingPage })));
+const AdminPage = lazy(() => import('@/pages/admin-page').then((module) => ({ default: module.AdminPage })));
 
 /** The route table of SPEC.md section 2. */
 export function AppRoutes() {

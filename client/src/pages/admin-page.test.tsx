@@ -74,12 +74,18 @@ describe('/admin tabs', () => {
     ['New Members', 'applications'],
     ['Subgroups', 'subgroups'],
     ['Guidance Panel', 'guidance'],
-    ['Calendar Locks', 'calendar-locks'],
     ['Reports', 'reports'],
   ])('shows a notice in the %s tab until it is built', async (label, value) => {
     renderAdmin([moderatorOf('c1', 'Hope Chapel')], `/admin?tab=${value}`);
     expect(await screen.findByRole('tab', { name: label, selected: true })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: `${label} is on its way` })).toBeInTheDocument();
+  });
+
+  it('opens the calendar locks of the current community in the Calendar Locks tab', async () => {
+    const { api } = renderAdmin([moderatorOf('c1', 'Hope Chapel')], '/admin?tab=calendar-locks', { 'GET /api/communities/c1/calendar-locks': () => json([]) });
+    expect(await screen.findByRole('tab', { name: 'Calendar Locks', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Lock Month' })).toBeInTheDocument();
+    expect(api.calls('GET', '/api/communities/c1/calendar-locks')).toHaveLength(1);
   });
 });
 

@@ -18,6 +18,7 @@ import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentCommunity } from '@/features/communities/api';
 import { ComingSoonTab } from '@/features/communities/components/coming-soon-tab';
+import { CalendarLocksTab } from '@/features/tracking/components/calendar-locks-tab';
 import { roleLabel } from '@/features/communities/components/community-card';
 import { AdminAccessRequired, CommunityMissing } from '@/features/communities/components/community-state';
 import { CommunitySettingsTab } from '@/features/communities/components/community-settings-tab';
@@ -68,7 +69,7 @@ function tabPanel(value: string, membership: Membership, viewerId: string): Reac
     case 'guidance':
       return <ComingSoonTab title="Guidance Panel" description="Edit the guidelines your members read on their dashboard here." />;
     case 'calendar-locks':
-      return <ComingSoonTab title="Calendar Locks" description="Lock a finished month so its record stays as it was." />;
+      return <CalendarLocksTab communityId={communityId} />;
     case 'reports':
       return <ComingSoonTab title="Reports" description="Generate member reports and view your community's progress here." />;
     default:

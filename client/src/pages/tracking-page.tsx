@@ -1,5 +1,88 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { PageHeader } from '@/components/layout/page-header';
+import { useDisciplineTargets } from '@/features/tracking/api';
+import { CheckInCarousel } from '@/features/tracking/components/check-in-carousel';
+import { CompletionGoalsCard } from '@/features/tracking/components/completion-goals-card';
+import { LockBadge } from '@/features/tracking/components/lock-badge';
+import { MonthlyProgressCard } from '@/features/tracking/components/monthly-progress-card';
+import { PeriodPickers, ViewingNotice } from '@/features/tracking/components/period-pickers';
+import { TargetsCard } from '@/features/tracking/components/targets-card';
+import { UpdatePlanCard } from '@/features/tracking/components/targets-dialog';
+import { LOCKED_MONTH_TEXT, useTrackingScreen } from '@/features/tracking/use-tracking-screen';
 
+/** My Tracking (/tracking): SPEC.md section 2. */
 export function TrackingPage() {
-  return <PagePlaceholder title="My Tracking" description="Log your spiritual disciplines day by day." />;
+  const screen = useTrackingScreen();
+  const { communityId, period, now, log, viewed } = screen;
+  const targets = useDisciplineTargets(communityId, viewed.id || null, period, screen.canEditTargets);
+
+  return (
+    <>
+      <PageHeader
+        title="My Tracking"
+        description="Log your spiritual disciplines day by day."
+        actions={screen.isLocked ? <LockBadge isAdmin={screen.isAdmin} /> : undefined}
+      />
+      <div className="grid gap-6">
+        <PeriodPickers
+          idPrefix="tracking"
+          self={screen.self}
+          members={screen.members.data}
+          membersLoading={screen.members.isPending}
+          memberId={screen.memberId}
+          onMemberChange={screen.setMemberId}
+          period={period}
+          onPeriodChange={screen.setPeriod}
+        />
+        {!screen.isSelf ? <ViewingNotice name={viewed.displayName} /> : null}
+
+        {screen.isSelf && screen.isCurrentMonth ? (
+          <CheckInCarousel
+            communityId={communityId}
+            disciplines={screen.daily}
+            disciplinesLoading={screen.disciplines.isPending}
+            log={log.data}
+            logLoading={log.isPending}
+            logError={log.error}
+            today={now}
+            lockedReason={screen.lockedForMe ? LOCKED_MONTH_TEXT : null}
+          />
+        ) : null}
+
+        <MonthlyProgressCard
+          communityId={communityId}
+          disciplines={screen.daily}
+          disciplinesLoading={screen.disciplines.isPending}
+          log={log.data}
+          logLoading={log.isPending}
+          logError={log.error}
+          onRetry={() => void log.refetch()}
+          period={period}
+          todayIso={now.iso}
+          editable={screen.editable}
+          readOnlyReason={screen.readOnlyReason}
+          showGoalsOnlyBadge={!screen.isAdmin}
+          showGoalsSummary={!screen.isSelf}
+        />
+
+        {screen.isSelf && screen.self.id ? (
+          <CompletionGoalsCard
+            communityId={communityId}
+            userId={screen.self.id}
+            period={period}
+            log={log.data}
+            logLoading={log.isPending}
+            logError={log.error}
+            disabledReason={screen.lockedForMe ? LOCKED_MONTH_TEXT : screen.isFutureMonth ? "Goals for a month that hasn't started cannot be marked yet." : null}
+          />
+        ) : null}
+
+        {screen.canEditTargets && viewed.id ? (
+          <div className="grid gap-6 md:grid-cols-2">
+            <TargetsCard targets={targets.data} isLoading={targets.isPending} error={targets.error} period={period} memberName={viewed.displayName} />
+            <UpdatePlanCard communityId={communityId} member={viewed} period={period} targets={targets.data} targetsLoading={targets.isPending} />
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
 }

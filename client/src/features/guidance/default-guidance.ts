@@ -1,0 +1,64 @@
+/**
+ * The default guidance of SPEC.md section 9 ("Default guidance sections"): shown while a community has
+ * none of its own (and, until GET /api/communities/{id}/guidance lands, always). The guidance issue
+ * reuses these sections for its editor and its empty state; the shape is SPEC.md section 3's section.
+ */
+export type GuidanceSectionType = 'header' | 'text' | 'list';
+export type GuidanceAlignment = 'left' | 'center' | 'right';
+export type GuidanceHeaderSize = 'large' | 'medium' | 'small';
+export type GuidanceTextStyle = 'normal' | 'bold' | 'italic';
+
+export interface GuidanceSection {
+  id: string;
+  title: string;
+  content: string;
+  type: GuidanceSectionType;
+  color: string;
+  alignment: GuidanceAlignment;
+  backgroundColor: string;
+  headerSize: GuidanceHeaderSize;
+  textStyle: GuidanceTextStyle;
+}
+
+const base = { color: 'black', alignment: 'left', backgroundColor: 'none', headerSize: 'medium', textStyle: 'normal' } as const;
+
+export const DEFAULT_GUIDANCE_SECTIONS: readonly GuidanceSection[] = [
+  {
+    ...base,
+    id: 'default-header',
+    type: 'header',
+    title: 'Spiritual Discipline Guidelines',
+    content: 'Walk steadily, one faithful day at a time.',
+    color: 'blue',
+    alignment: 'center',
+    headerSize: 'large',
+  },
+  {
+    ...base,
+    id: 'default-bible-reading',
+    type: 'text',
+    title: 'Bible Reading',
+    content: 'Read 1 or 2 chapters daily, in an amplified version. Read slowly, 2-3 times, and let the words sink in.',
+  },
+  {
+    ...base,
+    id: 'default-fasting',
+    type: 'text',
+    title: 'Fasting',
+    content: 'Fast until 12 noon if you are starting out, or until 3 pm if you are growing, and give 2 hours of the fast to prayer.',
+  },
+  {
+    ...base,
+    id: 'default-morning-intimacy',
+    type: 'text',
+    title: 'Morning Intimacy',
+    content: 'Begin each day alone with God in prayer, worship and His word before the day begins.',
+  },
+  {
+    ...base,
+    id: 'default-midnight-prayer',
+    type: 'text',
+    title: 'Midnight Prayer',
+    content: 'Rise at midnight for intercessory prayer for your family, your community and the nations.',
+  },
+];

@@ -1,0 +1,310 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CommunityMember, CommunityView } from '@shared/contracts/communities';
+import type {
+  CalendarLockView,
+  CommanderMemberStat,
+  DailyLogView,
+  DisciplineTargets,
+  DisciplineView,
+  MonthlyTargetsBody,
+  SubgroupMember,
+} from '@shared/contracts/tracking';
+import { monthKey } from '@shared/domain/calendar';
+import type { DayStatus } from '@shared/domain/constants';
+import type { MonthlyGoalKey } from '@shared/domain/disciplines';
+import { can } from '@shared/domain/roles';
+import { isCompleted } from '@shared/domain/streaks';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, apiJson, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { useCurrentMembership } from '@/lib/community';
+import { monthLabel, type YearMonth } from './period';
+import { statusOf } from './status';
+
+// ---------------------------------------------------------------- query keys
+
+/**
+ * Query keys. The leading string parts are the URL the default query function of lib/query-client
+ * would GET; object parts (ignored by it) separate what the URL alone does not (month, community).
+ * A daily log's `userId` is null for one's own log (the call then names no userId).
+ */
+export const trackingKeys = {
+  members: (communityId: string) => ['/api/communities', communityId, 'members'] as const,
+  disciplines: (communityId: string) => ['/api/communities', communityId, 'discipline-templates'] as const,
+  communityInfo: () => ['/api/communities/info'] as const,
+  dailyLogs: (communityId: string) => ['/api/communities', communityId, 'daily-log'] as const,
+  dailyLog: (communityId: string, userId: string | null, { year, month }: YearMonth) =>
+    ['/api/communities', communityId, 'daily-log', { userId, year, month }] as const,
+  locks: (communityId: string) => ['/api/communities', communityId, 'calendar-locks'] as const,
+  targetsOf: (userId: string) => ['/api/users', userId, 'discipline-targets'] as const,
+  targets: (communityId: string, userId: string, { year, month }: YearMonth) =>
+    ['/api/users', userId, 'discipline-targets', { communityId, year, month }] as const,
+  subgroupMembers: (communityId: string, commanderId: string) => ['/api/commanders', commanderId, 'subgroup-members', { communityId }] as const,
+  memberStats: (communityId: string, commanderId: string, { year, month }: YearMonth) =>
+    ['/api/commanders', commanderId, 'member-stats', { communityId, year, month }] as const,
+};
+
+// ---------------------------------------------------------------- who is looking, where
+
+/** The signed-in user, the membership of the community on screen and what it may do there. */
+export function useTrackingScope() {
+  const { user, memberships } = useAuth();
+  const membership = useCurrentMembership(memberships);
+  return {
+    user,
+    membership,
+    communityId: membership?.communityId ?? null,
+    /** Admins edit a locked month (SPEC.md section 6). */
+    isAdmin: can(membership, 'locks:override'),
+    canEditTargets: can(membership, 'targets:edit'),
+    canSeeSubgroupStats: can(membership, 'subgroup-stats:read'),
+  };
+}
+
+// ---------------------------------------------------------------- community data
+
+/** GET /api/communities/{id}/members (SPEC.md section 9: members query retry 3). */
+export function useCommunityMembers(communityId: string | null) {
+  return useQuery<CommunityMember[]>({ queryKey: trackingKeys.members(communityId ?? ''), enabled: communityId !== null, retry: 3 });
+}
+
+/** GET /api/communities/{id}/discipline-templates: the daily-grid disciplines in their order. */
+export function useDisciplines(communityId: string | null) {
+  return useQuery<DisciplineView[], Error, DisciplineView[]>({
+    queryKey: trackingKeys.disciplines(communityId ?? ''),
+    enabled: communityId !== null,
+    select: (disciplines) => [...disciplines].sort((a, b) => a.order - b.order),
+  });
+}
+
+export const dailyDisciplines = (disciplines: readonly DisciplineView[] | undefined) => (disciplines ?? []).filter((discipline) => discipline.isDailyGrid);
+
+/** GET /api/communities/info: the community's time zone and whether grace days are on. */
+export function useCommunityInfo() {
+  return useQuery<CommunityView>({ queryKey: trackingKeys.communityInfo() });
+}
+
+// ---------------------------------------------------------------- daily logs
+
+async function fetchDailyLog(communityId: string, userId: string | null, { year, month }: YearMonth): Promise<DailyLogView> {
+  const params = new URLSearchParams({ month: String(month), year: String(year) });
+  if (userId) params.set('userId', userId);
+  try {
+    return await apiJson<DailyLogView>('GET', `/api/communities/${communityId}/daily-log?${params.toString()}`);
+  } catch (error) {
+    // SPEC.md section 7: the failure reads 'Failed to fetch daily log: {status}'.
+    if (error instanceof ApiError) throw new Error(`Failed to fetch daily log: ${error.status}`, { cause: error });
+    throw error;
+  }
+}
+
+/** A member's month; `userId` null is one's own. */
+export function dailyLogQuery(communityId: string | null, userId: string | null, period: YearMonth) {
+  return queryOptions({
+    queryKey: trackingKeys.dailyLog(communityId ?? '', userId, period),
+    queryFn: () => fetchDailyLog(communityId!, userId, period),
+    enabled: communityId !== null,
+  });
+}
+
+export function useDailyLog(communityId: string | null, userId: string | null, period: YearMonth) {
+  return useQuery(dailyLogQuery(communityId, userId, period));
+}
+
+export interface DayStatusChange extends YearMonth {
+  /** The discipline's key. */
+  key: string;
+  day: number;
+  status: DayStatus;
+}
+
+/**
+ * The body of POST /api/communities/{id}/daily-log for one cell: only that cell in `dayStatus` (the
+ * server merges per discipline and day; 'Blank' clears) and its derived `entries`.
+ */
+export function dayStatusBody(communityId: string, { year, month, key, day, status }: DayStatusChange) {
+  return {
+    communityId,
+    month,
+    year,
+    entries: { [key]: { [monthKey(year, month)]: { [String(day)]: isCompleted(status) } } },
+    dayStatus: { [key]: { [String(day)]: status } },
+  };
+}
+
+function withStatus(log: DailyLogView, key: string, day: number, status: DayStatus): DailyLogView {
+  const days = { ...log.dayStatus[key] };
+  if (status === 'Blank') delete days[String(day)];
+  else days[String(day)] = status;
+  return { ...log, dayStatus: { ...log.dayStatus, [key]: days } };
+}
+
+class NoCommunityError extends Error {
+  constructor() {
+    super('No community selected');
+  }
+}
+
+function toastNoCommunity() {
+  toast({ title: 'No community selected', description: 'Choose a community before saving your progress.', variant: 'destructive' });
+}
+
+const SAVE_DAY_STATUS = ['save-day-status'] as const;
+
+/**
+ * Saves one cell of one's own log. The cache changes at once (optimistic) and the cell goes back if
+ * the save fails; the server's merged month replaces the cache once no other save is under way.
+ */
+export function useSaveDayStatus(communityId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation<DailyLogView, Error, DayStatusChange, { previous: DayStatus }>({
+    mutationKey: SAVE_DAY_STATUS,
+    mutationFn: (change) => {
+      if (!communityId) throw new NoCommunityError();
+      return apiJson<DailyLogView>('POST', `/api/communities/${communityId}/daily-log`, dayStatusBody(communityId, change));
+    },
+    onMutate: async (change) => {
+      if (!communityId) return { previous: change.status };
+      const key = trackingKeys.dailyLog(communityId, null, change);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = statusOf(queryClient.getQueryData<DailyLogView>(key)?.dayStatus, change.key, change.day);
+      queryClient.setQueryData<DailyLogView>(key, (log) => log && withStatus(log, change.key, change.day, change.status));
+      return { previous };
+    },
+    onError: (error, change, context) => {
+      if (error instanceof NoCommunityError || !communityId) {
+        toastNoCommunity();
+        return;
+      }
+      const key = trackingKeys.dailyLog(communityId, null, change);
+      if (context) queryClient.setQueryData<DailyLogView>(key, (log) => log && withStatus(log, change.key, change.day, context.previous));
+      toast({ title: 'Failed to Save Progress', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      // 423: the month was locked meanwhile; fetch it again so the screen turns read-only.
+      if (error instanceof ApiError && error.status === 423) void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onSuccess: (view, change) => {
+      if (!communityId) return;
+      // The server's month is the truth; while another save is still out, its optimistic cell stays.
+      if (queryClient.isMutating({ mutationKey: SAVE_DAY_STATUS }) <= 1) queryClient.setQueryData(trackingKeys.dailyLog(communityId, null, change), view);
+    },
+  });
+}
+
+export type CompletionGoals = Record<MonthlyGoalKey, boolean>;
+
+/** POST /api/users/monthly-completion-goals: the owner's five monthly goals for a month. */
+export function useSaveCompletionGoals(communityId: string | null, userId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation<DailyLogView, Error, YearMonth & { goals: CompletionGoals }, { previous?: DailyLogView }>({
+    mutationFn: ({ year, month, goals }) => {
+      if (!communityId || !userId) throw new NoCommunityError();
+      return apiJson<DailyLogView>('POST', '/api/users/monthly-completion-goals', { ...goals, month, year, userId });
+    },
+    onMutate: async (input) => {
+      if (!communityId) return {};
+      const key = trackingKeys.dailyLog(communityId, null, input);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<DailyLogView>(key);
+      queryClient.setQueryData<DailyLogView>(key, (log) => log && { ...log, monthlyCompletions: { ...log.monthlyCompletions, ...input.goals } });
+      return { previous };
+    },
+    onError: (error, input, context) => {
+      if (error instanceof NoCommunityError || !communityId) {
+        toastNoCommunity();
+        return;
+      }
+      if (context?.previous) queryClient.setQueryData(trackingKeys.dailyLog(communityId, null, input), context.previous);
+      toast({ title: 'Failed to Save Goals', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    },
+    onSuccess: (view, input) => {
+      if (communityId) queryClient.setQueryData(trackingKeys.dailyLog(communityId, null, input), view);
+      toast({ title: 'Completion Goals Updated', description: `Your goals for ${monthLabel(input.year, input.month)} are saved.`, variant: 'success' });
+    },
+  });
+}
+
+// ---------------------------------------------------------------- targets
+
+/** GET /api/users/{id}/discipline-targets?month&year: the targets in force that month. */
+export function useDisciplineTargets(communityId: string | null, userId: string | null, period: YearMonth, enabled = true) {
+  return useQuery<DisciplineTargets>({
+    queryKey: trackingKeys.targets(communityId ?? '', userId ?? '', period),
+    queryFn: () => apiJson<DisciplineTargets>('GET', `/api/users/${userId}/discipline-targets?month=${period.month}&year=${period.year}`),
+    enabled: enabled && communityId !== null && userId !== null,
+  });
+}
+
+/** POST /api/users/monthly-targets (admins) for a member and month. */
+export function useSaveTargets(communityId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation<DisciplineTargets, Error, MonthlyTargetsBody>({
+    mutationFn: (body) => apiJson<DisciplineTargets>('POST', '/api/users/monthly-targets', body),
+    onSuccess: (targets, body) => {
+      // Targets carry forward to later months, so every cached month of this member is refetched.
+      void queryClient.invalidateQueries({ queryKey: trackingKeys.targetsOf(body.userId) });
+      if (communityId) queryClient.setQueryData(trackingKeys.targets(communityId, body.userId, body), targets);
+      toast({ title: 'Targets Updated', description: `The monthly plan for ${monthLabel(body.year, body.month)} is saved.`, variant: 'success' });
+    },
+    onError: (error) => toast({ title: 'Failed to Update Targets', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+}
+
+// ---------------------------------------------------------------- calendar locks
+
+export function useCalendarLocks(communityId: string | null) {
+  return useQuery<CalendarLockView[]>({ queryKey: trackingKeys.locks(communityId ?? ''), enabled: communityId !== null });
+}
+
+function afterLockChange(queryClient: QueryClient, communityId: string) {
+  void queryClient.invalidateQueries({ queryKey: trackingKeys.locks(communityId) });
+  // Daily logs carry isLocked: every cached month of the community is fetched again.
+  void queryClient.invalidateQueries({ queryKey: trackingKeys.dailyLogs(communityId) });
+}
+
+/** POST /api/communities/{id}/calendar-locks {month, year, isLocked: true, reason}. */
+export function useLockMonth(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<CalendarLockView, Error, YearMonth & { reason: string | null }>({
+    mutationFn: ({ month, year, reason }) =>
+      apiJson<CalendarLockView>('POST', `/api/communities/${communityId}/calendar-locks`, { month, year, isLocked: true, reason }),
+    onSuccess: (_lock, { year, month }) => {
+      afterLockChange(queryClient, communityId);
+      toast({ title: 'Calendar Lock Updated', description: `${monthLabel(year, month)} is locked.`, variant: 'success' });
+    },
+    onError: (error) => toast({ title: 'Failed to Update Lock', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+}
+
+/** PATCH /api/communities/{id}/toggle-lock {lockId}: unlocks a locked month or locks it again. */
+export function useToggleLock(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<CalendarLockView, Error, CalendarLockView>({
+    mutationFn: (lock) => apiJson<CalendarLockView>('PATCH', `/api/communities/${communityId}/toggle-lock`, { lockId: lock.id }),
+    onSuccess: (updated) => {
+      afterLockChange(queryClient, communityId);
+      const state = updated.isLocked ? 'locked' : 'unlocked';
+      toast({ title: 'Calendar Lock Updated', description: `${monthLabel(updated.year, updated.month)} is ${state}.`, variant: 'success' });
+    },
+    onError: (error, lock) =>
+      toast({ title: lock.isLocked ? 'Failed to Remove Lock' : 'Failed to Update Lock', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+}
+
+// ---------------------------------------------------------------- commander statistics
+
+/** GET /api/commanders/{id}/subgroup-members (commanders and admins only: never asked for a plain Member). */
+export function useSubgroupMembers(communityId: string | null, commanderId: string | null, enabled: boolean) {
+  return useQuery<SubgroupMember[]>({
+    queryKey: trackingKeys.subgroupMembers(communityId ?? '', commanderId ?? ''),
+    enabled: enabled && communityId !== null && commanderId !== null,
+  });
+}
+
+/** GET /api/commanders/{id}/member-stats?month&year. */
+export function useMemberStats(communityId: string | null, commanderId: string | null, period: YearMonth, enabled: boolean) {
+  return useQuery<CommanderMemberStat[]>({
+    queryKey: trackingKeys.memberStats(communityId ?? '', commanderId ?? '', period),
+    queryFn: () => apiJson<CommanderMemberStat[]>('GET', `/api/commanders/${commanderId}/member-stats?month=${period.month}&year=${period.year}`),
+    enabled: enabled && communityId !== null && commanderId !== null,
+  });
+}

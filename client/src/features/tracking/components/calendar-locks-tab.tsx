@@ -1,0 +1,156 @@
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import Lock from 'lucide-react/icons/lock';
+import LockOpen from 'lucide-react/icons/lock-open';
+import { type FormEvent, useId, useState } from 'react';
+import type { CalendarLockView } from '@shared/contracts/tracking';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/use-toast';
+import { formatLongDate } from '@/lib/dates';
+import { useCalendarLocks, useLockMonth, useToggleLock } from '../api';
+import { lockYears, MONTH_NAMES, monthLabel, today } from '../period';
+import { EmptyNote, ErrorNote, LoadingRows } from './card-states';
+
+/**
+ * Administration > 'Calendar Locks': lock a month (months 1 to 12, years from the current one minus 2
+ * to plus 2, an optional reason) and unlock or re-lock the months locked before. Locked months are
+ * read-only for everyone but admins.
+ */
+export function CalendarLocksTab({ communityId }: { communityId: string }) {
+  const locks = useCalendarLocks(communityId);
+  const lockMonth = useLockMonth(communityId);
+  const toggle = useToggleLock(communityId);
+  const [month, setMonth] = useState('');
+  const [year, setYear] = useState('');
+  const [reason, setReason] = useState('');
+  const id = useId();
+
+  const selected = month && year ? { month: Number(month), year: Number(year) } : null;
+  const alreadyLocked = selected !== null && (locks.data ?? []).some((lock) => lock.isLocked && lock.month === selected.month && lock.year === selected.year);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!selected) {
+      toast({ title: 'Invalid Selection', description: 'Please select a valid month and year.', variant: 'destructive' });
+      return;
+    }
+    if (alreadyLocked) return;
+    lockMonth.mutate({ ...selected, reason: reason.trim() || null }, { onSuccess: () => setReason('') });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle className="flex items-center gap-2">
+            <Lock className="size-5 text-primary-600" aria-hidden="true" />
+            Lock a Month
+          </CardTitle>
+          <CardDescription>A locked month is read-only for members; admins can still correct it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+            <FormField id={`${id}-month`} label="Month">
+              <NativeSelect id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)}>
+                <option value="">Select a month</option>
+                {MONTH_NAMES.map((name, index) => (
+                  <option key={name} value={index + 1}>
+                    {name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id={`${id}-year`} label="Year">
+              <NativeSelect id={`${id}-year`} value={year} onChange={(event) => setYear(event.target.value)}>
+                <option value="">Select a year</option>
+                {lockYears(today().year).map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id={`${id}-reason`} label="Reason (optional)" className="sm:col-span-2">
+              <Input
+                id={`${id}-reason`}
+                value={reason}
+                maxLength={500}
+                placeholder="e.g. Month closed for the quarterly report"
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </FormField>
+            <div className="sm:col-span-2">
+              <Button type="submit" disabled={alreadyLocked || lockMonth.isPending}>
+                {lockMonth.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
+                {alreadyLocked ? 'Already Locked' : lockMonth.isPending ? 'Locking...' : 'Lock Month'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle className="flex items-center gap-2">
+            <CalendarClock className="size-5 text-primary-600" aria-hidden="true" />
+            Calendar Locks
+          </CardTitle>
+          <CardDescription>Months locked in this community, newest first.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {locks.error ? (
+            <ErrorNote message={`Could not load the calendar locks. ${locks.error.message}`} onRetry={() => void locks.refetch()} />
+          ) : locks.isPending ? (
+            <LoadingRows rows={2} label="Loading calendar locks" />
+          ) : locks.data.length === 0 ? (
+            <EmptyNote>No month has been locked yet.</EmptyNote>
+          ) : (
+            <ul className="grid gap-3" aria-label="Calendar locks">
+              {locks.data.map((lock) => (
+                <LockRow key={lock.id} lock={lock} pending={toggle.isPending && toggle.variables?.id === lock.id} onToggle={() => toggle.mutate(lock)} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function LockRow({ lock, pending, onToggle }: { lock: CalendarLockView; pending: boolean; onToggle: () => void }) {
+  const label = monthLabel(lock.year, lock.month);
+  const who = lock.lockedBy ?? 'an administrator';
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-border bg-background p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{label}</span>
+          {lock.isLocked ? (
+            <Badge variant="destructive">
+              <Lock aria-hidden="true" />
+              Locked
+            </Badge>
+          ) : (
+            <Badge variant="outline">
+              <LockOpen aria-hidden="true" />
+              Unlocked
+            </Badge>
+          )}
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {lock.isLocked ? 'Locked' : 'Unlocked'} by {who} on {formatLongDate(lock.lockedAt)}
+        </p>
+        {lock.reason ? <p className="text-sm">Reason: {lock.reason}</p> : null}
+      </div>
+      <Button variant="outline" className="sm:self-center" disabled={pending} aria-label={`${lock.isLocked ? 'Unlock' : 'Lock'} ${label}`} onClick={onToggle}>
+        {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : lock.isLocked ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+        {lock.isLocked ? 'Unlock' : 'Lock'}
+      </Button>
+    </li>
+  );
+}

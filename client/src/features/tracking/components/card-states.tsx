@@ -1,0 +1,40 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+/** Grey placeholder bars while a card's data loads, announced once as `label`. */
+export function LoadingRows({ rows = 3, label = 'Loading', className }: { rows?: number; label?: string; className?: string }) {
+  return (
+    <div role="status" aria-label={label} className={cn('grid gap-3', className)}>
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className="h-10 animate-pulse rounded-lg bg-muted motion-reduce:animate-none" />
+      ))}
+    </div>
+  );
+}
+
+/** A failed load inside a card, with a retry button when one is given. */
+export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/20 bg-destructive-50 px-4 py-3 text-sm text-destructive">
+      <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+      <span className="flex-1">{message}</span>
+      {onRetry ? (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A quiet message where a list has nothing to show. */
+export function EmptyNote({ children, icon }: { children: ReactNode; icon?: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-dashed border-border bg-background px-4 py-4 text-sm text-muted-foreground">
+      {icon}
+      <div>{children}</div>
+    </div>
+  );
+}

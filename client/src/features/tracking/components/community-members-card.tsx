@@ -1,0 +1,86 @@
+import Users from 'lucide-react/icons/users';
+import { useId, useState } from 'react';
+import type { CommunityMember } from '@shared/contracts/communities';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorNote, EmptyNote, LoadingRows } from './card-states';
+
+/** SPEC.md section 9: the dashboard lists 5 members before 'Show N More'. */
+export const MEMBERS_BEFORE_EXPAND = 5;
+
+interface CommunityMembersCardProps {
+  members: readonly CommunityMember[] | undefined;
+  isLoading: boolean;
+  error: Error | null;
+  selfId: string;
+  onRetry?: () => void;
+}
+
+/** 'Community Members': the first 5, then 'Show N More' (N = the rest) / 'Show Less'. */
+export function CommunityMembersCard({ members, isLoading, error, selfId, onRetry }: CommunityMembersCardProps) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const all = members ?? [];
+  const shown = expanded ? all : all.slice(0, MEMBERS_BEFORE_EXPAND);
+  const rest = all.length - MEMBERS_BEFORE_EXPAND;
+
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2">
+          <Users className="size-5 text-primary-600" aria-hidden="true" />
+          Community Members
+        </CardTitle>
+        {members ? <CardDescription>{all.length === 1 ? '1 member' : `${all.length} members`}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {error ? (
+          <ErrorNote message={`Could not load the members. ${error.message}`} onRetry={onRetry} />
+        ) : isLoading ? (
+          <LoadingRows rows={3} label="Loading members" />
+        ) : all.length === 0 ? (
+          <EmptyNote>No members yet.</EmptyNote>
+        ) : (
+          <>
+            <ul id={listId} className="grid gap-2">
+              {shown.map((member) => (
+                <li key={member.id} className="flex items-center justify-between gap-3 rounded-xl border border-border bg-background px-3 py-2.5">
+                  <span className="flex min-w-0 items-center gap-3">
+                    <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-50 text-xs font-semibold text-primary-800">
+                      {initials(member.displayName)}
+                    </span>
+                    <span className="truncate text-sm font-medium">
+                      {member.displayName}
+                      {member.id === selfId ? <span className="text-muted-foreground"> (You)</span> : null}
+                    </span>
+                  </span>
+                  <Badge variant={member.role === 'Member' ? 'outline' : 'default'}>{roleLabel(member.role)}</Badge>
+                </li>
+              ))}
+            </ul>
+            {rest > 0 ? (
+              <Button variant="ghost" className="justify-self-start" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((open) => !open)}>
+                {expanded ? 'Show Less' : `Show ${rest} More`}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+const ROLE_LABELS: Record<string, string> = {
+  SuperAdmin: 'Super Admin',
+  InstitutionAdmin: 'Institution Admin',
+  CommunityModerator: 'Community Moderator',
+  Commander: 'Commander',
+  Member: 'Member',
+};
+const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;

@@ -1,0 +1,87 @@
+import ListChecks from 'lucide-react/icons/list-checks';
+import Lock from 'lucide-react/icons/lock';
+import { useId } from 'react';
+import type { DailyLogView } from '@shared/contracts/tracking';
+import { MONTHLY_GOAL_KEYS, type MonthlyGoalKey, TARGET_LABELS } from '@shared/domain/disciplines';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { type CompletionGoals, useSaveCompletionGoals } from '../api';
+import { monthLabel, type YearMonth } from '../period';
+import { ErrorNote, LoadingRows } from './card-states';
+import { FIXED_MONTHLY_TEXT } from './targets-card';
+
+interface CompletionGoalsCardProps {
+  communityId: string | null;
+  /** Oneself: the card is shown only there (SPEC.md section 6). */
+  userId: string;
+  period: YearMonth;
+  log: DailyLogView | undefined;
+  logLoading: boolean;
+  logError: Error | null;
+  /** Why the goals cannot be changed now (a locked month, a future month), or null. */
+  disabledReason: string | null;
+}
+
+/** 'Monthly Completion Goals': the owner ticks the five monthly goals they completed this month. */
+export function CompletionGoalsCard({ communityId, userId, period, log, logLoading, logError, disabledReason }: CompletionGoalsCardProps) {
+  const save = useSaveCompletionGoals(communityId, userId);
+  const reasonId = useId();
+  const goals = Object.fromEntries(MONTHLY_GOAL_KEYS.map((key) => [key, log?.monthlyCompletions[key] === true])) as CompletionGoals;
+
+  const toggle = (key: MonthlyGoalKey, checked: boolean) => save.mutate({ ...period, goals: { ...goals, [key]: checked } });
+
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2">
+          <ListChecks className="size-5 text-primary-600" aria-hidden="true" />
+          Monthly Completion Goals
+        </CardTitle>
+        <CardDescription>Tick what you completed in {monthLabel(period.year, period.month)}.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {disabledReason ? (
+          <p id={reasonId} className="flex items-center gap-2 rounded-xl border border-border bg-muted px-4 py-3 text-sm text-muted-foreground">
+            <Lock className="size-4 shrink-0" aria-hidden="true" />
+            {disabledReason}
+          </p>
+        ) : null}
+        {logError ? (
+          <ErrorNote message={logError.message} />
+        ) : logLoading ? (
+          <LoadingRows rows={3} label="Loading completion goals" />
+        ) : (
+          <ul className="grid gap-2">
+            {MONTHLY_GOAL_KEYS.map((key) => {
+              const id = `${reasonId}-${key}`;
+              const fixed = FIXED_MONTHLY_TEXT[key];
+              const describedBy = [fixed ? `${id}-hint` : null, disabledReason ? reasonId : null].filter(Boolean).join(' ');
+              return (
+                <li key={key} className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-background px-3 py-2">
+                  <Checkbox
+                    id={id}
+                    className="size-5"
+                    checked={goals[key]}
+                    disabled={disabledReason !== null || save.isPending}
+                    aria-describedby={describedBy || undefined}
+                    onChange={(event) => toggle(key, event.target.checked)}
+                  />
+                  <div className="grid flex-1 gap-0.5">
+                    <label htmlFor={id} className="cursor-pointer text-sm font-medium">
+                      {TARGET_LABELS[key]}
+                    </label>
+                    {fixed ? (
+                      <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+                        Required: {fixed}
+                      </span>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

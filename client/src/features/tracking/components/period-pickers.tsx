@@ -1,0 +1,100 @@
+import Eye from 'lucide-react/icons/eye';
+import { useMemo, useState } from 'react';
+import type { CommunityMember } from '@shared/contracts/communities';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { MONTH_NAMES, pickerYears, today, type YearMonth } from '../period';
+
+/** Which member and month a tracking screen shows. `memberId` null is oneself. */
+export function useTrackingSelection() {
+  const [memberId, setMemberId] = useState<string | null>(null);
+  const [period, setPeriod] = useState<YearMonth>(() => {
+    const { year, month } = today();
+    return { year, month };
+  });
+  return { memberId, setMemberId, period, setPeriod };
+}
+
+export interface MemberOption {
+  id: string;
+  displayName: string;
+}
+
+interface PeriodPickersProps {
+  /** Used for the control ids: two screens never share a page, but each id stays unique. */
+  idPrefix: string;
+  self: MemberOption;
+  members: readonly CommunityMember[] | undefined;
+  membersLoading?: boolean;
+  memberId: string | null;
+  onMemberChange: (memberId: string | null) => void;
+  period: YearMonth;
+  onPeriodChange: (period: YearMonth) => void;
+}
+
+/**
+ * The member picker (own entry marked 'You'), the month picker (1 to 12) and the year picker (the
+ * current year and the previous 3) of the dashboard and /tracking.
+ */
+export function PeriodPickers({ idPrefix, self, members, membersLoading, memberId, onMemberChange, period, onPeriodChange }: PeriodPickersProps) {
+  const others = useMemo(
+    () => (members ?? []).filter((member) => member.id !== self.id).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+    [members, self.id],
+  );
+  const years = pickerYears(today().year);
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  return (
+    <Card className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-[2fr_1fr_1fr] sm:gap-4 sm:p-5">
+      <div className="col-span-2 grid gap-2 sm:col-span-1">
+        <Label htmlFor={id('member')}>Member</Label>
+        <NativeSelect
+          id={id('member')}
+          value={memberId ?? self.id}
+          onChange={(event) => onMemberChange(event.target.value === self.id ? null : event.target.value)}
+          aria-busy={membersLoading || undefined}
+        >
+          <option value={self.id}>{self.displayName} (You)</option>
+          {others.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.displayName}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={id('month')}>Month</Label>
+        <NativeSelect id={id('month')} value={period.month} onChange={(event) => onPeriodChange({ ...period, month: Number(event.target.value) })}>
+          {MONTH_NAMES.map((name, index) => (
+            <option key={name} value={index + 1}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={id('year')}>Year</Label>
+        <NativeSelect id={id('year')} value={period.year} onChange={(event) => onPeriodChange({ ...period, year: Number(event.target.value) })}>
+          {years.map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+    </Card>
+  );
+}
+
+/** Said when the screen shows another member: everything is read-only. */
+export function ViewingNotice({ name }: { name: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 rounded-xl border border-primary-100 bg-primary-50 px-4 py-3 text-sm text-primary-800">
+      <Eye className="size-4 shrink-0" aria-hidden="true" />
+      <span>
+        You are viewing <strong>{name}</strong>'s tracking. It is read-only.
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,76 @@
+import Flame from 'lucide-react/icons/flame';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import type { DisciplineView } from '@shared/contracts/tracking';
+import type { IsoDate } from '@shared/domain/calendar';
+import { parseIsoDate } from '@shared/domain/calendar';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { monthName } from '../period';
+import { useStreaks } from '../use-streaks';
+import { EmptyNote, ErrorNote, LoadingRows } from './card-states';
+
+interface StreaksCardProps {
+  communityId: string | null;
+  /** Null for oneself. */
+  userId: string | null;
+  /** Today, or the last day of a past month being viewed. */
+  asOf: IsoDate;
+  isToday: boolean;
+  disciplines: readonly DisciplineView[];
+  disciplinesLoading: boolean;
+  graceDays: boolean;
+}
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+
+/** 'Current Streaks': one streak per daily discipline (SPEC.md section 9; DECISIONS.md grace days). */
+export function StreaksCard({ communityId, userId, asOf, isToday, disciplines, disciplinesLoading, graceDays }: StreaksCardProps) {
+  const { streaks, isLoading, isExtending, error } = useStreaks(communityId, userId, asOf, disciplines, graceDays);
+  const { month, day } = parseIsoDate(asOf);
+  const from = isToday ? 'today' : `${monthName(month)} ${day}`;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-3 pb-4">
+        <div className="grid gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            <Flame className="size-5 text-accent-600" aria-hidden="true" />
+            Current Streaks
+          </CardTitle>
+          <CardDescription>Days in a row with the discipline kept, counting back from {from}.</CardDescription>
+        </div>
+        {isExtending && !isLoading ? <Spinner label="Counting earlier months" className="[&_svg]:size-5" /> : null}
+      </CardHeader>
+      <CardContent>
+        {error ? (
+          <ErrorNote message={error.message} />
+        ) : isLoading || disciplinesLoading ? (
+          <LoadingRows rows={3} label="Loading streaks" />
+        ) : streaks.length === 0 ? (
+          <EmptyNote>This community has no daily disciplines yet.</EmptyNote>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {streaks.map((streak) => (
+              <li key={streak.key} className="flex items-center justify-between gap-3 rounded-xl border border-border bg-background px-4 py-3">
+                <div className="grid gap-1">
+                  <span className="font-medium">{streak.label}</span>
+                  {streak.keptWithGrace ? (
+                    <Badge variant="accent" className="w-fit">
+                      <HeartHandshake aria-hidden="true" />
+                      kept with grace
+                    </Badge>
+                  ) : null}
+                </div>
+                <span className="flex items-center gap-1.5 text-lg font-semibold text-primary-800" data-testid={`streak-${streak.key}`}>
+                  <Flame className={streak.days > 0 ? 'size-4 text-accent-600' : 'size-4 text-muted-foreground'} aria-hidden="true" />
+                  {days(streak.days)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import Target from 'lucide-react/icons/target';
+import { useId } from 'react';
+import type { DisciplineTargets } from '@shared/contracts/tracking';
+import { DAILY_TARGET_KEYS, MONTHLY_GOAL_KEYS, type MonthlyGoalKey, TARGET_LABELS } from '@shared/domain/disciplines';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { monthLabel, type YearMonth } from '../period';
+import { ErrorNote, LoadingRows } from './card-states';
+
+/** SPEC.md section 9: fixed for every member. */
+export const FIXED_MONTHLY_TEXT: Partial<Record<MonthlyGoalKey, string>> = {
+  monthlyRetreat: 'One day monthly',
+  silenceHour: '1 hour weekly',
+};
+
+/** A daily target is free text, or JSON with a `target` (SPEC.md section 3). */
+export function targetText(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (text.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as { target?: unknown; unit?: unknown };
+      if (parsed && (typeof parsed.target === 'string' || typeof parsed.target === 'number')) {
+        return [parsed.target, typeof parsed.unit === 'string' ? parsed.unit : null].filter((part) => part !== null && part !== '').join(' ');
+      }
+    } catch {
+      // Not JSON after all: show the text itself.
+    }
+  }
+  return text;
+}
+
+interface TargetsCardProps {
+  targets: DisciplineTargets | undefined;
+  isLoading: boolean;
+  error: Error | null;
+  period: YearMonth;
+  memberName: string;
+}
+
+/** 'Discipline Targets': the member's five daily targets and five monthly goals for the month. */
+export function TargetsCard({ targets, isLoading, error, period, memberName }: TargetsCardProps) {
+  const id = useId();
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2">
+          <Target className="size-5 text-primary-600" aria-hidden="true" />
+          Discipline Targets
+        </CardTitle>
+        <CardDescription>
+          {memberName}'s plan for {monthLabel(period.year, period.month)}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {error ? (
+          <ErrorNote message={`Could not load the targets. ${error.message}`} />
+        ) : isLoading || !targets ? (
+          <LoadingRows rows={4} label="Loading targets" />
+        ) : (
+          <div className="grid gap-5">
+            <section aria-labelledby={`${id}-daily`} className="grid gap-2">
+              <h3 id={`${id}-daily`} className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+                Daily
+              </h3>
+              <dl className="grid gap-2">
+                {DAILY_TARGET_KEYS.map((key) => (
+                  <div key={key} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 border-b border-border/70 pb-2 last:border-0">
+                    <dt className="text-sm font-medium">{TARGET_LABELS[key]}</dt>
+                    <dd className="text-sm text-muted-foreground">{targetText(targets[key]) ?? 'Not set'}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+            <section aria-labelledby={`${id}-monthly`} className="grid gap-2">
+              <h3 id={`${id}-monthly`} className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+                Monthly
+              </h3>
+              <dl className="grid gap-2">
+                {MONTHLY_GOAL_KEYS.map((key) => {
+                  const fixed = FIXED_MONTHLY_TEXT[key];
+                  return (
+                    <div key={key} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 border-b border-border/70 pb-2 last:border-0">
+                      <dt className="text-sm font-medium">{TARGET_LABELS[key]}</dt>
+                      <dd className="flex items-center gap-2 text-sm text-muted-foreground">
+                        {fixed ?? (targets[key] === 'Yes' ? 'Yes' : 'Not set')}
+                        {fixed ? <Badge variant="outline">Required</Badge> : null}
+                      </dd>
+                    </div>
+                  );
+                })}
+              </dl>
+            </section>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

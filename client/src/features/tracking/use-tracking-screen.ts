@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { dailyDisciplines, useCommunityMembers, useDailyLog, useDisciplines, useTrackingScope } from './api';
+import { useTrackingSelection } from './components/period-pickers';
+import { today } from './period';
+
+export const LOCKED_MONTH_TEXT = "This month is locked by your community's admins, so it can no longer be changed.";
+
+/**
+ * What the dashboard and /tracking share: who is looking, which member and month they picked, the
+ * community's daily disciplines, that member's month, and whether it may be changed. Another member's
+ * month is read-only; a locked month is read-only for everyone but admins (SPEC.md section 6).
+ */
+export function useTrackingScreen() {
+  const scope = useTrackingScope();
+  const { memberId, setMemberId, period, setPeriod } = useTrackingSelection();
+  const now = today();
+  const { communityId, user } = scope;
+
+  const members = useCommunityMembers(communityId);
+  const disciplines = useDisciplines(communityId);
+  const daily = useMemo(() => dailyDisciplines(disciplines.data), [disciplines.data]);
+  const log = useDailyLog(communityId, memberId, period);
+
+  const self = { id: user?.id ?? '', displayName: user?.displayName ?? 'You' };
+  const isSelf = memberId === null || memberId === self.id;
+  const viewed = isSelf
+    ? self
+    : { id: memberId, displayName: members.data?.find((member) => member.id === memberId)?.displayName ?? 'this member' };
+
+  const isCurrentMonth = period.year === now.year && period.month === now.month;
+  const isFutureMonth = period.year * 12 + period.month > now.year * 12 + now.month;
+  const isLocked = log.data?.isLocked === true;
+  const lockedForMe = isLocked && !scope.isAdmin;
+  const editable = isSelf && !lockedForMe;
+
+  return {
+    ...scope,
+    self,
+    isSelf,
+    viewed,
+    /** Null for oneself: the daily-log call then names no userId. */
+    viewedUserId: isSelf ? null : memberId,
+    memberId,
+    setMemberId,
+    period,
+    setPeriod,
+    now,
+    members,
+    disciplines,
+    daily,
+    log,
+    isCurrentMonth,
+    isFutureMonth,
+    isLocked,
+    lockedForMe,
+    editable,
+    /** Said above the calendar when it cannot be changed. */
+    readOnlyReason: !isSelf
+      ? `Read-only: this is ${viewed.displayName}'s calendar.`
+      : lockedForMe
+        ? LOCKED_MONTH_TEXT
+        : null,
+  };
+}
+
+export type TrackingScreen = ReturnType<typeof useTrackingScreen>;

@@ -1,0 +1,184 @@
+import { screen, within } from '@testing-library/react';
+import type { CommanderMemberStat, SubgroupMember } from '@shared/contracts/tracking';
+import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
+import { mockApi } from '@/test/api-mock';
+import { renderApp } from '@/test/render-app';
+
+type ServerOptions = Parameters<typeof trackingServer>[0];
+
+function renderDashboard(options: ServerOptions = {}) {
+  const server = trackingServer(options);
+  const api = mockApi(server.routes);
+  return { ...renderApp('/'), api, server };
+}
+
+const card = async (title: string) => (await screen.findByRole('heading', { name: title })).closest('div.rounded-2xl') as HTMLElement;
+const logCalls = (api: ReturnType<typeof mockApi>, month: number, year = 2026) => api.calls('GET', `/api/communities/${COMMUNITY_ID}/daily-log?month=${month}&year=${year}`);
+
+beforeEach(() => {
+  vi.setSystemTime(TODAY);
+});
+
+describe('dashboard pickers', () => {
+  it("lists the community's members with one's own entry marked 'You', and the current year and the previous 3", async () => {
+    renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    const memberPicker = await screen.findByLabelText('Member');
+    await within(memberPicker).findByRole('option', { name: 'Boaz Bethlehem' });
+    expect(within(memberPicker).getByRole('option', { name: 'Ruth Moab (You)' })).toHaveAttribute('value', SELF.id);
+    expect(within(screen.getByLabelText('Year')).getAllByRole('option').map((option) => option.textContent)).toEqual(['2026', '2025', '2024', '2023']);
+    expect(within(screen.getByLabelText('Month')).getAllByRole('option')).toHaveLength(12);
+  });
+});
+
+describe('dashboard streaks', () => {
+  it('shows one streak per daily discipline, fetching earlier months only while a streak reaches back into them', async () => {
+    const { api } = renderDashboard({
+      logs: {
+        [logKey(SELF.id, 2026, 11)]: { dayStatus: { ...daysOf('bibleReading', range(1, 15)), ...daysOf('fasting', [14, 15]) } },
+        [logKey(SELF.id, 2026, 10)]: { month: 10, dayStatus: daysOf('bibleReading', range(25, 31)) },
+      },
+    });
+    expect(await screen.findByTestId('streak-fasting')).toHaveTextContent('2 days');
+    expect(await screen.findByText('22 days')).toBeInTheDocument();
+    expect(screen.getByTestId('streak-bibleReading')).toHaveTextContent('22 days');
+    expect(screen.getByTestId('streak-morningIntimacy')).toHaveTextContent('0 days');
+    expect(within(await card('Current Streaks')).getAllByRole('listitem')).toHaveLength(5);
+    // October was needed (Bible Reading ran through November 1); September was not.
+    expect(logCalls(api, 10)).toHaveLength(1);
+    expect(logCalls(api, 9)).toHaveLength(0);
+  });
+
+  it("says 'kept with grace' when the community's grace days carried a streak over a Sick day", async () => {
+    renderDashboard({
+      community: { graceDays: true },
+      logs: { [logKey(SELF.id, 2026, 11)]: { dayStatus: { fasting: { '13': 'Yes', '14': 'Sick', '15': 'Yes' } } } },
+    });
+    expect(await screen.findByTestId('streak-fasting')).toHaveTextContent('2 days');
+    expect(within(await card('Current Streaks')).getAllByText('kept with grace')).toHaveLength(1);
+  });
+
+  it('goes up when the member checks in today', async () => {
+    const { user } = renderDashboard({ logs: { [logKey(SELF.id, 2026, 11)]: { dayStatus: daysOf('bibleReading', [13, 14]) } } });
+    expect(await screen.findByTestId('streak-bibleReading')).toHaveTextContent('2 days');
+    await user.click(await screen.findByRole('button', { name: 'Mark Bible Reading Yes for today' }));
+    expect(await screen.findByText('3 days')).toBeInTheDocument();
+    expect(screen.getByTestId('streak-bibleReading')).toHaveTextContent('3 days');
+  });
+
+  it("shows another member's data for the chosen month, read-only", async () => {
+    const { user, api } = renderDashboard({
+      logs: { [logKey(OTHER.id, 2026, 9)]: { userId: OTHER.id, month: 9, dayStatus: daysOf('meditation', [28, 29, 30]) } },
+    });
+    await within(await screen.findByLabelText('Member')).findByRole('option', { name: 'Boaz Bethlehem' });
+    await user.selectOptions(screen.getByLabelText('Member'), OTHER.id);
+    await user.selectOptions(screen.getByLabelText('Month'), '9');
+    expect(await screen.findByText('3 days')).toBeInTheDocument();
+    expect(screen.getByTestId('streak-meditation')).toHaveTextContent('3 days');
+    expect(screen.getByText(/counting back from September 30/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Quick Daily Check-in' })).not.toBeInTheDocument();
+    expect(api.calls('GET', `/api/users/${OTHER.id}/discipline-targets?month=9&year=2026`)).toHaveLength(1);
+    expect(await screen.findByText("Boaz Bethlehem's plan for September 2026")).toBeInTheDocument();
+  });
+});
+
+describe('dashboard cards', () => {
+  it('shows the default guidelines, the targets (with the fixed ones) and the cards that arrive later', async () => {
+    renderDashboard({ targets: { bibleReading: JSON.stringify({ target: 2, unit: 'chapters' }), fasting: 'Until 12 noon', prayerWalk: 'Yes' } });
+    const guidelines = within(await card('Guidelines'));
+    expect(guidelines.getByRole('heading', { name: 'Bible Reading' })).toBeInTheDocument();
+    expect(guidelines.getByText(/amplified version/)).toBeInTheDocument();
+    expect(guidelines.getByText(/12 noon/)).toBeInTheDocument();
+    expect(guidelines.getByRole('heading', { name: 'Midnight Prayer' })).toBeInTheDocument();
+
+    const targets = within(await card('Discipline Targets'));
+    expect(await targets.findByText('2 chapters')).toBeInTheDocument();
+    expect(targets.getByText('Until 12 noon')).toBeInTheDocument();
+    expect(targets.getByText('One day monthly')).toBeInTheDocument();
+    expect(targets.getByText('1 hour weekly')).toBeInTheDocument();
+    expect(targets.getAllByText('Not set')).toHaveLength(5); // three daily, evangelism, New Testament
+
+    expect(screen.getByRole('heading', { name: 'Recent Questions' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Upcoming Meetings' })).toBeInTheDocument();
+  });
+
+  it("lists 5 community members, then 'Show N More' and 'Show Less'", async () => {
+    const members = [makeMember(), ...Array.from({ length: 7 }, (_, index) => makeMember({ id: `b5000000-0000-4000-8000-00000000000${index}`, displayName: `Member ${index + 1}` }))];
+    const { user } = renderDashboard({ members });
+    const membersCard = within(await card('Community Members'));
+    await membersCard.findByText('8 members');
+    expect(membersCard.getAllByRole('listitem')).toHaveLength(5);
+    expect(membersCard.getByText('(You)')).toBeInTheDocument();
+
+    const toggle = membersCard.getByRole('button', { name: 'Show 3 More' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(membersCard.getAllByRole('listitem')).toHaveLength(8);
+    expect(membersCard.getByRole('button', { name: 'Show Less' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(membersCard.getByRole('button', { name: 'Show Less' }));
+    expect(membersCard.getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('has no toggle with 5 members or fewer', async () => {
+    renderDashboard();
+    const membersCard = within(await card('Community Members'));
+    await membersCard.findByText('2 members');
+    expect(membersCard.queryByRole('button', { name: /Show/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard subgroup statistics', () => {
+  const subgroupMembers: SubgroupMember[] = ['Anna', 'Simeon', 'Lydia', 'Tabitha'].map((name, index) => ({
+    id: `d6000000-0000-4000-8000-00000000000${index}`,
+    displayName: name,
+    email: null,
+    subgroupId: 'e7000000-0000-4000-8000-000000000001',
+    subgroupName: 'Alpha Group',
+  }));
+  const memberStats: CommanderMemberStat[] = [12, 7, 3, 1].map((streak, index) => ({
+    id: subgroupMembers[index]!.id,
+    displayName: subgroupMembers[index]!.displayName,
+    lastUpdated: index === 3 ? null : '2026-11-14T18:00:00.000Z',
+    streak,
+    completionPercent: 40 + index,
+    weeklyStats: { thisWeek: 10 - index, lastWeek: 20 - index },
+  }));
+
+  it('is not shown to a plain Member, and is not even asked for', async () => {
+    const { api } = renderDashboard({ roles: ['Member'] });
+    await screen.findByTestId('streak-bibleReading');
+    expect(screen.queryByRole('heading', { name: 'Subgroup Statistics' })).not.toBeInTheDocument();
+    expect(api.requests.filter((request) => request.url.startsWith('/api/commanders/'))).toHaveLength(0);
+  });
+
+  it('shows a commander each member with last update, a streak coloured by 10+ / 5+ / 2+, completion and the weeks', async () => {
+    const { api } = renderDashboard({ roles: ['Commander'], subgroupMembers, memberStats });
+    const stats = within(await card('Subgroup Statistics'));
+    const rows = await stats.findAllByRole('row');
+    expect(rows).toHaveLength(5);
+    expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Member', 'Last Updated', 'Streak', 'Completion', 'This Week', 'Last Week']);
+    expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('Anna');
+    expect(rows[1]).toHaveTextContent('November 14, 2026');
+    expect(rows[1]).toHaveTextContent('40%');
+    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent).slice(3)).toEqual(['10', '20']);
+    expect(rows[4]).toHaveTextContent('Never');
+
+    const tiers = ['12 days', '7 days', '3 days', '1 day'].map((text) => stats.getByText(text));
+    expect(tiers.map((pill) => pill.getAttribute('data-streak-tier'))).toEqual(['10+', '5+', '2+', 'under-2']);
+    expect(tiers[0]).toHaveClass('bg-success');
+    expect(tiers[1]).toHaveClass('bg-primary-100');
+    expect(tiers[2]).toHaveClass('bg-accent-100');
+    expect(tiers[3]).toHaveClass('bg-muted');
+    expect(api.calls('GET', `/api/commanders/${SELF.id}/member-stats?month=11&year=2026`)).toHaveLength(1);
+  });
+
+  it('is shown to admins too, with an empty state when nobody is in the subgroup', async () => {
+    renderDashboard({ roles: ['CommunityModerator'] });
+    const stats = within(await card('Subgroup Statistics'));
+    expect(await stats.findByText(/No members are in your subgroup yet/)).toBeInTheDocument();
+  });
+});
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+}

@@ -1,0 +1,296 @@
+import { screen, within } from '@testing-library/react';
+import type { Role } from '@shared/domain/constants';
+import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
+import { apiError, mockApi } from '@/test/api-mock';
+import { findToast, renderApp } from '@/test/render-app';
+
+type ServerOptions = Parameters<typeof trackingServer>[0];
+
+function renderTracking(options: ServerOptions = {}) {
+  const server = trackingServer(options);
+  const api = mockApi(server.routes);
+  return { ...renderApp('/tracking'), api, server };
+}
+
+const cell = (name: string) => screen.getByRole('button', { name });
+const findCell = (name: string) => screen.findByRole('button', { name });
+const carousel = () => screen.queryByRole('region', { name: 'Quick Daily Check-in' });
+const dailyLogPosts = (api: ReturnType<typeof mockApi>) => api.calls('POST', `/api/communities/${COMMUNITY_ID}/daily-log`);
+
+beforeEach(() => {
+  vi.setSystemTime(TODAY);
+});
+
+describe('/tracking pickers', () => {
+  it("has a member picker with one's own entry marked 'You', months 1 to 12 and the current year and the previous 3", async () => {
+    renderTracking();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Tracking' })).toBeInTheDocument();
+    const memberPicker = screen.getByLabelText('Member');
+    await within(memberPicker).findByRole('option', { name: 'Boaz Bethlehem' });
+    expect(within(memberPicker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Ruth Moab (You)', 'Boaz Bethlehem']);
+    expect(memberPicker).toHaveValue(SELF.id);
+
+    const months = within(screen.getByLabelText('Month')).getAllByRole('option');
+    expect(months.map((option) => option.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+    expect(months[10]).toHaveTextContent('November');
+    expect(screen.getByLabelText('Month')).toHaveValue('11');
+
+    expect(within(screen.getByLabelText('Year')).getAllByRole('option').map((option) => option.textContent)).toEqual(['2026', '2025', '2024', '2023']);
+    expect(screen.getByLabelText('Year')).toHaveValue('2026');
+  });
+});
+
+describe('/tracking check-in carousel', () => {
+  it('is shown only when the current month is selected', async () => {
+    const { user } = renderTracking();
+    expect(await screen.findByRole('region', { name: 'Quick Daily Check-in' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Month'), '10');
+    expect(await findCell('Bible Reading, October 5: Not set')).toBeInTheDocument();
+    expect(carousel()).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Month'), '11');
+    await user.selectOptions(screen.getByLabelText('Year'), '2025');
+    expect(await findCell('Bible Reading, November 5: Not set')).toBeInTheDocument();
+    expect(carousel()).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Year'), '2026');
+    expect(await screen.findByRole('region', { name: 'Quick Daily Check-in' })).toBeInTheDocument();
+  });
+});
+
+describe('/tracking Monthly Progress calendar', () => {
+  it('shows every status of the month with a legend and the progress per discipline', async () => {
+    renderTracking({
+      logs: {
+        [logKey(SELF.id, 2026, 11)]: {
+          dayStatus: {
+            bibleReading: { '1': 'Yes', '2': 'No', '3': 'Partially', '4': 'Sick', '5': 'FeelingTired' },
+          },
+        },
+      },
+    });
+    expect(await findCell('Bible Reading, November 1: Yes')).toHaveTextContent('Y');
+    expect(cell('Bible Reading, November 2: No')).toHaveTextContent('N');
+    expect(cell('Bible Reading, November 3: Partially')).toHaveTextContent('P');
+    expect(cell('Bible Reading, November 4: Sick')).toHaveTextContent('S');
+    expect(cell('Bible Reading, November 5: Feeling Tired')).toHaveTextContent('T');
+    expect(cell('Bible Reading, November 6: Not set')).toHaveTextContent('');
+    // Rows are the five daily disciplines; columns the 30 days of November.
+    expect(screen.getAllByRole('button', { name: /^Meditation, November \d+: / })).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: /^Prayer Walk, November/ })).not.toBeInTheDocument();
+
+    const legend = within(screen.getByRole('region', { name: 'Legend' }));
+    for (const label of ['Yes', 'No', 'Partially', 'Sick', 'Feeling Tired', 'Blank (not set)']) expect(legend.getByText(label)).toBeInTheDocument();
+    // 1 Yes + 1 Partially of 30 days.
+    expect(screen.getByTestId('progress-bibleReading')).toHaveTextContent('7%');
+    expect(screen.getByTestId('progress-fasting')).toHaveTextContent('0%');
+  });
+
+  it('saves a changed cell with only that cell in the body, and can set it back to Blank', async () => {
+    const { user, api } = renderTracking();
+    await user.click(await findCell('Bible Reading, November 5: Not set'));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Yes' }));
+
+    expect(await findCell('Bible Reading, November 5: Yes')).toBeInTheDocument();
+    expect(dailyLogPosts(api)).toHaveLength(1);
+    expect(dailyLogPosts(api)[0]?.body).toEqual({
+      communityId: COMMUNITY_ID,
+      month: 11,
+      year: 2026,
+      entries: { bibleReading: { '2026-11': { '5': true } } },
+      dayStatus: { bibleReading: { '5': 'Yes' } },
+    });
+
+    await user.click(cell('Bible Reading, November 5: Yes'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Yes' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['YYes', 'NNo', 'PPartially', 'SSick', 'TFeeling Tired', 'Clear']);
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Clear' }));
+
+    expect(await findCell('Bible Reading, November 5: Not set')).toBeInTheDocument();
+    expect(dailyLogPosts(api)[1]?.body).toMatchObject({ dayStatus: { bibleReading: { '5': 'Blank' } }, entries: { bibleReading: { '2026-11': { '5': false } } } });
+  });
+
+  it('disables future days', async () => {
+    renderTracking();
+    expect(await findCell('Fasting, November 15: Not set')).toBeEnabled();
+    expect(cell('Fasting, November 16: Not set')).toBeDisabled();
+    expect(cell('Fasting, November 30: Not set')).toBeDisabled();
+  });
+
+  it('puts a failed save back and says why', async () => {
+    const { user } = renderTracking({ saveDailyLog: () => apiError(400, 'Some days could not be saved.') });
+    await user.click(await findCell('Midnight Prayer, November 3: Not set'));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Partially' }));
+    expect(await findToast('Failed to Save Progress')).toHaveTextContent('Some days could not be saved.');
+    expect(await findCell('Midnight Prayer, November 3: Not set')).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to fetch daily log: {status}' when the month cannot be loaded", async () => {
+    const server = trackingServer();
+    server.routes[`GET /api/communities/${COMMUNITY_ID}/daily-log?month=11&year=2026`] = () => apiError(500, 'Something went wrong.');
+    mockApi(server.routes);
+    renderApp('/tracking');
+    expect((await screen.findAllByText('Failed to fetch daily log: 500')).length).toBeGreaterThan(0);
+  });
+
+  it("shows the 'Completion Goals Only' badge to a non-admin only", async () => {
+    renderTracking();
+    expect(await screen.findByText('Completion Goals Only')).toBeInTheDocument();
+  });
+
+  it("does not show 'Completion Goals Only' to an admin", async () => {
+    renderTracking({ roles: ['CommunityModerator'] });
+    await findCell('Bible Reading, November 5: Not set');
+    expect(screen.queryByText('Completion Goals Only')).not.toBeInTheDocument();
+  });
+});
+
+describe('/tracking for another member', () => {
+  it('is read-only: no carousel, no editable cell, no completion goals card', async () => {
+    const { user, api } = renderTracking({
+      logs: { [logKey(OTHER.id, 2026, 11)]: { userId: OTHER.id, dayStatus: daysOf('fasting', [2, 3]), monthlyCompletions: { prayerWalk: true } } },
+    });
+    await screen.findByRole('region', { name: 'Quick Daily Check-in' });
+    await within(screen.getByLabelText('Member')).findByRole('option', { name: 'Boaz Bethlehem' });
+    await user.selectOptions(screen.getByLabelText('Member'), OTHER.id);
+
+    expect(await findCell('Fasting, November 2: Yes')).toBeDisabled();
+    expect(api.calls('GET', `/api/communities/${COMMUNITY_ID}/daily-log?month=11&year=2026&userId=${OTHER.id}`)).toHaveLength(1);
+    expect(screen.getByText((_, element) => element?.textContent === "You are viewing Boaz Bethlehem's tracking. It is read-only." && element.tagName === 'SPAN')).toBeInTheDocument();
+    expect(screen.getByText("Read-only: this is Boaz Bethlehem's calendar.")).toBeInTheDocument();
+    expect(carousel()).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Monthly Completion Goals' })).not.toBeInTheDocument();
+    const cells = screen.getAllByRole('button', { name: /^(Bible Reading|Fasting|Morning Intimacy|Midnight Prayer|Meditation), November \d+: / });
+    expect(cells).toHaveLength(150);
+    for (const button of cells) expect(button).toBeDisabled();
+    expect(screen.getByText('Prayer Walk: Completed')).toBeInTheDocument();
+    expect(screen.getByText('Evangelism: Not completed')).toBeInTheDocument();
+  });
+});
+
+describe('/tracking locked month', () => {
+  it("shows 'Locked' to a non-admin and makes the calendar and the carousel read-only", async () => {
+    renderTracking({ lockedMonths: ['2026-11'] });
+    expect(await screen.findByText('Locked')).toBeInTheDocument();
+    expect(screen.queryByText('Locked (Admin Override)')).not.toBeInTheDocument();
+    expect(await findCell('Bible Reading, November 5: Not set')).toBeDisabled();
+    expect(cell('Meditation, November 15: Not set')).toBeDisabled();
+    const region = within(carousel()!);
+    expect(region.getByRole('button', { name: 'Mark Bible Reading Yes for today' })).toBeDisabled();
+    expect(region.getByRole('button', { name: 'Mark Bible Reading Yes for today' })).toHaveAccessibleDescription(
+      "This month is locked by your community's admins, so it can no longer be changed.",
+    );
+    expect(screen.getByRole('checkbox', { name: 'Prayer Walk' })).toBeDisabled();
+  });
+
+  it("shows 'Locked (Admin Override)' to an admin, who can still change the month", async () => {
+    const { user, api } = renderTracking({ roles: ['CommunityModerator'], lockedMonths: ['2026-11'] });
+    expect(await screen.findByText('Locked (Admin Override)')).toBeInTheDocument();
+    expect(screen.queryByText('Locked', { exact: true })).not.toBeInTheDocument();
+    await user.click(await findCell('Bible Reading, November 5: Not set'));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'No' }));
+    expect(await findCell('Bible Reading, November 5: No')).toBeInTheDocument();
+    expect(dailyLogPosts(api)).toHaveLength(1);
+    expect(within(carousel()!).getByRole('button', { name: 'Mark Bible Reading Yes for today' })).toBeEnabled();
+  });
+
+  it('shows no lock badge in an open month', async () => {
+    renderTracking();
+    await findCell('Bible Reading, November 5: Not set');
+    expect(screen.queryByText(/^Locked/)).not.toBeInTheDocument();
+  });
+});
+
+describe('/tracking targets and goals', () => {
+  it('hides the targets card and the monthly plan from a non-admin', async () => {
+    renderTracking({ roles: ['Commander'] });
+    await findCell('Bible Reading, November 5: Not set');
+    expect(screen.queryByRole('heading', { name: 'Discipline Targets' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update Monthly Targets' })).not.toBeInTheDocument();
+  });
+
+  it("lets an admin edit the viewed member's targets for the month with POST /api/users/monthly-targets", async () => {
+    const { user, api } = renderTracking({
+      roles: ['CommunityModerator'],
+      members: [makeMember({ roles: ['CommunityModerator'], role: 'CommunityModerator' }), OTHER],
+      targets: { bibleReading: '1 chapter', evangelism: 'Yes' },
+    });
+    await within(await screen.findByLabelText('Member')).findByRole('option', { name: 'Boaz Bethlehem' });
+    await user.selectOptions(screen.getByLabelText('Member'), OTHER.id);
+    await user.selectOptions(screen.getByLabelText('Month'), '10');
+
+    const targetsCard = (await screen.findByRole('heading', { name: 'Discipline Targets' })).closest('div.rounded-2xl') as HTMLElement;
+    expect(await within(targetsCard).findByText('1 chapter')).toBeInTheDocument();
+    expect(within(targetsCard).getByText('One day monthly')).toBeInTheDocument();
+    expect(within(targetsCard).getByText('1 hour weekly')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Update Monthly Plan' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Update Monthly Targets' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Discipline Targets & Goals (Admin Only)' }));
+    expect(dialog.getByLabelText('Bible Reading')).toHaveValue('1 chapter');
+    expect(dialog.getByRole('switch', { name: 'Evangelism' })).toBeChecked();
+    expect(dialog.getByRole('switch', { name: 'Monthly Retreat' })).toBeDisabled();
+    expect(dialog.getByRole('switch', { name: 'Monthly Retreat' })).toBeChecked();
+    expect(dialog.getByRole('switch', { name: '1 Hr Silence' })).toBeDisabled();
+
+    await user.clear(dialog.getByLabelText('Bible Reading'));
+    await user.type(dialog.getByLabelText('Bible Reading'), '2 chapters');
+    await user.type(dialog.getByLabelText('Fasting'), 'Until 3 pm');
+    await user.click(dialog.getByRole('switch', { name: 'Prayer Walk' }));
+    await user.click(dialog.getByRole('switch', { name: 'Evangelism' }));
+    await user.click(dialog.getByRole('button', { name: 'Save Targets' }));
+
+    expect(await findToast('Targets Updated')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/users/monthly-targets')[0]?.body).toEqual({
+      userId: OTHER.id,
+      month: 10,
+      year: 2026,
+      bibleReading: '2 chapters',
+      fasting: 'Until 3 pm',
+      morningIntimacy: null,
+      midnightPrayer: null,
+      meditation: null,
+      monthlyRetreat: 'Yes',
+      prayerWalk: 'Yes',
+      evangelism: null,
+      completionOfNewTestament: null,
+      silenceHour: 'Yes',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the monthly completion goals card for oneself and saves a ticked goal', async () => {
+    const { user, api } = renderTracking();
+    expect(await screen.findByRole('heading', { name: 'Monthly Completion Goals' })).toBeInTheDocument();
+    const prayerWalk = await screen.findByRole('checkbox', { name: 'Prayer Walk' });
+    expect(prayerWalk).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Monthly Retreat' })).toHaveAccessibleDescription('Required: One day monthly');
+
+    await user.click(prayerWalk);
+    expect(await findToast('Completion Goals Updated')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/users/monthly-completion-goals')[0]?.body).toEqual({
+      monthlyRetreat: false,
+      prayerWalk: true,
+      evangelism: false,
+      completionOfNewTestament: false,
+      silenceHour: false,
+      month: 11,
+      year: 2026,
+      userId: SELF.id,
+    });
+    expect(screen.getByRole('checkbox', { name: 'Prayer Walk' })).toBeChecked();
+  });
+});
+
+describe('/tracking roles', () => {
+  it.each<[Role[], boolean]>([
+    [['Member'], false],
+    [['InstitutionAdmin'], true],
+  ])('with roles %j shows the admin plan: %s', async (roles, shown) => {
+    renderTracking({ roles });
+    await findCell('Bible Reading, November 5: Not set');
+    expect(Boolean(screen.queryByRole('button', { name: 'Update Monthly Targets' }))).toBe(shown);
+  });
+});

@@ -52,7 +52,13 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
         return id;
       },
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // Refusals (401 for a signed-out visitor, 404, 423) are the API working as designed: info, not warn.
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode === 429 ? 'warn' : 'info'),
+      // One short line a request: no headers (cookies, CSP) in the logs.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
   app.use(securityHeaders(config));

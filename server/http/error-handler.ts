@@ -12,6 +12,18 @@ export function fieldErrors(error: ZodError): Record<string, string> {
   return fields;
 }
 
+/**
+ * Drizzle's query errors carry the query's parameters in their message (a password hash, an e-mail):
+ * log the SQL and the driver's error, never the values.
+ */
+function loggable(error: unknown): unknown {
+  if (error instanceof Error && 'query' in error && 'params' in error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return { type: error.name, query: (error as { query: unknown }).query, cause: cause instanceof Error ? { message: cause.message, code: postgresCode(cause), stack: cause.stack } : cause };
+  }
+  return error;
+}
+
 function toResponse(error: unknown): { status: number; body: ErrorBody } | undefined {
   if (error instanceof HttpError) {
     return { status: error.status, body: { message: error.message, code: error.code, fields: error.fields } };
@@ -49,11 +61,11 @@ function toResponse(error: unknown): { status: number; body: ErrorBody } | undef
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const known = toResponse(error);
   if (known) {
-    if (known.status >= 500) req.log?.error({ err: error }, 'request failed');
+    if (known.status >= 500) req.log?.error({ err: loggable(error) }, 'request failed');
     res.status(known.status).json(known.body);
     return;
   }
-  req.log?.error({ err: error }, 'unexpected error');
+  req.log?.error({ err: loggable(error) }, 'unexpected error');
   if (res.headersSent) {
     res.end();
     return;

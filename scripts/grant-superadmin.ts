@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../shared/schema/auth';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { DataDirLockedError } from '../server/db/lock';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {
@@ -12,7 +13,11 @@ if (!email) {
 }
 
 const config = loadConfig();
-const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }).catch((error: unknown) => {
+  // The embedded database allows one process at a time: stop the server first.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+});
 try {
   const updated = await database.db.update(users).set({ isSuperAdmin: true, updatedAt: new Date() }).where(eq(users.email, email)).returning({ id: users.id });
   if (updated.length === 0) {

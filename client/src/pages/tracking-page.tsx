@@ -1,10 +1,9 @@
 import { PageHeader } from '@/components/layout/page-header';
 import { useDisciplineTargets } from '@/features/tracking/api';
-import { CheckInCarousel } from '@/features/tracking/components/check-in-carousel';
 import { CompletionGoalsCard } from '@/features/tracking/components/completion-goals-card';
 import { LockBadge } from '@/features/tracking/components/lock-badge';
 import { MonthlyProgressCard } from '@/features/tracking/components/monthly-progress-card';
-import { PeriodPickers, ViewingNotice } from '@/features/tracking/components/period-pickers';
+import { ScreenCheckIn, ScreenPickers } from '@/features/tracking/components/screen-sections';
 import { TargetsCard } from '@/features/tracking/components/targets-card';
 import { UpdatePlanCard } from '@/features/tracking/components/targets-dialog';
 import { LOCKED_MONTH_TEXT, useTrackingScreen } from '@/features/tracking/use-tracking-screen';
@@ -23,30 +22,9 @@ export function TrackingPage() {
         actions={screen.isLocked ? <LockBadge isAdmin={screen.isAdmin} /> : undefined}
       />
       <div className="grid gap-6">
-        <PeriodPickers
-          idPrefix="tracking"
-          self={screen.self}
-          members={screen.members.data}
-          membersLoading={screen.members.isPending}
-          memberId={screen.memberId}
-          onMemberChange={screen.setMemberId}
-          period={period}
-          onPeriodChange={screen.setPeriod}
-        />
-        {!screen.isSelf ? <ViewingNotice name={viewed.displayName} /> : null}
+        <ScreenPickers screen={screen} idPrefix="tracking" />
 
-        {screen.isSelf && screen.isCurrentMonth ? (
-          <CheckInCarousel
-            communityId={communityId}
-            disciplines={screen.daily}
-            disciplinesLoading={screen.disciplines.isPending}
-            log={log.data}
-            logLoading={log.isPending}
-            logError={log.error}
-            today={now}
-            lockedReason={screen.lockedForMe ? LOCKED_MONTH_TEXT : null}
-          />
-        ) : null}
+        <ScreenCheckIn screen={screen} />
 
         <MonthlyProgressCard
           communityId={communityId}

@@ -1,5 +1,5 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
-import { type ComponentPropsWithoutRef, forwardRef, type HTMLAttributes } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { type ButtonVariant, buttonClasses } from './button';
 
@@ -56,3 +56,36 @@ export const AlertDialogCancel = forwardRef<HTMLButtonElement, ComponentPropsWit
   <AlertDialogPrimitive.Cancel ref={ref} className={buttonClasses({ variant: 'outline', className })} {...props} />
 ));
 AlertDialogCancel.displayName = 'AlertDialogCancel';
+
+interface ConfirmDialogContentProps {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+}
+
+/** A confirmation before something that cannot be undone; it stays open (buttons disabled) while the call runs. */
+export function ConfirmDialogContent({ title, description, confirmLabel, pendingLabel, pending, onConfirm }: ConfirmDialogContentProps) {
+  return (
+    <AlertDialogContent>
+      <AlertDialogHeader>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{description}</AlertDialogDescription>
+      </AlertDialogHeader>
+      <AlertDialogFooter>
+        <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+        <AlertDialogAction
+          disabled={pending}
+          onClick={(event) => {
+            event.preventDefault();
+            onConfirm();
+          }}
+        >
+          {pending ? pendingLabel : confirmLabel}
+        </AlertDialogAction>
+      </AlertDialogFooter>
+    </AlertDialogContent>
+  );
+}

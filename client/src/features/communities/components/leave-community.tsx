@@ -2,16 +2,7 @@ import LogOut from 'lucide-react/icons/log-out';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -57,24 +48,14 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
             <LogOut aria-hidden="true" />
             Leave Community
           </Button>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Leave Community</AlertDialogTitle>
-              <AlertDialogDescription>{LEAVE_CONFIRMATION}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={leave.isPending}>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                disabled={leave.isPending}
-                onClick={(event) => {
-                  event.preventDefault(); // stays open while the call runs
-                  confirm();
-                }}
-              >
-                {leave.isPending ? 'Leaving...' : 'Leave Community'}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
+          <ConfirmDialogContent
+            title="Leave Community"
+            description={LEAVE_CONFIRMATION}
+            confirmLabel="Leave Community"
+            pendingLabel="Leaving..."
+            pending={leave.isPending}
+            onConfirm={confirm}
+          />
         </AlertDialog>
       </CardContent>
     </Card>

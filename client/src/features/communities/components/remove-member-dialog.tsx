@@ -1,14 +1,5 @@
 import type { CommunityMember } from '@shared/contracts/communities';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useRemoveMember } from '../api';
@@ -31,24 +22,14 @@ export function RemoveMemberDialog({ communityId, member, onClose }: { community
   };
   return (
     <AlertDialog open={member !== null} onOpenChange={(open) => (open || remove.isPending ? undefined : onClose())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove Member</AlertDialogTitle>
-          <AlertDialogDescription>{member ? removeConfirmation(member.displayName) : null}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={remove.isPending}
-            onClick={(event) => {
-              event.preventDefault(); // stays open while the call runs
-              confirm();
-            }}
-          >
-            {remove.isPending ? 'Removing...' : 'Remove'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmDialogContent
+        title="Remove Member"
+        description={member ? removeConfirmation(member.displayName) : null}
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        pending={remove.isPending}
+        onConfirm={confirm}
+      />
     </AlertDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Request } from 'express';
 import { Passport } from 'passport';
 import { users } from '@shared/schema/auth';
@@ -21,18 +21,15 @@ declare global {
   }
 }
 
+/** The columns of a SessionUser; the password hash itself is not read on every request, only whether one exists. */
 export const sessionUserColumns = {
   id: users.id,
   email: users.email,
   displayName: users.displayName,
   isSuperAdmin: users.isSuperAdmin,
-  passwordHash: users.passwordHash,
+  hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`.mapWith(Boolean),
   createdAt: users.createdAt,
 };
-
-export function toSessionUser(row: { id: string; email: string | null; displayName: string; isSuperAdmin: boolean; passwordHash: string | null; createdAt: Date }): SessionUser {
-  return { id: row.id, email: row.email, displayName: row.displayName, isSuperAdmin: row.isSuperAdmin, hasPassword: row.passwordHash !== null, createdAt: row.createdAt };
-}
 
 /**
  * One Passport instance per app (tests build many apps). Sign-in itself is in the auth service;
@@ -45,7 +42,7 @@ export function createPassport(db: Database): InstanceType<typeof Passport> {
     try {
       if (typeof id !== 'string') return done(null, false);
       const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.id, id)).limit(1);
-      done(null, row ? toSessionUser(row) : false);
+      done(null, row ?? false);
     } catch (error) {
       done(error);
     }

@@ -1,10 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Request, RequestHandler } from 'express';
 import type { Role } from '@shared/domain/constants';
-import { type Action, can } from '@shared/domain/roles';
+import { type Action, can, effectiveRoles } from '@shared/domain/roles';
 import { communities, memberships } from '@shared/schema/communities';
 import type { Database, Executor } from '../db/client';
+import { uuidField } from '@shared/contracts/fields';
 import { forbidden, notFound, unauthorized } from './errors';
+import { idParam } from './validate';
 
 export type CommunityRow = typeof communities.$inferSelect;
 
@@ -27,7 +29,7 @@ declare global {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => uuidField.safeParse(value).success;
 export const COMMUNITY_HEADER = 'x-community-id';
 export const COMMUNITY_NOT_FOUND = 'Community not found.';
 
@@ -43,9 +45,9 @@ function stringValue(value: unknown): string | undefined {
 export function requestedCommunityId(req: Request, pathParam?: string): string | undefined {
   if (pathParam) return stringValue(req.params[pathParam]);
   const fromBody = stringValue((req.body as { communityId?: unknown } | undefined)?.communityId);
-  if (fromBody && UUID.test(fromBody)) return fromBody;
+  if (fromBody && isUuid(fromBody)) return fromBody;
   const fromQuery = stringValue(req.query.communityId) ?? stringValue(req.query.community);
-  if (fromQuery && UUID.test(fromQuery)) return fromQuery;
+  if (fromQuery && isUuid(fromQuery)) return fromQuery;
   return stringValue(req.headers[COMMUNITY_HEADER]);
 }
 
@@ -62,8 +64,7 @@ export async function loadCommunityContext(db: Executor, user: Express.User, com
     if (!first) throw notFound('You are not a member of any community yet.');
     id = first.communityId;
   }
-  if (!UUID.test(id)) throw notFound(COMMUNITY_NOT_FOUND);
-  const [community] = await db.select().from(communities).where(eq(communities.id, id)).limit(1);
+  const [community] = await db.select().from(communities).where(eq(communities.id, idParam(id, COMMUNITY_NOT_FOUND))).limit(1);
   if (!community) throw notFound(COMMUNITY_NOT_FOUND);
 
   // The caller's memberships across the community's institution: their own here, and any InstitutionAdmin role.
@@ -73,17 +74,13 @@ export async function loadCommunityContext(db: Executor, user: Express.User, com
     .innerJoin(communities, eq(communities.id, memberships.communityId))
     .where(and(eq(memberships.userId, user.id), eq(communities.institutionId, community.institutionId)));
   const own = institutionMemberships.find((m) => m.communityId === community.id);
-  const roles = new Set<Role>(own?.roles ?? []);
-  if (institutionMemberships.some((m) => m.roles.includes('InstitutionAdmin'))) roles.add('InstitutionAdmin');
-  if (user.isSuperAdmin) roles.add('SuperAdmin');
-  if (!own && roles.size === 0) throw notFound(COMMUNITY_NOT_FOUND);
+  const roles = effectiveRoles(own?.roles ?? [], {
+    institutionAdmin: institutionMemberships.some((m) => m.roles.includes('InstitutionAdmin')),
+    superAdmin: user.isSuperAdmin,
+  });
+  if (!own && roles.length === 0) throw notFound(COMMUNITY_NOT_FOUND);
 
-  return {
-    community,
-    userId: user.id,
-    membership: own ? { id: own.id, roles: own.roles, subgroupId: own.subgroupId } : null,
-    roles: [...roles],
-  };
+  return { community, userId: user.id, membership: own ? { id: own.id, roles: own.roles, subgroupId: own.subgroupId } : null, roles };
 }
 
 export interface CommunityGuardOptions {
@@ -105,4 +102,13 @@ export function inCommunity(db: Database, action: Action, options: CommunityGuar
     req.community = context;
     next();
   };
+}
+
+/**
+ * Locks the community's row for the rest of the transaction. 'change' (membership and lock changes) waits
+ * for other changes and for readers; 'read' (saves that depend on a month lock) waits only for changes.
+ * This is how the last-moderator rule and the locked-month rule hold under concurrent requests.
+ */
+export async function lockCommunityRow(tx: Executor, communityId: string, mode: 'change' | 'read'): Promise<void> {
+  await tx.execute(sql`SELECT id FROM ${communities} WHERE ${communities.id} = ${communityId} ${mode === 'change' ? sql`FOR NO KEY UPDATE` : sql`FOR SHARE`}`);
 }

@@ -1,5 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
+import { uuidField } from '@shared/contracts/fields';
+import { notFound } from './errors';
 
 /**
  * Route guards that parse the request with a shared contract; a failure throws the ZodError,
@@ -24,4 +26,11 @@ export function params<Schema extends z.ZodType>(schema: Schema): RequestHandler
     res.locals.params = schema.parse(req.params);
     next();
   };
+}
+
+/** A path id that must be a uuid; anything else names nothing that exists, so it is a 404 with `notFoundMessage`. */
+export function idParam(value: unknown, notFoundMessage: string): string {
+  const parsed = uuidField.safeParse(value);
+  if (!parsed.success) throw notFound(notFoundMessage);
+  return parsed.data;
 }

@@ -1,4 +1,4 @@
-import { addDays, dateInTimeZone, daysInMonth, latestDateOnEarth, monthKey, startOfWeek } from './calendar';
+import { addDays, dateInTimeZone, daysInMonth, latestDateOnEarth, monthKey, shiftMonth, startOfWeek } from './calendar';
 
 describe('calendar', () => {
   it('knows month lengths, leap years included', () => {
@@ -31,5 +31,12 @@ describe('calendar', () => {
     expect(startOfWeek('2026-11-16')).toBe('2026-11-16'); // a Monday
     expect(startOfWeek('2026-11-22')).toBe('2026-11-16'); // a Sunday
     expect(monthKey(2026, 3)).toBe('2026-03');
+  });
+
+  it('shifts a month forwards and backwards across years', () => {
+    expect(shiftMonth({ year: 2026, month: 11 }, 0)).toEqual({ year: 2026, month: 11 });
+    expect(shiftMonth({ year: 2026, month: 11 }, 2)).toEqual({ year: 2027, month: 1 });
+    expect(shiftMonth({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
+    expect(shiftMonth({ year: 2026, month: 11 }, -12)).toEqual({ year: 2025, month: 11 });
   });
 });

@@ -12,6 +12,18 @@ export function parseIsoDate(date: IsoDate): { year: number; month: number; day:
   return { year: year!, month: month!, day: day! };
 }
 
+/** A calendar month; `month` runs 1 to 12. */
+export interface YearMonth {
+  year: number;
+  month: number;
+}
+
+/** The month `delta` months away (negative goes back). */
+export function shiftMonth({ year, month }: YearMonth, delta: number): YearMonth {
+  const index = year * 12 + (month - 1) + delta;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
 /** 'YYYY-MM', the key daily-log entries use for a month. */
 export const monthKey = (year: number, month: number) => `${year}-${pad(month)}`;
 

@@ -8,23 +8,6 @@ export interface Discipline {
   order: number;
 }
 
-/**
- * The ten disciplines of SPEC.md section 1, for a community without templates (DECISIONS.md "Tracking"):
- * five on the daily grid, five monthly completion goals. Keys are those of user_discipline_targets.
- */
-export const DEFAULT_DISCIPLINES: readonly Discipline[] = [
-  { key: 'bibleReading', label: 'Bible Reading', unit: null, isNumeric: false, isDailyGrid: true, order: 1 },
-  { key: 'fasting', label: 'Fasting', unit: null, isNumeric: false, isDailyGrid: true, order: 2 },
-  { key: 'morningIntimacy', label: 'Morning Intimacy', unit: null, isNumeric: false, isDailyGrid: true, order: 3 },
-  { key: 'midnightPrayer', label: 'Midnight Prayer', unit: null, isNumeric: false, isDailyGrid: true, order: 4 },
-  { key: 'meditation', label: 'Meditation', unit: null, isNumeric: false, isDailyGrid: true, order: 5 },
-  { key: 'monthlyRetreat', label: 'Monthly Retreat', unit: null, isNumeric: false, isDailyGrid: false, order: 6 },
-  { key: 'prayerWalk', label: 'Prayer Walk', unit: null, isNumeric: false, isDailyGrid: false, order: 7 },
-  { key: 'evangelism', label: 'Evangelism', unit: null, isNumeric: false, isDailyGrid: false, order: 8 },
-  { key: 'completionOfNewTestament', label: 'Completion of the New Testament', unit: null, isNumeric: false, isDailyGrid: false, order: 9 },
-  { key: 'silenceHour', label: '1 Hr Silence', unit: null, isNumeric: false, isDailyGrid: false, order: 10 },
-];
-
 export const DAILY_TARGET_KEYS = ['bibleReading', 'fasting', 'morningIntimacy', 'midnightPrayer', 'meditation'] as const;
 export const MONTHLY_GOAL_KEYS = ['monthlyRetreat', 'prayerWalk', 'evangelism', 'completionOfNewTestament', 'silenceHour'] as const;
 export type DailyTargetKey = (typeof DAILY_TARGET_KEYS)[number];
@@ -45,5 +28,21 @@ export const TARGET_LABELS: Record<TargetKey, string> = {
   silenceHour: '1 Hr Silence',
 };
 
-/** Fixed for every member (SPEC.md section 9). */
-export const FIXED_TARGETS = { monthlyRetreat: 'Required - One day monthly', silenceHour: 'Required - 1 hour weekly' } as const;
+/**
+ * The ten disciplines of SPEC.md section 1, for a community without templates (DECISIONS.md "Tracking"):
+ * five on the daily grid, five monthly completion goals. Keys are those of user_discipline_targets.
+ */
+export const DEFAULT_DISCIPLINES: readonly Discipline[] = TARGET_KEYS.map((key, index) => ({
+  key,
+  label: TARGET_LABELS[key],
+  unit: null,
+  isNumeric: false,
+  isDailyGrid: (DAILY_TARGET_KEYS as readonly string[]).includes(key),
+  order: index + 1,
+}));
+
+/** The two monthly goals fixed for every member (SPEC.md section 9), with what they ask. */
+export const FIXED_TARGETS: Readonly<Record<'monthlyRetreat' | 'silenceHour', string> & Partial<Record<MonthlyGoalKey, string>>> = {
+  monthlyRetreat: 'One day monthly',
+  silenceHour: '1 hour weekly',
+};

@@ -1,4 +1,4 @@
-import { atLeast, can, canGrant, highestRole, isAdmin, isCommander } from './roles';
+import { atLeast, can, canGrant, effectiveRoles, highestRole, isAdmin, isCommander } from './roles';
 
 describe('roles', () => {
   it('picks the highest role in the order SuperAdmin, InstitutionAdmin, CommunityModerator, Commander, Member', () => {
@@ -37,5 +37,12 @@ describe('roles', () => {
     expect(canGrant(['CommunityModerator'], 'Commander')).toBe(true);
     expect(canGrant(['InstitutionAdmin'], 'InstitutionAdmin')).toBe(true);
     expect(canGrant(['InstitutionAdmin'], 'SuperAdmin')).toBe(false);
+  });
+
+  it('puts the roles granted beyond the membership before its own, without repeats', () => {
+    expect(effectiveRoles(['Member', 'Commander'], { institutionAdmin: false, superAdmin: false })).toEqual(['Member', 'Commander']);
+    expect(effectiveRoles(['Member'], { institutionAdmin: true, superAdmin: true })).toEqual(['SuperAdmin', 'InstitutionAdmin', 'Member']);
+    expect(effectiveRoles(['InstitutionAdmin'], { institutionAdmin: true, superAdmin: false })).toEqual(['InstitutionAdmin']);
+    expect(effectiveRoles([], { institutionAdmin: false, superAdmin: false })).toEqual([]);
   });
 });

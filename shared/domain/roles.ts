@@ -18,6 +18,18 @@ export const atLeast = (roles: readonly Role[], floor: Role) => rank(highestRole
 export const isAdmin = (roles: readonly Role[]) => atLeast(roles, 'CommunityModerator');
 export const isCommander = (roles: readonly Role[]) => atLeast(roles, 'Commander');
 
+/** How a role reads on screen. */
+export const ROLE_LABELS: Record<Role, string> = {
+  SuperAdmin: 'Super Admin',
+  InstitutionAdmin: 'Institution Admin',
+  CommunityModerator: 'Community Moderator',
+  Commander: 'Commander',
+  Member: 'Member',
+};
+
+/** 'CommunityModerator' -> 'Community Moderator'. */
+export const roleLabel = (role: Role) => ROLE_LABELS[role];
+
 /** Every action a membership may take, with the lowest role that may take it. */
 export const ACTION_FLOORS = {
   'community:read': 'Member',
@@ -51,3 +63,15 @@ export function can(membership: { roles: readonly Role[] } | null | undefined, a
 
 /** A role may be granted only by someone whose highest role is at least that role. */
 export const canGrant = (granterRoles: readonly Role[], role: Role) => rank(highestRole(granterRoles)) >= rank(role);
+
+/**
+ * The roles that apply in a community: the membership's own (in their stored order), preceded by
+ * InstitutionAdmin when the user holds it in any community of the same institution, and by SuperAdmin for a
+ * server-granted super admin.
+ */
+export function effectiveRoles(own: readonly Role[], granted: { institutionAdmin: boolean; superAdmin: boolean }): Role[] {
+  const extra: Role[] = [];
+  if (granted.superAdmin && !own.includes('SuperAdmin')) extra.push('SuperAdmin');
+  if (granted.institutionAdmin && !own.includes('InstitutionAdmin')) extra.push('InstitutionAdmin');
+  return [...extra, ...own];
+}

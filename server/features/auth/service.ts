@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { CheckNameResult, PublicUser, RegisterBody } from '@shared/contracts/auth';
 import { sessions, users } from '@shared/schema/auth';
-import { type SessionUser, sessionUserColumns, toSessionUser } from '../../auth/passport';
+import { type SessionUser, sessionUserColumns } from '../../auth/passport';
 import { assertUncommonPassword, hashPassword, spendVerificationTime, verifyPassword } from '../../auth/passwords';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, isUniqueViolation, unauthorized, violatedConstraint } from '../../http/errors';
@@ -42,7 +42,7 @@ export async function register(db: Database, input: RegisterBody): Promise<Sessi
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db.insert(users).values({ email: input.email, displayName: input.displayName, passwordHash }).returning(sessionUserColumns);
-    return toSessionUser(row!);
+    return row!;
   } catch (error) {
     // Two sign-ups racing for one e-mail or name: the unique index decides, the loser hears why.
     if (isUniqueViolation(error)) {
@@ -54,13 +54,13 @@ export async function register(db: Database, input: RegisterBody): Promise<Sessi
 }
 
 export async function authenticate(db: Database, email: string, password: string): Promise<SessionUser> {
-  const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.email, email)).limit(1);
+  const [row] = await db.select({ user: sessionUserColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1);
   if (!row?.passwordHash) {
     await spendVerificationTime(password);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
   if (!(await verifyPassword(row.passwordHash, password))) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-  return toSessionUser(row);
+  return row.user;
 }
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';

@@ -24,7 +24,8 @@ async function grant(dataDir: string, email: string) {
   }
 }
 
-describe('npm run grant-superadmin', () => {
+// Each case starts the script in its own process (tsx and an embedded database): allow for a busy machine.
+describe('npm run grant-superadmin', { timeout: 90_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steadfast-grant-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,11 +1,10 @@
 import { Router } from 'express';
 import { createCommunityBody, updateCommunityBody, updateRolesBody } from '@shared/contracts/communities';
-import { uuidField } from '@shared/contracts/fields';
 import type { Database } from '../../db/client';
 import { COMMUNITY_NOT_FOUND, inCommunity, loadCommunityContext, requestedCommunityId } from '../../http/community-context';
-import { notFound, unauthorized } from '../../http/errors';
+import { unauthorized } from '../../http/errors';
 import { requireUser } from '../../http/require';
-import { body } from '../../http/validate';
+import { body, idParam } from '../../http/validate';
 import * as communities from './service';
 
 const onPath = { pathParam: 'id' } as const;
@@ -26,8 +25,7 @@ export function communityRoutes(db: Database, now: () => Date): Router {
   router.get('/api/communities/info', async (req, res) => {
     const requested = typeof req.query.community === 'string' ? req.query.community : undefined;
     if (requested !== undefined) {
-      if (!uuidField.safeParse(requested).success) throw notFound(COMMUNITY_NOT_FOUND);
-      res.json(await communities.communityName(db, requested));
+      res.json(await communities.communityName(db, idParam(requested, COMMUNITY_NOT_FOUND)));
       return;
     }
     if (!req.user) throw unauthorized();
@@ -57,9 +55,7 @@ export function communityRoutes(db: Database, now: () => Date): Router {
   });
 
   router.delete('/api/communities/:id/members/:userId', inCommunity(db, 'members:manage', onPath), async (req, res) => {
-    const userId = uuidField.safeParse(req.params.userId);
-    if (!userId.success) throw notFound(communities.MEMBER_NOT_FOUND);
-    await communities.removeMember(db, req.community!, userId.data);
+    await communities.removeMember(db, req.community!, idParam(req.params.userId, communities.MEMBER_NOT_FOUND));
     res.json({ message: 'Member removed.' });
   });
 
@@ -68,9 +64,7 @@ export function communityRoutes(db: Database, now: () => Date): Router {
     inCommunity(db, 'roles:assign', { forbiddenMessage: communities.ROLE_PERMISSION_MESSAGE }),
     body(updateRolesBody),
     async (req, res) => {
-      const userId = uuidField.safeParse(req.params.userId);
-      if (!userId.success) throw notFound(communities.MEMBER_NOT_FOUND);
-      res.json(await communities.updateRoles(db, req.community!, userId.data, req.body.roles));
+      res.json(await communities.updateRoles(db, req.community!, idParam(req.params.userId, communities.MEMBER_NOT_FOUND), req.body.roles));
     },
   );
 

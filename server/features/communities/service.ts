@@ -8,13 +8,13 @@ import type {
   UpdateCommunityBody,
 } from '@shared/contracts/communities';
 import type { Role } from '@shared/domain/constants';
-import { type Action, can, canGrant, highestRole, isAdmin } from '@shared/domain/roles';
+import { type Action, can, canGrant, effectiveRoles, highestRole, isAdmin } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { communities, institutions, memberships, subgroups } from '@shared/schema/communities';
 import { questions } from '@shared/schema/questions';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
-import { type CommunityContext, type CommunityRow, loadCommunityContext } from '../../http/community-context';
+import { type CommunityContext, type CommunityRow, loadCommunityContext, lockCommunityRow } from '../../http/community-context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { averageCompletion } from '../tracking/service';
@@ -24,11 +24,6 @@ export const OWN_ROLES_MESSAGE = 'Cannot edit own roles';
 export const REMOVE_SELF_MESSAGE = 'You cannot remove yourself from the community';
 export const LAST_MODERATOR_MESSAGE = 'A community must keep at least one Community Moderator. Make another member a Community Moderator first.';
 export const MEMBER_NOT_FOUND = 'Member not found.';
-
-/** A membership's roles as they apply: a SuperAdmin is one in every community. */
-export function effectiveRoles(user: Pick<SessionUser, 'isSuperAdmin'>, roles: readonly Role[]): Role[] {
-  return user.isSuperAdmin && !roles.includes('SuperAdmin') ? ['SuperAdmin', ...roles] : [...roles];
-}
 
 export function toCommunityView(row: CommunityRow): CommunityView {
   return {
@@ -57,7 +52,7 @@ export async function listMemberships(db: Executor, user: SessionUser): Promise<
     .orderBy(asc(memberships.createdAt));
   const administered = new Set(rows.filter((row) => row.membership.roles.includes('InstitutionAdmin')).map((row) => row.community.institutionId));
   const views: MembershipView[] = rows.map(({ membership, community }) => {
-    const roles = effectiveRoles(user, administered.has(community.institutionId) && !membership.roles.includes('InstitutionAdmin') ? [...membership.roles, 'InstitutionAdmin'] : membership.roles);
+    const roles = effectiveRoles(membership.roles, { institutionAdmin: administered.has(community.institutionId), superAdmin: user.isSuperAdmin });
     return {
       id: membership.id,
       communityId: membership.communityId,
@@ -77,7 +72,7 @@ export async function listMemberships(db: Executor, user: SessionUser): Promise<
     .where(inArray(communities.institutionId, [...administered]))
     .orderBy(asc(communities.createdAt));
   for (const community of siblings.filter((sibling) => !joined.has(sibling.id))) {
-    const roles = effectiveRoles(user, ['InstitutionAdmin']);
+    const roles = effectiveRoles([], { institutionAdmin: true, superAdmin: user.isSuperAdmin });
     views.push({ id: null, communityId: community.id, userId: user.id, role: highestRole(roles), roles, subgroupId: null, community });
   }
   return views;
@@ -135,11 +130,6 @@ export async function updateCommunity(db: Database, context: CommunityContext, a
   });
 }
 
-/** Serializes membership changes of one community so the last-moderator rule holds under concurrency. */
-async function lockCommunity(tx: Executor, communityId: string): Promise<void> {
-  await tx.execute(sql`SELECT id FROM ${communities} WHERE ${communities.id} = ${communityId} FOR NO KEY UPDATE`);
-}
-
 async function otherModeratorCount(tx: Executor, communityId: string, exceptUserId: string): Promise<number> {
   const [row] = await tx
     .select({ value: count() })
@@ -151,7 +141,7 @@ async function otherModeratorCount(tx: Executor, communityId: string, exceptUser
 export async function leaveCommunity(db: Database, context: CommunityContext): Promise<void> {
   if (!context.membership) throw notFound('You are not a member of this community.');
   await db.transaction(async (tx) => {
-    await lockCommunity(tx, context.community.id);
+    await lockCommunityRow(tx, context.community.id, 'change');
     const [own] = await tx.select({ roles: memberships.roles }).from(memberships).where(eq(memberships.id, context.membership!.id)).limit(1);
     if (!own) return;
     if (own.roles.includes('CommunityModerator') && (await otherModeratorCount(tx, context.community.id, context.userId)) === 0) {
@@ -249,7 +239,7 @@ export async function updateRoles(db: Database, context: CommunityContext, targe
   if (!roles.every((role) => canGrant(context.roles, role))) throw forbidden(ROLE_PERMISSION_MESSAGE);
   const communityId = context.community.id;
   await db.transaction(async (tx) => {
-    await lockCommunity(tx, communityId);
+    await lockCommunityRow(tx, communityId, 'change');
     const actorRoles = await lockedActorRoles(tx, context, 'roles:assign', ROLE_PERMISSION_MESSAGE);
     if (!roles.every((role) => canGrant(actorRoles, role))) throw forbidden(ROLE_PERMISSION_MESSAGE);
     const target = await targetMembership(tx, communityId, targetUserId);
@@ -267,7 +257,7 @@ export async function removeMember(db: Database, context: CommunityContext, targ
   if (targetUserId === context.userId) throw forbidden(REMOVE_SELF_MESSAGE);
   const communityId = context.community.id;
   await db.transaction(async (tx) => {
-    await lockCommunity(tx, communityId);
+    await lockCommunityRow(tx, communityId, 'change');
     const actorRoles = await lockedActorRoles(tx, context, 'members:manage', 'You do not have permission to remove members.');
     const target = await targetMembership(tx, communityId, targetUserId);
     assertOutranksOrEquals(actorRoles, target.roles, 'You cannot remove a member whose role is above yours.');

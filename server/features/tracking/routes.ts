@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { uuidField } from '@shared/contracts/fields';
 import {
   calendarLockBody,
   completionGoalsBody,
@@ -14,17 +13,10 @@ import {
 import { dateInTimeZone, parseIsoDate } from '@shared/domain/calendar';
 import type { Database } from '../../db/client';
 import { type CommunityContext, inCommunity } from '../../http/community-context';
-import { notFound } from '../../http/errors';
-import { body } from '../../http/validate';
+import { body, idParam } from '../../http/validate';
 import * as tracking from './service';
 
 const onPath = { pathParam: 'id' } as const;
-
-function idParam(value: unknown, what: string): string {
-  const parsed = uuidField.safeParse(value);
-  if (!parsed.success) throw notFound(`${what} not found.`);
-  return parsed.data;
-}
 
 export function trackingRoutes(db: Database, now: () => Date): Router {
   const router = Router();
@@ -61,14 +53,14 @@ export function trackingRoutes(db: Database, now: () => Date): Router {
   });
 
   router.delete('/api/communities/:id/calendar-locks/:lockId', inCommunity(db, 'locks:manage', onPath), async (req, res) => {
-    await tracking.removeLock(db, req.community!, idParam(req.params.lockId, 'Calendar lock'));
+    await tracking.removeLock(db, req.community!, idParam(req.params.lockId, 'Calendar lock not found.'));
     res.json({ message: 'Calendar lock removed.' });
   });
 
   router.get('/api/users/:id/discipline-targets', inCommunity(db, 'community:read'), async (req, res) => {
     const query = targetsQuery.parse(req.query);
     const period = query.month && query.year ? { month: query.month, year: query.year } : currentMonth(req.community!);
-    res.json(await tracking.getTargets(db, req.community!, idParam(req.params.id, 'Member'), period));
+    res.json(await tracking.getTargets(db, req.community!, idParam(req.params.id, 'Member not found.'), period));
   });
 
   router.post('/api/users/monthly-targets', inCommunity(db, 'targets:edit'), body(monthlyTargetsBody), async (req, res) => {
@@ -80,13 +72,13 @@ export function trackingRoutes(db: Database, now: () => Date): Router {
   });
 
   router.get('/api/commanders/:id/subgroup-members', inCommunity(db, 'subgroup-stats:read'), async (req, res) => {
-    const commanderId = idParam(req.params.id, 'Commander');
+    const commanderId = idParam(req.params.id, 'Commander not found.');
     await tracking.assertMayReadCommander(db, req.community!, commanderId);
     res.json(await tracking.subgroupMembers(db, req.community!, commanderId));
   });
 
   router.get('/api/commanders/:id/member-stats', inCommunity(db, 'subgroup-stats:read'), async (req, res) => {
-    const commanderId = idParam(req.params.id, 'Commander');
+    const commanderId = idParam(req.params.id, 'Commander not found.');
     await tracking.assertMayReadCommander(db, req.community!, commanderId);
     const period = memberStatsQuery.parse(req.query);
     res.json(await tracking.memberStats(db, req.community!, commanderId, period, now()));

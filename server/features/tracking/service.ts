@@ -16,10 +16,10 @@ import { memberMonthlyProgress, weeklyStats } from '@shared/domain/progress';
 import { isAdmin } from '@shared/domain/roles';
 import { anyDisciplineLookup, currentStreak, isCompleted, statusLookup } from '@shared/domain/streaks';
 import { users } from '@shared/schema/auth';
-import { communities, memberships, subgroups } from '@shared/schema/communities';
+import { memberships, subgroups } from '@shared/schema/communities';
 import { calendarLocks, dailyLogs, disciplineTemplates, userDisciplineTargets } from '@shared/schema/tracking';
 import type { Database, Executor } from '../../db/client';
-import type { CommunityContext } from '../../http/community-context';
+import { type CommunityContext, lockCommunityRow } from '../../http/community-context';
 import { badRequest, forbidden, locked, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 
@@ -69,14 +69,17 @@ async function isMonthLocked(db: Executor, communityId: string, { year, month }:
 }
 
 /**
- * A locked month is read-only for everyone but admins (DECISIONS.md "Tracking"). Run inside the saving
- * transaction: the share lock on the community row waits for a lock change in progress (setLock holds
- * the row for update), so no save slips in beside a month being locked.
+ * Whether the month is locked, refusing the save when it is and the caller is no admin (a locked month is
+ * read-only for everyone but admins, DECISIONS.md "Tracking"). Run inside the saving transaction: the share
+ * lock on the community row waits for a lock change in progress (setLock holds the row for update), so no
+ * save slips in beside a month being locked.
  */
-async function assertMonthWritable(tx: Executor, context: CommunityContext, period: Month) {
-  if (isAdmin(context.roles)) return;
-  await tx.execute(sql`SELECT id FROM ${communities} WHERE ${communities.id} = ${context.community.id} FOR SHARE`);
-  if (await isMonthLocked(tx, context.community.id, period)) throw locked(LOCKED_MONTH_MESSAGE);
+async function lockStateForSave(tx: Executor, context: CommunityContext, period: Month): Promise<boolean> {
+  const admin = isAdmin(context.roles);
+  if (!admin) await lockCommunityRow(tx, context.community.id, 'read');
+  const isLocked = await isMonthLocked(tx, context.community.id, period);
+  if (isLocked && !admin) throw locked(LOCKED_MONTH_MESSAGE);
+  return isLocked;
 }
 
 const lockColumns = {
@@ -91,10 +94,8 @@ const lockColumns = {
   reason: calendarLocks.reason,
 };
 
-type LockRow = { [K in keyof typeof lockColumns]: (typeof lockColumns)[K]['_']['data'] | null } & { lockedAt: Date };
-
-function toLockView(row: LockRow): CalendarLockView {
-  return { ...(row as Omit<CalendarLockView, 'lockedAt'>), lockedAt: row.lockedAt.toISOString() };
+function toLockView(row: Omit<CalendarLockView, 'lockedAt'> & { lockedAt: Date }): CalendarLockView {
+  return { ...row, lockedAt: row.lockedAt.toISOString() };
 }
 
 export async function listLocks(db: Executor, communityId: string): Promise<CalendarLockView[]> {
@@ -104,7 +105,7 @@ export async function listLocks(db: Executor, communityId: string): Promise<Cale
     .leftJoin(users, eq(users.id, calendarLocks.lockedByUserId))
     .where(eq(calendarLocks.communityId, communityId))
     .orderBy(desc(calendarLocks.year), desc(calendarLocks.month));
-  return rows.map((row) => toLockView(row as LockRow));
+  return rows.map(toLockView);
 }
 
 async function lockById(db: Executor, communityId: string, lockId: string): Promise<CalendarLockView> {
@@ -115,7 +116,7 @@ async function lockById(db: Executor, communityId: string, lockId: string): Prom
     .where(and(eq(calendarLocks.communityId, communityId), eq(calendarLocks.id, lockId)))
     .limit(1);
   if (!row) throw notFound('Calendar lock not found.');
-  return toLockView(row as LockRow);
+  return toLockView(row);
 }
 
 /** Locks (or unlocks) a month; one lock row per community and month. */
@@ -127,7 +128,7 @@ export async function setLock(
 ): Promise<CalendarLockView> {
   const communityId = context.community.id;
   const lockId = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM ${communities} WHERE ${communities.id} = ${communityId} FOR NO KEY UPDATE`);
+    await lockCommunityRow(tx, communityId, 'change');
     const [row] = await tx
       .insert(calendarLocks)
       .values({ communityId, month: input.month, year: input.year, isLocked: input.isLocked, reason: input.reason, lockedByUserId: context.userId, lockedAt: now })
@@ -260,8 +261,8 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
   if (Object.keys(fields).length > 0) throw badRequest('Some days could not be saved.', fields);
   if (Object.keys(input.dayStatus).length === 0) return getDailyLog(db, context, context.userId, period);
 
-  const saved = await db.transaction(async (tx) => {
-    await assertMonthWritable(tx, context, period);
+  const { saved, isLocked } = await db.transaction(async (tx) => {
+    const isLocked = await lockStateForSave(tx, context, period);
     const row = await lockedLogRow(tx, context.userId, communityId, period);
     const dayStatus = structuredClone(row.dayStatus);
     for (const [discipline, days] of Object.entries(input.dayStatus)) {
@@ -278,39 +279,50 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
       .set({ dayStatus, entries: entriesFor(dayStatus, period), updatedAt: now })
       .where(eq(dailyLogs.id, row.id))
       .returning({ dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt });
-    return updated!;
+    return { saved: updated!, isLocked };
   });
-  return toLogView(context.userId, communityId, period, saved, await isMonthLocked(db, communityId, period));
+  return toLogView(context.userId, communityId, period, saved, isLocked);
 }
 
 // ---------------------------------------------------------------- targets and completion goals
 
-const EMPTY_TARGETS = Object.fromEntries(TARGET_KEYS.map((key) => [key, null])) as Record<(typeof TARGET_KEYS)[number], null>;
+type TargetValues = Record<(typeof TARGET_KEYS)[number], string | null>;
 
-/** The targets in force for a month: that month's, else the latest earlier ones (targets carry forward). */
-export async function getTargets(db: Executor, context: CommunityContext, userId: string, period: Month): Promise<DisciplineTargets> {
-  const communityId = context.community.id;
-  if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
-  const [row] = await db
-    .select()
+/**
+ * The targets in force for a month, per member: that month's, else the latest earlier ones (targets carry
+ * forward). One query for the whole community, or for one member when `userId` is given.
+ */
+export async function targetsInForce(db: Executor, communityId: string, period: Month, userId?: string) {
+  const rows = await db
+    .selectDistinctOn([userDisciplineTargets.userId])
     .from(userDisciplineTargets)
     .where(
       and(
-        eq(userDisciplineTargets.userId, userId),
         eq(userDisciplineTargets.communityId, communityId),
+        userId ? eq(userDisciplineTargets.userId, userId) : undefined,
         or(lte(userDisciplineTargets.year, period.year - 1), and(eq(userDisciplineTargets.year, period.year), lte(userDisciplineTargets.month, period.month))),
       ),
     )
-    .orderBy(desc(userDisciplineTargets.year), desc(userDisciplineTargets.month))
-    .limit(1);
-  if (!row) return { userId, month: null, year: null, ...EMPTY_TARGETS };
-  return { userId, month: row.month, year: row.year, ...Object.fromEntries(TARGET_KEYS.map((key) => [key, row[key]])) } as DisciplineTargets;
+    .orderBy(userDisciplineTargets.userId, desc(userDisciplineTargets.year), desc(userDisciplineTargets.month));
+  return new Map(rows.map((row) => [row.userId, row]));
+}
+
+/** The ten target fields of a targets row, or all null without one. */
+export function targetValues(row: TargetValues | undefined): TargetValues {
+  return Object.fromEntries(TARGET_KEYS.map((key) => [key, row?.[key] ?? null])) as TargetValues;
+}
+
+export async function getTargets(db: Executor, context: CommunityContext, userId: string, period: Month): Promise<DisciplineTargets> {
+  const communityId = context.community.id;
+  if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
+  const row = (await targetsInForce(db, communityId, period, userId)).get(userId);
+  return { userId, month: row?.month ?? null, year: row?.year ?? null, ...targetValues(row) };
 }
 
 export async function setTargets(db: Database, context: CommunityContext, input: MonthlyTargetsBody, now: Date): Promise<DisciplineTargets> {
   const communityId = context.community.id;
   await assertMemberOf(db, communityId, input.userId);
-  const values = Object.fromEntries(TARGET_KEYS.map((key) => [key, input[key]])) as Record<(typeof TARGET_KEYS)[number], string | null>;
+  const values = targetValues(input);
   await db.transaction(async (tx) => {
     await tx
       .insert(userDisciplineTargets)
@@ -332,17 +344,17 @@ export async function setCompletionGoals(db: Database, context: CommunityContext
     throw badRequest('Goals for a future month cannot be marked yet.', { month: 'Future months cannot be marked' });
   }
   const monthlyCompletions = Object.fromEntries(MONTHLY_GOAL_KEYS.map((key) => [key, input[key]]));
-  const saved = await db.transaction(async (tx) => {
-    await assertMonthWritable(tx, context, period);
+  const { saved, isLocked } = await db.transaction(async (tx) => {
+    const isLocked = await lockStateForSave(tx, context, period);
     const row = await lockedLogRow(tx, context.userId, communityId, period);
     const [updated] = await tx
       .update(dailyLogs)
       .set({ monthlyCompletions, updatedAt: now })
       .where(eq(dailyLogs.id, row.id))
       .returning({ dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt });
-    return updated!;
+    return { saved: updated!, isLocked };
   });
-  return toLogView(context.userId, communityId, period, saved, await isMonthLocked(db, communityId, period));
+  return toLogView(context.userId, communityId, period, saved, isLocked);
 }
 
 // ---------------------------------------------------------------- commander statistics

@@ -100,6 +100,12 @@ const monthlyTarget = z
   .nullish()
   .transform((value) => (value === true || (typeof value === 'string' && /^(yes|true|1|y)$/i.test(value)) ? 'Yes' : null));
 
+/** Monthly retreat and the hour of silence are required of every member (SPEC.md section 9): always 'Yes'. */
+const fixedTarget = z
+  .unknown()
+  .optional()
+  .transform(() => 'Yes' as const);
+
 /** POST /api/users/monthly-targets (admins). */
 export const monthlyTargetsBody = z.object({
   userId: uuidField,
@@ -110,11 +116,11 @@ export const monthlyTargetsBody = z.object({
   morningIntimacy: targetText,
   midnightPrayer: targetText,
   meditation: targetText,
-  monthlyRetreat: monthlyTarget,
+  monthlyRetreat: fixedTarget,
   prayerWalk: monthlyTarget,
   evangelism: monthlyTarget,
   completionOfNewTestament: monthlyTarget,
-  silenceHour: monthlyTarget,
+  silenceHour: fixedTarget,
 });
 export type MonthlyTargetsBody = z.infer<typeof monthlyTargetsBody>;
 

@@ -51,6 +51,15 @@ describe('POST /api/communities/:id/calendar-locks', () => {
     ]);
   });
 
+  it("refuses to lock a month that is already locked (409), keeping who locked it and why", async () => {
+    const fixture = await communityWith(app);
+    const first = await fixture.owner.agent.post(locksPath(fixture.id)).send({ month: 6, year: YEAR, reason: 'Quarter closed' }).expect(201);
+    const again = await fixture.owner.agent.post(locksPath(fixture.id)).send({ month: 6, year: YEAR, reason: 'Other reason' });
+    expectJsonError(again, 409, 'That month is already locked.');
+    const [lock] = (await fixture.owner.agent.get(locksPath(fixture.id)).expect(200)).body;
+    expect(lock).toMatchObject({ id: first.body.id, isLocked: true, reason: 'Quarter closed', lockedAt: first.body.lockedAt });
+  });
+
   it('keeps one lock per month: locking again updates the same lock', async () => {
     const fixture = await communityWith(app, 'moderator');
     const moderator = fixture.members[0]!;

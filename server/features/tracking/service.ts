@@ -20,12 +20,13 @@ import { memberships, subgroups } from '@shared/schema/communities';
 import { calendarLocks, dailyLogs, disciplineTemplates, userDisciplineTargets } from '@shared/schema/tracking';
 import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, lockCommunityRow } from '../../http/community-context';
-import { badRequest, forbidden, locked, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, locked, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 
 type Month = { year: number; month: number };
 
 export const LOCKED_MONTH_MESSAGE = 'This month is locked by your community admins. Ask an admin if something needs correcting.';
+export const ALREADY_LOCKED_MESSAGE = 'That month is already locked.';
 export const NOT_YOUR_LOG_MESSAGE = 'Only the owner can change a daily log.';
 
 // ---------------------------------------------------------------- disciplines
@@ -129,6 +130,7 @@ export async function setLock(
   const communityId = context.community.id;
   const lockId = await db.transaction(async (tx) => {
     await lockCommunityRow(tx, communityId, 'change');
+    if (input.isLocked && (await isMonthLocked(tx, communityId, input))) throw conflict(ALREADY_LOCKED_MESSAGE);
     const [row] = await tx
       .insert(calendarLocks)
       .values({ communityId, month: input.month, year: input.year, isLocked: input.isLocked, reason: input.reason, lockedByUserId: context.userId, lockedAt: now })

@@ -84,7 +84,8 @@ describe('POST /api/users/monthly-targets', () => {
       monthlyRetreat: false,
       silenceHour: 'TRUE',
     }).expect(200);
-    expect(response.body).toEqual({ userId: member.user.id, month: 3, year: YEAR, ...EMPTY_TARGETS, bibleReading: '3 chapters', monthlyRetreat: null, silenceHour: 'Yes' });
+    // Monthly retreat and the hour of silence are fixed for every member: 'Yes' whatever is sent.
+    expect(response.body).toEqual({ userId: member.user.id, month: 3, year: YEAR, ...EMPTY_TARGETS, bibleReading: '3 chapters', monthlyRetreat: 'Yes', silenceHour: 'Yes' });
     expect((await snapshotTracking(db, fixture.id)).targets).toHaveLength(1);
   });
 

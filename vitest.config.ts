@@ -36,6 +36,8 @@ export default defineConfig({
           include: ['client/src/**/*.test.{ts,tsx}'],
           globals: true,
           setupFiles: ['client/src/test/setup.ts'],
+          // Whole screens render with every provider; a busy two-core machine can take seconds for one.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -3,7 +3,8 @@ import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { LoginBody, PublicUser, RegisterBody } from '@shared/contracts/auth';
 import { dismissToast, toast } from '@/components/ui/use-toast';
-import { apiJson, apiRequest, errorMessage, getQueryFn } from './api-client';
+import { apiJson, apiRequest, getQueryFn } from './api-client';
+import { toastError } from './notify';
 import { MEMBERSHIPS_QUERY_KEY, type Membership, setStoredCommunityId, useMembershipsQuery } from './community';
 import { type GoogleIdentity, hasPendingGoogleRedirect, signInWithGooglePopup, signOutOfFirebase, takeGoogleRedirectResult } from './firebase';
 
@@ -43,7 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const membershipsError = membershipsQuery.error;
   useEffect(() => {
     if (membershipsError) {
-      toast({ title: 'Failed to fetch memberships', description: errorMessage(membershipsError, 'Please try again.'), variant: 'destructive' });
+      toastError('Failed to fetch memberships', membershipsError);
     }
   }, [membershipsError]);
 
@@ -60,19 +61,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   };
 
   const googleFailed = (error: unknown) => {
-    toast({ title: 'Google Sign In failed', description: errorMessage(error, 'Authentication failed'), variant: 'destructive' });
+    toastError('Google Sign In failed', error, 'Authentication failed');
   };
 
   const loginMutation = useMutation<PublicUser, Error, LoginBody>({
     mutationFn: (credentials) => apiJson<PublicUser>('POST', '/api/login', credentials),
     onSuccess: signedIn,
-    onError: (error) => toast({ title: 'Login failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toastError('Login failed', error),
   });
 
   const registerMutation = useMutation<PublicUser, Error, RegisterBody>({
     mutationFn: (body) => apiJson<PublicUser>('POST', '/api/register', body),
     onSuccess: signedIn,
-    onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toastError('Registration failed', error),
   });
 
   const logoutMutation = useMutation<void, Error, void>({
@@ -88,7 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       navigate('/auth');
       toast({ title: 'Signed out successfully' });
     },
-    onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toastError('Logout failed', error),
   });
 
   const googleMutation = useMutation<PublicUser | null, Error, void>({

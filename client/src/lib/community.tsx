@@ -29,6 +29,9 @@ export function setStoredCommunityId(communityId: string | null): void {
   }
 }
 
+/** The community's name as screens show it (a default when it has none). */
+export const communityName = (membership: Membership | null | undefined) => membership?.community?.name || DEFAULT_COMMUNITY_NAME;
+
 /** The membership of the stored community, else the first one. */
 export function pickCurrentMembership(memberships: readonly Membership[], storedId = getStoredCommunityId()): Membership | null {
   return memberships.find((membership) => membership.communityId === storedId) ?? memberships[0] ?? null;
@@ -61,7 +64,7 @@ export const COMMUNITY_SWITCHED_KEY = 'steadfast.communitySwitched';
 export function switchCommunity(membership: Membership): void {
   setStoredCommunityId(membership.communityId);
   try {
-    globalThis.sessionStorage?.setItem(COMMUNITY_SWITCHED_KEY, membership.community?.name || DEFAULT_COMMUNITY_NAME);
+    globalThis.sessionStorage?.setItem(COMMUNITY_SWITCHED_KEY, communityName(membership));
   } catch {
     // Without storage the switch still happens; only the notice is lost.
   }

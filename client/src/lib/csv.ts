@@ -3,6 +3,7 @@
  * cells are escaped per RFC 4180, and a cell that a spreadsheet would read as a formula (starting with
  * = + - @, a tab or a carriage return) gets a leading ' so it stays text.
  */
+import { localToday } from '@shared/domain/calendar';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -87,7 +88,4 @@ export function downloadCsv(filename: string, csv: string): void {
 }
 
 /** 'YYYY-MM-DD' of the viewer's local calendar day, for file names. */
-export function csvDateStamp(date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+export const csvDateStamp = (date = new Date()) => localToday(date);

@@ -11,15 +11,13 @@ import UsersRound from 'lucide-react/icons/users-round';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { DEFAULT_COMMUNITY_NAME } from '@shared/domain/constants';
-import { can, highestRole, isAdmin } from '@shared/domain/roles';
+import { can, highestRole, isAdmin, roleLabel } from '@shared/domain/roles';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentCommunity } from '@/features/communities/api';
 import { ComingSoonTab } from '@/features/communities/components/coming-soon-tab';
 import { CalendarLocksTab } from '@/features/tracking/components/calendar-locks-tab';
-import { roleLabel } from '@/features/communities/components/community-card';
 import { AdminAccessRequired, CommunityMissing } from '@/features/communities/components/community-state';
 import { CommunitySettingsTab } from '@/features/communities/components/community-settings-tab';
 import { LeaveCommunityCard } from '@/features/communities/components/leave-community';
@@ -27,7 +25,7 @@ import { MembersTab } from '@/features/communities/components/members-tab';
 import { OverviewTab } from '@/features/communities/components/overview-tab';
 import { InviteCodesTab } from '@/features/invites/components/invite-codes-tab';
 import { useAuth } from '@/lib/auth';
-import type { Membership } from '@/lib/community';
+import { communityName, type Membership } from '@/lib/community';
 
 interface AdminTab {
   value: string;
@@ -52,14 +50,13 @@ export const ADMIN_TABS: readonly AdminTab[] = [
 
 function tabPanel(value: string, membership: Membership, viewerId: string): ReactNode {
   const communityId = membership.communityId;
-  const communityName = membership.community?.name || DEFAULT_COMMUNITY_NAME;
   switch (value) {
     case 'overview':
       return <OverviewTab communityId={communityId} />;
     case 'settings':
       return <CommunitySettingsTab communityId={communityId} />;
     case 'members':
-      return <MembersTab communityId={communityId} communityName={communityName} membership={membership} viewerId={viewerId} />;
+      return <MembersTab communityId={communityId} communityName={communityName(membership)} membership={membership} viewerId={viewerId} />;
     case 'invites':
       return <InviteCodesTab communityId={communityId} />;
     case 'applications':
@@ -95,6 +92,7 @@ export function AdminPage() {
 
   const admin = can(membership, 'community:update');
   const role = highestRole(membership.roles);
+  const adminRole = isAdmin(membership.roles);
   const visible = ADMIN_TABS.filter((tab) => admin || !tab.adminOnly);
   const requested = ADMIN_TABS.find((tab) => tab.value === new URLSearchParams(search).get('tab'));
   const current = requested ?? ADMIN_TABS[0]!;
@@ -108,11 +106,11 @@ export function AdminPage() {
         title="Administration"
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <Badge variant={isAdmin([role]) ? 'accent' : 'default'}>
-              {isAdmin([role]) ? <ShieldCheck aria-hidden="true" /> : null}
+            <Badge variant={adminRole ? 'accent' : 'default'}>
+              {adminRole ? <ShieldCheck aria-hidden="true" /> : null}
               {roleLabel(role)}
             </Badge>
-            <span>{membership.community?.name || DEFAULT_COMMUNITY_NAME}</span>
+            <span>{communityName(membership)}</span>
           </span>
         }
       />

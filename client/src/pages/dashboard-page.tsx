@@ -1,7 +1,8 @@
 import CalendarClock from 'lucide-react/icons/calendar-clock';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import { PageHeader } from '@/components/layout/page-header';
-import { useCommunityInfo, useDisciplineTargets } from '@/features/tracking/api';
+import { useCommunity } from '@/features/communities/api';
+import { useDisciplineTargets } from '@/features/tracking/api';
 import { ComingSoonCard } from '@/features/tracking/components/coming-soon-card';
 import { CommunityMembersCard } from '@/features/tracking/components/community-members-card';
 import { GuidelinesCard } from '@/features/tracking/components/guidelines-card';
@@ -16,7 +17,7 @@ import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
 export function DashboardPage() {
   const screen = useTrackingScreen();
   const { communityId, period, now, viewed } = screen;
-  const info = useCommunityInfo();
+  const community = useCommunity(communityId);
   const targets = useDisciplineTargets(communityId, viewed.id || null, period);
   const asOf = referenceDate(period, now.iso);
   const firstName = screen.self.displayName.split(' ')[0];
@@ -37,7 +38,7 @@ export function DashboardPage() {
               isToday={asOf === now.iso}
               disciplines={screen.daily}
               disciplinesLoading={screen.disciplines.isPending}
-              graceDays={info.data?.graceDays ?? false}
+              graceDays={community.data?.graceDays ?? false}
             />
             {screen.canSeeSubgroupStats && screen.self.id ? <SubgroupStatsCard communityId={communityId} commanderId={screen.self.id} period={period} /> : null}
             <div className="grid gap-6 md:grid-cols-2">

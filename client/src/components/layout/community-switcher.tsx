@@ -3,7 +3,7 @@ import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import Plus from 'lucide-react/icons/plus';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { DEFAULT_COMMUNITY_NAME } from '@shared/domain/constants';
+import { roleLabel } from '@shared/domain/roles';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -15,12 +15,9 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
-import { roleLabel } from '@/features/communities/components/community-card';
 import { useAuth } from '@/lib/auth';
-import { type Membership, switchCommunity, takeCommunitySwitched, useCurrentMembership } from '@/lib/community';
+import { communityName, switchCommunity, takeCommunitySwitched, useCurrentMembership } from '@/lib/community';
 import { cn } from '@/lib/utils';
-
-const communityName = (membership: Membership | null) => membership?.community?.name || DEFAULT_COMMUNITY_NAME;
 
 /** Shows 'Community switched!' once, on the first screen after the reload that a switch caused. */
 export function useCommunitySwitchedNotice() {

@@ -12,12 +12,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/lib/auth';
-
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
-  return letters.join('').toUpperCase() || '?';
-}
+import { initials } from '@/lib/utils';
 
 /** The user menu: Profile Settings, Switch Communities, Administration, Sign Out. */
 export function UserMenu() {

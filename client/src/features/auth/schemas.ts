@@ -5,12 +5,8 @@ import { changePasswordBody, registerBody } from '@shared/contracts/auth';
 export const signUpFormSchema = registerBody
   .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
   .refine((values) => values.password === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
-export type SignUpFormInput = z.input<typeof signUpFormSchema>;
-export type SignUpFormValues = z.output<typeof signUpFormSchema>;
 
 /** Change Password on /profile: the contract plus a confirmation of the new password. */
 export const changePasswordFormSchema = changePasswordBody
   .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password') })
   .refine((values) => values.newPassword === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
-export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
-export type ChangePasswordFormValues = z.output<typeof changePasswordFormSchema>;

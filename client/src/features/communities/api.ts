@@ -14,7 +14,6 @@ import { MEMBERSHIPS_QUERY_KEY, type Membership, useCurrentMembership } from '@/
 
 /** Query keys: the default query function GETs the parts joined by '/'. */
 export const communityKeys = {
-  all: ['/api/communities'] as const,
   detail: (id: string) => ['/api/communities', id] as const,
   members: (id: string) => ['/api/communities', id, 'members'] as const,
   stats: (id: string) => ['/api/communities', id, 'stats'] as const,
@@ -29,16 +28,18 @@ export function useCurrentCommunity(): Membership | null {
   return useCurrentMembership(memberships);
 }
 
-export function useCommunity(id: string) {
-  return useQuery<CommunityView>({ queryKey: communityKeys.detail(id) });
+/** GET /api/communities/{id}: also where the dashboard reads whether grace days are on. */
+export function useCommunity(id: string | null) {
+  return useQuery<CommunityView>({ queryKey: communityKeys.detail(id ?? ''), enabled: id !== null });
 }
 
 export function useCommunityStats(id: string) {
   return useQuery<CommunityStats>({ queryKey: communityKeys.stats(id) });
 }
 
-export function useCommunityMembers(id: string, enabled = true) {
-  return useQuery<CommunityMember[]>({ queryKey: communityKeys.members(id), retry: MEMBERS_QUERY_RETRY, enabled });
+/** GET /api/communities/{id}/members: the admin member list and the tracking screens' member pickers share it. */
+export function useCommunityMembers(id: string | null) {
+  return useQuery<CommunityMember[]>({ queryKey: communityKeys.members(id ?? ''), retry: MEMBERS_QUERY_RETRY, enabled: id !== null });
 }
 
 /** Re-reads GET /api/memberships and waits for it, so a following navigation sees the new list. */

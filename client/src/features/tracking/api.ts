@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CommunityMember, CommunityView } from '@shared/contracts/communities';
 import type {
   CalendarLockView,
   CommanderMemberStat,
@@ -7,18 +6,18 @@ import type {
   DisciplineTargets,
   DisciplineView,
   MonthlyTargetsBody,
-  SubgroupMember,
 } from '@shared/contracts/tracking';
-import { monthKey } from '@shared/domain/calendar';
+import { monthKey, type YearMonth } from '@shared/domain/calendar';
 import type { DayStatus } from '@shared/domain/constants';
 import type { MonthlyGoalKey } from '@shared/domain/disciplines';
 import { can } from '@shared/domain/roles';
 import { isCompleted } from '@shared/domain/streaks';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiJson, errorMessage } from '@/lib/api-client';
+import { ApiError, apiJson } from '@/lib/api-client';
+import { toastError } from '@/lib/notify';
+import { useCurrentCommunity } from '@/features/communities/api';
 import { useAuth } from '@/lib/auth';
-import { useCurrentMembership } from '@/lib/community';
-import { monthLabel, type YearMonth } from './period';
+import { monthLabel } from './period';
 import { statusOf } from './status';
 
 // ---------------------------------------------------------------- query keys
@@ -29,9 +28,7 @@ import { statusOf } from './status';
  * A daily log's `userId` is null for one's own log (the call then names no userId).
  */
 export const trackingKeys = {
-  members: (communityId: string) => ['/api/communities', communityId, 'members'] as const,
   disciplines: (communityId: string) => ['/api/communities', communityId, 'discipline-templates'] as const,
-  communityInfo: () => ['/api/communities/info'] as const,
   dailyLogs: (communityId: string) => ['/api/communities', communityId, 'daily-log'] as const,
   dailyLog: (communityId: string, userId: string | null, { year, month }: YearMonth) =>
     ['/api/communities', communityId, 'daily-log', { userId, year, month }] as const,
@@ -39,7 +36,6 @@ export const trackingKeys = {
   targetsOf: (userId: string) => ['/api/users', userId, 'discipline-targets'] as const,
   targets: (communityId: string, userId: string, { year, month }: YearMonth) =>
     ['/api/users', userId, 'discipline-targets', { communityId, year, month }] as const,
-  subgroupMembers: (communityId: string, commanderId: string) => ['/api/commanders', commanderId, 'subgroup-members', { communityId }] as const,
   memberStats: (communityId: string, commanderId: string, { year, month }: YearMonth) =>
     ['/api/commanders', commanderId, 'member-stats', { communityId, year, month }] as const,
 };
@@ -48,8 +44,8 @@ export const trackingKeys = {
 
 /** The signed-in user, the membership of the community on screen and what it may do there. */
 export function useTrackingScope() {
-  const { user, memberships } = useAuth();
-  const membership = useCurrentMembership(memberships);
+  const { user } = useAuth();
+  const membership = useCurrentCommunity();
   return {
     user,
     membership,
@@ -63,11 +59,6 @@ export function useTrackingScope() {
 
 // ---------------------------------------------------------------- community data
 
-/** GET /api/communities/{id}/members (SPEC.md section 9: members query retry 3). */
-export function useCommunityMembers(communityId: string | null) {
-  return useQuery<CommunityMember[]>({ queryKey: trackingKeys.members(communityId ?? ''), enabled: communityId !== null, retry: 3 });
-}
-
 /** GET /api/communities/{id}/discipline-templates: the daily-grid disciplines in their order. */
 export function useDisciplines(communityId: string | null) {
   return useQuery<DisciplineView[], Error, DisciplineView[]>({
@@ -78,11 +69,6 @@ export function useDisciplines(communityId: string | null) {
 }
 
 export const dailyDisciplines = (disciplines: readonly DisciplineView[] | undefined) => (disciplines ?? []).filter((discipline) => discipline.isDailyGrid);
-
-/** GET /api/communities/info: the community's time zone and whether grace days are on. */
-export function useCommunityInfo() {
-  return useQuery<CommunityView>({ queryKey: trackingKeys.communityInfo() });
-}
 
 // ---------------------------------------------------------------- daily logs
 
@@ -178,7 +164,7 @@ export function useSaveDayStatus(communityId: string | null) {
       }
       const key = trackingKeys.dailyLog(communityId, null, change);
       if (context) queryClient.setQueryData<DailyLogView>(key, (log) => log && withStatus(log, change.key, change.day, context.previous));
-      toast({ title: 'Failed to Save Progress', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toastError('Failed to Save Progress', error);
       // 423: the month was locked meanwhile; fetch it again so the screen turns read-only.
       if (error instanceof ApiError && error.status === 423) void queryClient.invalidateQueries({ queryKey: key });
     },
@@ -214,7 +200,7 @@ export function useSaveCompletionGoals(communityId: string | null, userId: strin
         return;
       }
       if (context?.previous) queryClient.setQueryData(trackingKeys.dailyLog(communityId, null, input), context.previous);
-      toast({ title: 'Failed to Save Goals', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toastError('Failed to Save Goals', error);
     },
     onSuccess: (view, input) => {
       if (communityId) queryClient.setQueryData(trackingKeys.dailyLog(communityId, null, input), view);
@@ -245,7 +231,7 @@ export function useSaveTargets(communityId: string | null) {
       if (communityId) queryClient.setQueryData(trackingKeys.targets(communityId, body.userId, body), targets);
       toast({ title: 'Targets Updated', description: `The monthly plan for ${monthLabel(body.year, body.month)} is saved.`, variant: 'success' });
     },
-    onError: (error) => toast({ title: 'Failed to Update Targets', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to Update Targets', error),
   });
 }
 
@@ -271,7 +257,7 @@ export function useLockMonth(communityId: string) {
       afterLockChange(queryClient, communityId);
       toast({ title: 'Calendar Lock Updated', description: `${monthLabel(year, month)} is locked.`, variant: 'success' });
     },
-    onError: (error) => toast({ title: 'Failed to Update Lock', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to Update Lock', error),
   });
 }
 
@@ -286,25 +272,20 @@ export function useToggleLock(communityId: string) {
       toast({ title: 'Calendar Lock Updated', description: `${monthLabel(updated.year, updated.month)} is ${state}.`, variant: 'success' });
     },
     onError: (error, lock) =>
-      toast({ title: lock.isLocked ? 'Failed to Remove Lock' : 'Failed to Update Lock', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      toastError(lock.isLocked ? 'Failed to Remove Lock' : 'Failed to Update Lock', error),
   });
 }
 
 // ---------------------------------------------------------------- commander statistics
 
-/** GET /api/commanders/{id}/subgroup-members (commanders and admins only: never asked for a plain Member). */
-export function useSubgroupMembers(communityId: string | null, commanderId: string | null, enabled: boolean) {
-  return useQuery<SubgroupMember[]>({
-    queryKey: trackingKeys.subgroupMembers(communityId ?? '', commanderId ?? ''),
-    enabled: enabled && communityId !== null && commanderId !== null,
-  });
-}
-
-/** GET /api/commanders/{id}/member-stats?month&year. */
-export function useMemberStats(communityId: string | null, commanderId: string | null, period: YearMonth, enabled: boolean) {
+/**
+ * GET /api/commanders/{id}/member-stats?month&year: one row per member of the commander's subgroups
+ * (none when nobody is in them). Commanders and admins only: never asked for a plain Member.
+ */
+export function useMemberStats(communityId: string | null, commanderId: string, period: YearMonth) {
   return useQuery<CommanderMemberStat[]>({
-    queryKey: trackingKeys.memberStats(communityId ?? '', commanderId ?? '', period),
+    queryKey: trackingKeys.memberStats(communityId ?? '', commanderId, period),
     queryFn: () => apiJson<CommanderMemberStat[]>('GET', `/api/commanders/${commanderId}/member-stats?month=${period.month}&year=${period.year}`),
-    enabled: enabled && communityId !== null && commanderId !== null,
+    enabled: communityId !== null,
   });
 }

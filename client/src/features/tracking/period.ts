@@ -1,4 +1,4 @@
-import { daysInMonth, type IsoDate, isoDate, localToday, parseIsoDate } from '@shared/domain/calendar';
+import { daysInMonth, type IsoDate, isoDate, localToday, parseIsoDate, type YearMonth } from '@shared/domain/calendar';
 
 export const MONTH_NAMES = [
   'January',
@@ -29,17 +29,6 @@ export function pickerYears(currentYear: number): number[] {
 /** Calendar lock years: the current year minus 2 to plus 2 (SPEC.md section 9). */
 export function lockYears(currentYear: number): number[] {
   return [currentYear - 2, currentYear - 1, currentYear, currentYear + 1, currentYear + 2];
-}
-
-export interface YearMonth {
-  year: number;
-  month: number;
-}
-
-/** The month `delta` months away (negative goes back). */
-export function shiftMonth({ year, month }: YearMonth, delta: number): YearMonth {
-  const index = year * 12 + (month - 1) + delta;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
 /** Today in the browser (DECISIONS.md: a status belongs to the member's local calendar day). */

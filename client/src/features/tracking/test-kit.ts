@@ -125,7 +125,7 @@ export function trackingServer(options: TrackingServerOptions = {}) {
     'GET /api/user': () => json(SELF),
     'GET /api/memberships': () =>
       json([makeMembership({ communityId: COMMUNITY_ID, roles, role: roles[0], community: { id: COMMUNITY_ID, name: 'Grace Fellowship', description: null } })]),
-    'GET /api/communities/info': () => json(makeCommunity(options.community)),
+    [`GET /api/communities/${COMMUNITY_ID}`]: () => json(makeCommunity(options.community)),
     [`GET /api/communities/${COMMUNITY_ID}/members`]: () => json(members),
     [`GET /api/communities/${COMMUNITY_ID}/discipline-templates`]: () => json(DEFAULT_DISCIPLINES),
     [`GET /api/communities/${COMMUNITY_ID}/calendar-locks`]: () => json(options.locks ?? []),

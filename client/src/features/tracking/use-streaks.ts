@@ -1,10 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { DisciplineView } from '@shared/contracts/tracking';
-import { type IsoDate, isoDate, parseIsoDate } from '@shared/domain/calendar';
+import { type IsoDate, isoDate, parseIsoDate, shiftMonth } from '@shared/domain/calendar';
 import { currentStreak, type MonthLog, type Streak, statusLookup } from '@shared/domain/streaks';
 import { dailyLogQuery } from './api';
-import { shiftMonth } from './period';
 
 /** A streak counts at most 365 days, so this month and 12 earlier ones always cover it. */
 export const MAX_EARLIER_MONTHS = 12;

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
-import { dailyDisciplines, useCommunityMembers, useDailyLog, useDisciplines, useTrackingScope } from './api';
-import { useTrackingSelection } from './components/period-pickers';
+import { useMemo, useState } from 'react';
+import type { YearMonth } from '@shared/domain/calendar';
+import { useCommunityMembers } from '@/features/communities/api';
+import { dailyDisciplines, useDailyLog, useDisciplines, useTrackingScope } from './api';
 import { today } from './period';
 
 export const LOCKED_MONTH_TEXT = "This month is locked by your community's admins, so it can no longer be changed.";
@@ -12,7 +13,12 @@ export const LOCKED_MONTH_TEXT = "This month is locked by your community's admin
  */
 export function useTrackingScreen() {
   const scope = useTrackingScope();
-  const { memberId, setMemberId, period, setPeriod } = useTrackingSelection();
+  // Which member (null is oneself) and month the screen shows.
+  const [memberId, setMemberId] = useState<string | null>(null);
+  const [period, setPeriod] = useState<YearMonth>(() => {
+    const { year, month } = today();
+    return { year, month };
+  });
   const now = today();
   const { communityId, user } = scope;
 

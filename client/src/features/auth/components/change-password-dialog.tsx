@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/notify';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useChangePassword } from '../api';
 import { changePasswordFormSchema } from '../schemas';
@@ -41,7 +41,7 @@ export function ChangePasswordDialog({ disabled }: { disabled?: boolean }) {
         onError: (error) => {
           // A wrong current password or a refused new one is shown on its field; anything else as a toast.
           if (!applyServerFieldErrors(error, form.setError, ['currentPassword', 'newPassword'])) {
-            toast({ title: 'Password change failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+            toastError('Password change failed', error);
           }
         },
       },

@@ -4,7 +4,7 @@ import type { ClaimInfo } from '@shared/contracts/communities';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/notify';
 import { USER_QUERY_KEY, useAuth } from '@/lib/auth';
 import { useClaimImportedUser } from '../api';
 import { welcomeToast } from '../messages';
@@ -40,7 +40,7 @@ export function AccountFoundDialog({ claimInfo, onDone }: { claimInfo: ClaimInfo
         void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
         await onDone();
       },
-      onError: (error) => toast({ title: 'Failed to claim account', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) => toastError('Failed to claim account', error),
     });
   };
 

@@ -1,12 +1,12 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Church from 'lucide-react/icons/church';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { DEFAULT_COMMUNITY_DESCRIPTION, DEFAULT_COMMUNITY_NAME } from '@shared/domain/constants';
-import { isAdmin } from '@shared/domain/roles';
+import { DEFAULT_COMMUNITY_DESCRIPTION } from '@shared/domain/constants';
+import { isAdmin, roleLabel } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import type { Membership } from '@/lib/community';
+import { communityName, type Membership } from '@/lib/community';
 import { cn } from '@/lib/utils';
 
 /** Card colours cycle every 3 cards (SPEC.md section 2). */
@@ -16,12 +16,9 @@ export const CARD_TONES = [
   { name: 'sage', band: 'bg-success', icon: 'bg-success-50 text-success' },
 ] as const;
 
-/** 'CommunityModerator' -> 'Community Moderator'. */
-export const roleLabel = (role: string) => role.replace(/([a-z])([A-Z])/g, '$1 $2');
-
 export function CommunityCard({ membership, index, onContinue }: { membership: Membership; index: number; onContinue: (membership: Membership) => void }) {
   const tone = CARD_TONES[index % CARD_TONES.length]!;
-  const name = membership.community?.name || DEFAULT_COMMUNITY_NAME;
+  const name = communityName(membership);
   const role = membership.role || 'Member';
   const admin = isAdmin(membership.roles ?? [role]);
   const titleId = `community-${membership.communityId}-title`;

@@ -2,12 +2,13 @@ import Pencil from 'lucide-react/icons/pencil';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadingCard } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/dates';
 import { useCommunity, useCommunityStats, useUpdateCommunity } from '../api';
-import { LoadingCard, QueryFailure } from './community-state';
-import { EditCommunityDialog, updateFailed } from './edit-community-dialog';
+import { QueryFailure } from './community-state';
+import { EditCommunityDialog, timeZoneLabel, updateFailed } from './edit-community-dialog';
 import { LeaveCommunityCard } from './leave-community';
 
 /** Static guidance for moderators (SPEC.md: "static guideline bullets"). */
@@ -77,7 +78,7 @@ export function CommunitySettingsTab({ communityId }: { communityId: string }) {
             <Detail label="Created">{formatLongDate(data.createdAt)}</Detail>
             <Detail label="Total Members">{stats.data ? stats.data.totalMembers : '…'}</Detail>
             <Detail label="Active Commanders">{stats.data ? stats.data.totalCommanders : '…'}</Detail>
-            <Detail label="Time Zone">{data.timeZone.replaceAll('_', ' ')}</Detail>
+            <Detail label="Time Zone">{timeZoneLabel(data.timeZone)}</Detail>
           </dl>
           <div className="flex items-start justify-between gap-4 rounded-xl bg-muted p-4">
             <div className="grid gap-1">

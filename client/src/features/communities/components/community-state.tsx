@@ -3,11 +3,10 @@ import ShieldAlert from 'lucide-react/icons/shield-alert';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Role } from '@shared/domain/constants';
+import { roleLabel } from '@shared/domain/roles';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { roleLabel } from './community-card';
 
 /** R18: the screen needs a community and none resolves. */
 export function CommunityMissing({ title = 'No community selected' }: { title?: 'No community selected' | 'Community not found' }) {
@@ -34,14 +33,6 @@ export function QueryFailure({ error, onRetry, fallback }: { error: unknown; onR
       <Button variant="outline" size="sm" onClick={onRetry}>
         Retry
       </Button>
-    </Card>
-  );
-}
-
-export function LoadingCard({ label }: { label: string }) {
-  return (
-    <Card className="flex items-center justify-center p-10">
-      <Spinner label={label} />
     </Card>
   );
 }

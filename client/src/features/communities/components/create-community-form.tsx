@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/notify';
 import { setStoredCommunityId } from '@/lib/community';
 import { useCreateCommunity, useRefreshMemberships } from '../api';
 
@@ -46,7 +46,7 @@ export function CreateCommunityForm() {
           await refreshMemberships();
           navigate(`/community-setup?community=${encodeURIComponent(community.id)}`);
         },
-        onError: (error) => toast({ title: 'Failed to create community', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) => toastError('Failed to create community', error),
       },
     );
   };

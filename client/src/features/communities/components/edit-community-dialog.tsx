@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/notify';
 import { useUpdateCommunity } from '../api';
 
 /** Every IANA time zone the browser knows, with `current` included even when the list lacks it. */
@@ -21,8 +21,11 @@ export function timeZoneOptions(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
+/** 'America/New_York' -> 'America/New York'. */
+export const timeZoneLabel = (zone: string) => zone.replaceAll('_', ' ');
+
 export const updateFailed = (error: unknown) =>
-  toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update community'), variant: 'destructive' });
+  toastError('Update Failed', error, 'Failed to update community');
 
 /** The Community Settings 'Edit' dialog: name, description and time zone, saved with PUT /api/communities/{id}. */
 export function EditCommunityDialog({ community, open, onOpenChange }: { community: CommunityView; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -83,7 +86,7 @@ function EditCommunityForm({ community, onDone }: { community: CommunityView; on
         >
           {zones.map((zone) => (
             <option key={zone} value={zone}>
-              {zone.replaceAll('_', ' ')}
+              {timeZoneLabel(zone)}
             </option>
           ))}
         </NativeSelect>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/notify';
 import { setStoredCommunityId } from '@/lib/community';
 import { useJoinCommunity, useRefreshMemberships } from '../api';
 import { welcomeToast } from '../messages';
@@ -51,7 +51,7 @@ export function JoinCommunityForm() {
         welcomeToast();
         await enterCommunity();
       },
-      onError: (error) => toast({ title: 'Invalid invitation code', description: errorMessage(error, 'Please check the code and try again.'), variant: 'destructive' }),
+      onError: (error) => toastError('Invalid invitation code', error, 'Please check the code and try again.'),
     });
   };
 

@@ -6,7 +6,7 @@ import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/notify';
 import { MEMBERSHIPS_QUERY_KEY, setStoredCommunityId } from '@/lib/community';
 import { communityKeys, useLeaveCommunity } from '../api';
 
@@ -31,7 +31,7 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
       },
       onError: (error) => {
         setOpen(false);
-        toast({ title: 'Failed to leave community', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        toastError('Failed to leave community', error);
       },
     });
   };

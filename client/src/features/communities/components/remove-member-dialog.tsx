@@ -1,7 +1,7 @@
 import type { CommunityMember } from '@shared/contracts/communities';
 import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/notify';
 import { useRemoveMember } from '../api';
 
 export const removeConfirmation = (name: string) => `Are you sure you want to remove ${name} from the community? This action cannot be undone.`;
@@ -16,7 +16,7 @@ export function RemoveMemberDialog({ communityId, member, onClose }: { community
     if (!member) return;
     remove.mutate(member, {
       onSuccess: () => toast({ title: 'Member Removed', description: `${member.displayName} has been removed from the community.`, variant: 'success' }),
-      onError: (error) => toast({ title: 'Removal Failed', description: errorMessage(error, 'Failed to remove member'), variant: 'destructive' }),
+      onError: (error) => toastError('Removal Failed', error, 'Failed to remove member'),
       onSettled: onClose,
     });
   };

@@ -1,8 +1,7 @@
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import type { Role } from '@shared/domain/constants';
-import { isAdmin, ROLE_ORDER } from '@shared/domain/roles';
+import { isAdmin, ROLE_ORDER, roleLabel } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
-import { roleLabel } from './community-card';
 
 /** One role as a badge: admin roles in amber with a shield, commanders in indigo, members plain. */
 export function RoleBadge({ role, className }: { role: Role; className?: string }) {

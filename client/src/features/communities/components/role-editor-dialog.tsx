@@ -1,14 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import type { CommunityMember } from '@shared/contracts/communities';
 import { ROLES, type Role } from '@shared/domain/constants';
-import { canGrant, highestRole, ROLE_ORDER } from '@shared/domain/roles';
+import { canGrant, highestRole, ROLE_ORDER, roleLabel } from '@shared/domain/roles';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useUpdateRoles } from '../api';
-import { roleLabel } from './community-card';
 
 export const ROLE_PERMISSION_MESSAGE = "You don't have permission to modify this user's roles";
 

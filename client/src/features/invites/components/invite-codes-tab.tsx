@@ -7,9 +7,10 @@ import { INVITE_CODE_LIFETIME_DAYS } from '@shared/domain/constants';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadingCard } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
-import { LoadingCard, QueryFailure } from '@/features/communities/components/community-state';
-import { errorMessage } from '@/lib/api-client';
+import { QueryFailure } from '@/features/communities/components/community-state';
+import { toastError } from '@/lib/notify';
 import { formatDateTime } from '@/lib/dates';
 import { useGenerateInviteCode, useLatestInviteCode } from '../api';
 
@@ -80,7 +81,7 @@ export function InviteCodesTab({ communityId }: { communityId: string }) {
     generate.mutate(undefined, {
       onSuccess: (code) =>
         toast({ title: 'Invite Code Generated', description: `Share ${code.inviteCode} with the people you are inviting.`, variant: 'success' }),
-      onError: (error) => toast({ title: 'Generation Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) => toastError('Generation Failed', error),
     });
 
   return (

@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/dates';
 import { useCalendarLocks, useLockMonth, useToggleLock } from '../api';
 import { lockYears, MONTH_NAMES, monthLabel, today } from '../period';
-import { EmptyNote, ErrorNote, LoadingRows } from './card-states';
+import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
 
 /**
  * Administration > 'Calendar Locks': lock a month (months 1 to 12, years from the current one minus 2

@@ -1,6 +1,5 @@
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import Lock from 'lucide-react/icons/lock';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { type KeyboardEvent, type TouchEvent, useEffect, useId, useRef, useState } from 'react';
 import type { DailyLogView, DisciplineView } from '@shared/contracts/tracking';
@@ -9,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { useSaveDayStatus } from '../api';
-import { STATUS_META, STATUS_ORDER, statusOf } from '../status';
-import { EmptyNote, ErrorNote, LoadingRows } from './card-states';
+import { actionLabel, STATUS_META, STATUS_ORDER, statusOf } from '../status';
+import { EmptyNote, ErrorNote, LoadingRows, ReadOnlyNote } from '@/components/ui/states';
 
 interface CheckInCarouselProps {
   communityId: string | null;
@@ -154,12 +153,7 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
               </Button>
             </div>
 
-            {lockedReason ? (
-              <p id={lockedId} className="flex items-center gap-2 rounded-xl border border-border bg-muted px-4 py-3 text-sm text-muted-foreground">
-                <Lock className="size-4 shrink-0" aria-hidden="true" />
-                {lockedReason}
-              </p>
-            ) : null}
+            {lockedReason ? <ReadOnlyNote id={lockedId}>{lockedReason}</ReadOnlyNote> : null}
 
             <div role="group" aria-label={`Status of ${discipline.label} for today`} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {STATUS_ORDER.map((option) => {
@@ -183,7 +177,7 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
                     )}
                   >
                     <Icon className="size-4 shrink-0" aria-hidden="true" />
-                    {option === 'Blank' ? 'Clear' : meta.label}
+                    {actionLabel(option)}
                   </button>
                 );
               })}

@@ -1,10 +1,12 @@
 import Users from 'lucide-react/icons/users';
 import { useId, useState } from 'react';
 import type { CommunityMember } from '@shared/contracts/communities';
+import { roleLabel } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ErrorNote, EmptyNote, LoadingRows } from './card-states';
+import { initials } from '@/lib/utils';
+import { ErrorNote, EmptyNote, LoadingRows } from '@/components/ui/states';
 
 /** SPEC.md section 9: the dashboard lists 5 members before 'Show N More'. */
 export const MEMBERS_BEFORE_EXPAND = 5;
@@ -70,17 +72,3 @@ export function CommunityMembersCard({ members, isLoading, error, selfId, onRetr
     </Card>
   );
 }
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
-
-const ROLE_LABELS: Record<string, string> = {
-  SuperAdmin: 'Super Admin',
-  InstitutionAdmin: 'Institution Admin',
-  CommunityModerator: 'Community Moderator',
-  Commander: 'Commander',
-  Member: 'Member',
-};
-const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;

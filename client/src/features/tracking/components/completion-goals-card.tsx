@@ -1,14 +1,13 @@
 import ListChecks from 'lucide-react/icons/list-checks';
-import Lock from 'lucide-react/icons/lock';
 import { useId } from 'react';
+import type { YearMonth } from '@shared/domain/calendar';
 import type { DailyLogView } from '@shared/contracts/tracking';
-import { MONTHLY_GOAL_KEYS, type MonthlyGoalKey, TARGET_LABELS } from '@shared/domain/disciplines';
+import { FIXED_TARGETS, MONTHLY_GOAL_KEYS, type MonthlyGoalKey, TARGET_LABELS } from '@shared/domain/disciplines';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { type CompletionGoals, useSaveCompletionGoals } from '../api';
-import { monthLabel, type YearMonth } from '../period';
-import { ErrorNote, LoadingRows } from './card-states';
-import { FIXED_MONTHLY_TEXT } from './targets-card';
+import { monthLabel } from '../period';
+import { ErrorNote, LoadingRows, ReadOnlyNote } from '@/components/ui/states';
 
 interface CompletionGoalsCardProps {
   communityId: string | null;
@@ -40,12 +39,7 @@ export function CompletionGoalsCard({ communityId, userId, period, log, logLoadi
         <CardDescription>Tick what you completed in {monthLabel(period.year, period.month)}.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {disabledReason ? (
-          <p id={reasonId} className="flex items-center gap-2 rounded-xl border border-border bg-muted px-4 py-3 text-sm text-muted-foreground">
-            <Lock className="size-4 shrink-0" aria-hidden="true" />
-            {disabledReason}
-          </p>
-        ) : null}
+        {disabledReason ? <ReadOnlyNote id={reasonId}>{disabledReason}</ReadOnlyNote> : null}
         {logError ? (
           <ErrorNote message={logError.message} />
         ) : logLoading ? (
@@ -54,7 +48,7 @@ export function CompletionGoalsCard({ communityId, userId, period, log, logLoadi
           <ul className="grid gap-2">
             {MONTHLY_GOAL_KEYS.map((key) => {
               const id = `${reasonId}-${key}`;
-              const fixed = FIXED_MONTHLY_TEXT[key];
+              const fixed = FIXED_TARGETS[key];
               const describedBy = [fixed ? `${id}-hint` : null, disabledReason ? reasonId : null].filter(Boolean).join(' ');
               return (
                 <li key={key} className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-background px-3 py-2">

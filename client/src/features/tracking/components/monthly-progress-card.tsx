@@ -1,10 +1,9 @@
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import Check from 'lucide-react/icons/check';
-import Lock from 'lucide-react/icons/lock';
 import Minus from 'lucide-react/icons/minus';
 import { memo, useCallback, useEffect, useRef } from 'react';
 import type { DailyLogView, DisciplineView } from '@shared/contracts/tracking';
-import { daysInMonth, type IsoDate, isoDate } from '@shared/domain/calendar';
+import { daysInMonth, type IsoDate, isoDate, type YearMonth } from '@shared/domain/calendar';
 import type { DayStatus } from '@shared/domain/constants';
 import { MONTHLY_GOAL_KEYS, TARGET_LABELS } from '@shared/domain/disciplines';
 import { monthlyProgress } from '@shared/domain/progress';
@@ -20,9 +19,9 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
 import { type DayStatusChange, useSaveDayStatus } from '../api';
-import { monthLabel, monthName, type YearMonth } from '../period';
+import { monthLabel, monthName } from '../period';
 import { actionLabel, STATUS_META, STATUS_ORDER, statusOf } from '../status';
-import { EmptyNote, ErrorNote, LoadingRows } from './card-states';
+import { EmptyNote, ErrorNote, LoadingRows, ReadOnlyNote } from '@/components/ui/states';
 
 interface MonthlyProgressCardProps {
   communityId: string | null;
@@ -99,12 +98,7 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-5">
-        {readOnlyReason ? (
-          <p className="flex items-center gap-2 rounded-xl border border-border bg-muted px-4 py-3 text-sm text-muted-foreground">
-            <Lock className="size-4 shrink-0" aria-hidden="true" />
-            {readOnlyReason}
-          </p>
-        ) : null}
+        {readOnlyReason ? <ReadOnlyNote>{readOnlyReason}</ReadOnlyNote> : null}
 
         {logError ? (
           <ErrorNote message={logError.message} onRetry={onRetry} />

@@ -1,20 +1,11 @@
 import Eye from 'lucide-react/icons/eye';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import type { YearMonth } from '@shared/domain/calendar';
 import type { CommunityMember } from '@shared/contracts/communities';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { MONTH_NAMES, pickerYears, today, type YearMonth } from '../period';
-
-/** Which member and month a tracking screen shows. `memberId` null is oneself. */
-export function useTrackingSelection() {
-  const [memberId, setMemberId] = useState<string | null>(null);
-  const [period, setPeriod] = useState<YearMonth>(() => {
-    const { year, month } = today();
-    return { year, month };
-  });
-  return { memberId, setMemberId, period, setPeriod };
-}
+import { MONTH_NAMES, pickerYears, today } from '../period';
 
 export interface MemberOption {
   id: string;

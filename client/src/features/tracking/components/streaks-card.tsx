@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { monthName } from '../period';
 import { useStreaks } from '../use-streaks';
-import { EmptyNote, ErrorNote, LoadingRows } from './card-states';
+import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
 
 interface StreaksCardProps {
   communityId: string | null;

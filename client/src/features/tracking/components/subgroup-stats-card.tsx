@@ -1,10 +1,11 @@
 import UsersRound from 'lucide-react/icons/users-round';
+import type { YearMonth } from '@shared/domain/calendar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLongDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { useMemberStats, useSubgroupMembers } from '../api';
-import { monthLabel, type YearMonth } from '../period';
-import { EmptyNote, ErrorNote, LoadingRows } from './card-states';
+import { useMemberStats } from '../api';
+import { monthLabel } from '../period';
+import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
 
 export type StreakTier = '10+' | '5+' | '2+' | 'under-2';
 
@@ -16,6 +17,8 @@ export function streakTier(streak: number): { tier: StreakTier; className: strin
   return { tier: 'under-2', className: 'border-border bg-muted text-muted-foreground', description: 'under 2 days' };
 }
 
+const COLUMNS = ['Member', 'Last Updated', 'Streak', 'Completion', 'This Week', 'Last Week'] as const;
+
 interface SubgroupStatsCardProps {
   communityId: string | null;
   /** The commander whose subgroups are shown: the signed-in commander or admin. */
@@ -25,10 +28,8 @@ interface SubgroupStatsCardProps {
 
 /** The commander-only section of the dashboard: each subgroup member's month at a glance. */
 export function SubgroupStatsCard({ communityId, commanderId, period }: SubgroupStatsCardProps) {
-  const members = useSubgroupMembers(communityId, commanderId, true);
-  const stats = useMemberStats(communityId, commanderId, period, true);
-  const error = members.error ?? stats.error;
-  const rows = members.data && members.data.length > 0 ? (stats.data ?? []) : [];
+  // The stats hold a row per subgroup member, so they also tell whether the subgroup is empty.
+  const stats = useMemberStats(communityId, commanderId, period);
 
   return (
     <Card>
@@ -40,17 +41,11 @@ export function SubgroupStatsCard({ communityId, commanderId, period }: Subgroup
         <CardDescription>How the members you lead kept their disciplines in {monthLabel(period.year, period.month)}.</CardDescription>
       </CardHeader>
       <CardContent>
-        {error ? (
-          <ErrorNote
-            message={`Could not load your subgroup statistics. ${error.message}`}
-            onRetry={() => {
-              void members.refetch();
-              void stats.refetch();
-            }}
-          />
-        ) : members.isPending || stats.isPending ? (
+        {stats.error ? (
+          <ErrorNote message={`Could not load your subgroup statistics. ${stats.error.message}`} onRetry={() => void stats.refetch()} />
+        ) : stats.isPending ? (
           <LoadingRows rows={3} label="Loading subgroup statistics" />
-        ) : rows.length === 0 ? (
+        ) : stats.data.length === 0 ? (
           <EmptyNote>No members are in your subgroup yet. Once members are assigned to your subgroup, their progress shows here.</EmptyNote>
         ) : (
           <div className="-mx-2 overflow-x-auto px-2">
@@ -58,28 +53,15 @@ export function SubgroupStatsCard({ communityId, commanderId, period }: Subgroup
               <caption className="sr-only">Subgroup statistics for {monthLabel(period.year, period.month)}</caption>
               <thead>
                 <tr className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Member
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Last Updated
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Streak
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Completion
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    This Week
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Last Week
-                  </th>
+                  {COLUMNS.map((column, index) => (
+                    <th key={column} scope="col" className={cn('py-2 font-medium', index < COLUMNS.length - 1 && 'pr-3')}>
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
-                {rows.map((stat) => {
+                {stats.data.map((stat) => {
                   const tier = streakTier(stat.streak);
                   return (
                     <tr key={stat.id} className="border-b border-border/70 last:border-0">

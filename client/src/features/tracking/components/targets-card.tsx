@@ -1,17 +1,12 @@
 import Target from 'lucide-react/icons/target';
 import { useId } from 'react';
+import type { YearMonth } from '@shared/domain/calendar';
 import type { DisciplineTargets } from '@shared/contracts/tracking';
-import { DAILY_TARGET_KEYS, MONTHLY_GOAL_KEYS, type MonthlyGoalKey, TARGET_LABELS } from '@shared/domain/disciplines';
+import { DAILY_TARGET_KEYS, FIXED_TARGETS, MONTHLY_GOAL_KEYS, TARGET_LABELS } from '@shared/domain/disciplines';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { monthLabel, type YearMonth } from '../period';
-import { ErrorNote, LoadingRows } from './card-states';
-
-/** SPEC.md section 9: fixed for every member. */
-export const FIXED_MONTHLY_TEXT: Partial<Record<MonthlyGoalKey, string>> = {
-  monthlyRetreat: 'One day monthly',
-  silenceHour: '1 hour weekly',
-};
+import { monthLabel } from '../period';
+import { ErrorNote, LoadingRows } from '@/components/ui/states';
 
 /** A daily target is free text, or JSON with a `target` (SPEC.md section 3). */
 export function targetText(value: string | null | undefined): string | null {
@@ -78,7 +73,7 @@ export function TargetsCard({ targets, isLoading, error, period, memberName }: T
               </h3>
               <dl className="grid gap-2">
                 {MONTHLY_GOAL_KEYS.map((key) => {
-                  const fixed = FIXED_MONTHLY_TEXT[key];
+                  const fixed = FIXED_TARGETS[key];
                   return (
                     <div key={key} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 border-b border-border/70 pb-2 last:border-0">
                       <dt className="text-sm font-medium">{TARGET_LABELS[key]}</dt>

@@ -4,6 +4,7 @@ import NotebookPen from 'lucide-react/icons/notebook-pen';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import type { YearMonth } from '@shared/domain/calendar';
 import type { DisciplineTargets, MonthlyTargetsBody } from '@shared/contracts/tracking';
 import { DAILY_TARGET_KEYS, type DailyTargetKey, FIXED_TARGETS, TARGET_LABELS } from '@shared/domain/disciplines';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useSaveTargets } from '../api';
-import { monthLabel, type YearMonth } from '../period';
+import { monthLabel } from '../period';
 
 /** The monthly goals an admin switches on or off; monthlyRetreat and silenceHour are fixed (SPEC.md section 9). */
 const CHOOSABLE_GOALS = ['prayerWalk', 'evangelism', 'completionOfNewTestament'] as const;
@@ -133,7 +134,7 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
               </fieldset>
               <fieldset className="grid gap-3">
                 <legend className="mb-1 text-sm font-semibold">Monthly goals</legend>
-                <FixedGoal label={TARGET_LABELS.monthlyRetreat} text={FIXED_TARGETS.monthlyRetreat} />
+                <FixedGoal label={TARGET_LABELS.monthlyRetreat} text={`Required - ${FIXED_TARGETS.monthlyRetreat}`} />
                 {CHOOSABLE_GOALS.map((key: ChoosableGoal) => (
                   <Controller
                     key={key}
@@ -147,7 +148,7 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
                     )}
                   />
                 ))}
-                <FixedGoal label={TARGET_LABELS.silenceHour} text={FIXED_TARGETS.silenceHour} />
+                <FixedGoal label={TARGET_LABELS.silenceHour} text={`Required - ${FIXED_TARGETS.silenceHour}`} />
               </fieldset>
               <DialogFooter>
                 <Button variant="outline" onClick={() => setOpen(false)}>

@@ -1,7 +1,19 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
+import Lock from 'lucide-react/icons/lock';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { Button } from './button';
+import { Card } from './card';
+import { Spinner } from './spinner';
+
+/** A card holding only a spinner, while a whole tab's data loads. */
+export function LoadingCard({ label }: { label: string }) {
+  return (
+    <Card className="flex items-center justify-center p-10">
+      <Spinner label={label} />
+    </Card>
+  );
+}
 
 /** Grey placeholder bars while a card's data loads, announced once as `label`. */
 export function LoadingRows({ rows = 3, label = 'Loading', className }: { rows?: number; label?: string; className?: string }) {
@@ -36,5 +48,15 @@ export function EmptyNote({ children, icon }: { children: ReactNode; icon?: Reac
       {icon}
       <div>{children}</div>
     </div>
+  );
+}
+
+/** Why something on screen cannot be changed (a locked or another member's month), beside a lock. */
+export function ReadOnlyNote({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="flex items-center gap-2 rounded-xl border border-border bg-muted px-4 py-3 text-sm text-muted-foreground">
+      <Lock className="size-4 shrink-0" aria-hidden="true" />
+      {children}
+    </p>
   );
 }

@@ -9,7 +9,7 @@ import type {
   SaveDailyLogBody,
   SubgroupMember,
 } from '@shared/contracts/tracking';
-import { compareDates, dateInTimeZone, daysInMonth, isoDate, latestDateOnEarth, monthKey, parseIsoDate } from '@shared/domain/calendar';
+import { compareDates, dateInTimeZone, daysInMonth, isoDate, latestDateOnEarth, monthKey, parseIsoDate, shiftMonth, type YearMonth } from '@shared/domain/calendar';
 import type { DayStatus } from '@shared/domain/constants';
 import { DEFAULT_DISCIPLINES, type Discipline, MONTHLY_GOAL_KEYS, TARGET_KEYS } from '@shared/domain/disciplines';
 import { memberMonthlyProgress, weeklyStats } from '@shared/domain/progress';
@@ -23,7 +23,7 @@ import { type CommunityContext, lockCommunityRow } from '../../http/community-co
 import { badRequest, conflict, forbidden, locked, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 
-type Month = { year: number; month: number };
+type Month = YearMonth;
 
 export const LOCKED_MONTH_MESSAGE = 'This month is locked by your community admins. Ask an admin if something needs correcting.';
 export const ALREADY_LOCKED_MESSAGE = 'That month is already locked.';
@@ -391,11 +391,8 @@ export async function assertMayReadCommander(db: Executor, context: CommunityCon
 
 /** `today`'s month and the `count - 1` months before it: 13 cover a 365-day streak and last week. */
 function monthsBack(today: string, count: number): Month[] {
-  const { year, month } = parseIsoDate(today);
-  return Array.from({ length: count }, (_, i) => {
-    const index = year * 12 + (month - 1) - i;
-    return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-  });
+  const current = parseIsoDate(today);
+  return Array.from({ length: count }, (_, i) => shiftMonth(current, -i));
 }
 
 /**

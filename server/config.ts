@@ -18,6 +18,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),
+  RATE_LIMIT_PASSWORD_CHANGE_PER_USER: positiveInt(10),
+  RATE_LIMIT_PASSWORD_CHANGE_PER_IP: positiveInt(100),
   RATE_LIMIT_REGISTER_PER_IP: positiveInt(50),
   RATE_LIMIT_NAME_CHECK_PER_IP: positiveInt(120),
   RATE_LIMIT_JOIN_PER_USER: positiveInt(10),

@@ -11,6 +11,8 @@ export interface SessionUser {
   displayName: string;
   isSuperAdmin: boolean;
   hasPassword: boolean;
+  /** The credential version this request's session was opened with (users.credential_version). */
+  credentialVersion: number;
   createdAt: Date;
 }
 
@@ -28,21 +30,38 @@ export const sessionUserColumns = {
   displayName: users.displayName,
   isSuperAdmin: users.isSuperAdmin,
   hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`.mapWith(Boolean),
+  credentialVersion: users.credentialVersion,
   createdAt: users.createdAt,
 };
 
+/** What a session keeps of its user: the id and the credential version it was opened with. */
+interface SessionPrincipal {
+  id: string;
+  credentialVersion: number;
+}
+
+function isSessionPrincipal(value: unknown): value is SessionPrincipal {
+  const principal = value as Partial<SessionPrincipal> | null;
+  return typeof principal === 'object' && principal !== null && typeof principal.id === 'string' && Number.isInteger(principal.credentialVersion);
+}
+
 /**
  * One Passport instance per app (tests build many apps). Sign-in itself is in the auth service;
- * Passport keeps the user id in the session and loads the user for each request.
+ * Passport keeps the user id and credential version in the session and loads the user for each request.
+ * A session whose version is older than the user's (the password changed since it was opened, even while
+ * its sign-in was in flight) is treated as signed out: the version was read with the hash that was verified.
  */
 export function createPassport(db: Database): InstanceType<typeof Passport> {
   const passport = new Passport();
-  passport.serializeUser((user, done) => done(null, (user as SessionUser).id));
-  passport.deserializeUser(async (id: unknown, done) => {
+  passport.serializeUser((user, done) => {
+    const { id, credentialVersion } = user as SessionUser;
+    done(null, { id, credentialVersion } satisfies SessionPrincipal);
+  });
+  passport.deserializeUser(async (principal: unknown, done) => {
     try {
-      if (typeof id !== 'string') return done(null, false);
-      const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.id, id)).limit(1);
-      done(null, row ?? false);
+      if (!isSessionPrincipal(principal)) return done(null, false);
+      const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.id, principal.id)).limit(1);
+      done(null, row && row.credentialVersion === principal.credentialVersion ? row : false);
     } catch (error) {
       done(error);
     }

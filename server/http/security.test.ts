@@ -24,6 +24,8 @@ const main = await createTestApp({
   RATE_LIMIT_LOGIN_PER_IP: 5,
   RATE_LIMIT_REGISTER_PER_IP: 3,
   RATE_LIMIT_NAME_CHECK_PER_IP: 4,
+  RATE_LIMIT_PASSWORD_CHANGE_PER_USER: 3,
+  RATE_LIMIT_PASSWORD_CHANGE_PER_IP: 5,
 });
 const { database } = main;
 const { db } = database;
@@ -46,6 +48,8 @@ const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steadfast-client-'));
 fs.mkdirSync(path.join(clientDir, 'assets'));
 fs.writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->\n'.repeat(400)}</body></html>`);
 fs.writeFileSync(path.join(clientDir, 'assets', 'index-3f2a1b9c.js'), 'console.log("steadfast");\n');
+// A source map a careless build left beside the asset: it must not be published.
+fs.writeFileSync(path.join(clientDir, 'assets', 'index-3f2a1b9c.js.map'), '{"version":3,"sources":["../src/secret.ts"],"sourcesContent":["const secret = 1"]}');
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 const withClient = appOn(database, { NODE_ENV: 'production' }, staticClient(clientDir));
 
@@ -284,6 +288,13 @@ describe('error responses', () => {
     bare.get('/invalid-uuid', async (_req, _res) => {
       await db.select().from(users).where(eq(users.id, 'not-a-uuid'));
     });
+    bare.get('/nul-byte', async (_req, _res) => {
+      // A NUL byte that slipped past the contracts: Postgres refuses it with 22021 (class 22, data exception).
+      await db.execute(sql`select ${'bad\u0000text'}::text`);
+    });
+    bare.get('/out-of-range', async (_req, _res) => {
+      await db.execute(sql`select ${'99999999999'}::integer`);
+    });
     bare.get('/thrown', () => {
       throw new Error('internal detail: connection string postgres://user:secret@db/steadfast');
     });
@@ -310,6 +321,14 @@ describe('error responses', () => {
       const response = await request(bare).get('/invalid-uuid');
       expectGenericJsonError(response, 400);
       expect(response.body).toEqual({ message: 'An identifier in the request is not valid.', code: 'bad_request' });
+    });
+
+    it('answers a Postgres data exception (class 22) with 400, not 500: the backstop behind the contracts', async () => {
+      for (const url of ['/nul-byte', '/out-of-range']) {
+        const response = await request(bare).get(url);
+        expectGenericJsonError(response, 400);
+        expect(response.body).toEqual({ message: 'Some of the input is not valid.', code: 'invalid_input' });
+      }
     });
 
     it('ends a response that had already started without adding the error', async () => {
@@ -369,6 +388,19 @@ describe('request ids and caching', () => {
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('<div id="root">');
     expect(response.text).not.toMatch(/\n\s+at |node_modules/);
+  });
+
+  it('publishes no source maps, even one left beside the assets', async () => {
+    for (const url of ['/assets/index-3f2a1b9c.js.map', '/assets/INDEX-3F2A1B9C.JS.MAP', '/index.js.map']) {
+      const response = await request(withClient).get(url);
+      expect(response.status, url).toBe(404);
+      expect(response.text, url).not.toMatch(/sourcesContent|secret/);
+    }
+  });
+
+  it('builds the client without source maps (vite.config.ts)', async () => {
+    const { default: viteConfig } = (await import('../../vite.config')) as { default: { build?: { sourcemap?: unknown } } };
+    expect(viteConfig.build?.sourcemap).toBe(false);
   });
 
   it('compresses responses for clients that accept it', async () => {
@@ -432,6 +464,41 @@ describe('rate limits', () => {
     expectRateLimited(limited);
     expect(await usersTagged(identity.email.split('@')[0]!)).toBe(0);
     await from(freshAddress()).post('/api/register').send({ ...uniqueIdentity(), password: TEST_PASSWORD }).expect(201);
+  });
+
+  describe('password changes', () => {
+    const changeFrom = (agent: ReturnType<typeof request.agent>, address: string, currentPassword: string) =>
+      agent.post('/api/user/password').set('X-Forwarded-For', address).send({ currentPassword, newPassword: 'a-new-walk-of-faith' });
+    /** Signs up from an address of its own (the sign-up limit of this app is 3 per address). */
+    async function signUpAlone() {
+      const agent = request.agent(main.app);
+      await agent.post('/api/register').set('X-Forwarded-For', freshAddress()).send({ ...uniqueIdentity(), password: TEST_PASSWORD }).expect(201);
+      return { agent };
+    }
+
+    it('limits wrong current passwords per account to 3 (from any address), then refuses even the right one', async () => {
+      const { agent } = await signUpAlone();
+      const hashBefore = (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, (await agent.get('/api/user')).body.email)))[0]!.hash;
+      for (let i = 0; i < 3; i++) await changeFrom(agent, freshAddress(), `wrong-guess-${i}`).expect(400);
+      const limited = await changeFrom(agent, freshAddress(), TEST_PASSWORD);
+      expectRateLimited(limited);
+      expect(limited.body.message).toMatch(/password changes/);
+      const hashAfter = (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, (await agent.get('/api/user')).body.email)))[0]!.hash;
+      expect(hashAfter).toBe(hashBefore);
+      // Another account is not affected.
+      const other = await signUpAlone();
+      await changeFrom(other.agent, freshAddress(), TEST_PASSWORD).expect(200);
+    });
+
+    it('limits wrong current passwords per address to 5, across accounts', async () => {
+      const address = freshAddress();
+      const accounts = [await signUpAlone(), await signUpAlone(), await signUpAlone()];
+      for (let i = 0; i < 5; i++) await changeFrom(accounts[i % 2]!.agent, address, `wrong-guess-${i}`).expect(400);
+      const limited = await changeFrom(accounts[2]!.agent, address, TEST_PASSWORD);
+      expectRateLimited(limited);
+      expect(limited.body.message).toMatch(/network/);
+      await changeFrom(accounts[2]!.agent, freshAddress(), TEST_PASSWORD).expect(200);
+    });
   });
 
   it('limits name checks per address to 4', async () => {

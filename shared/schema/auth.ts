@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, json, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, json, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -15,6 +15,11 @@ export const users = pgTable(
     isImported: boolean('is_imported').notNull().default(false),
     /** Granted only from the command line (npm run grant-superadmin). */
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /**
+     * Bumped by a password change (and any "sign out everywhere"): every session records the version it was
+     * opened with, and a session with an older version is refused when it is read.
+     */
+    credentialVersion: integer('credential_version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

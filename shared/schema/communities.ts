@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '../domain/constants';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
@@ -69,9 +69,29 @@ export const inviteCodes = pgTable(
     communityId: uuid('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** How many members joined with this code. */
+    uses: integer('uses').notNull().default(0),
+    /** Set when an admin revoked the code; a revoked code no longer lets anyone join. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedByUserId: uuid('revoked_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('invite_codes_code_unique').on(t.code), index('invite_codes_community_created_idx').on(t.communityId, t.createdAt)],
+);
+
+/**
+ * When a member was last removed from a community: they may rejoin only with an invitation code created
+ * after that moment (a code they were given before their removal no longer lets them back in).
+ */
+export const memberRemovals = pgTable(
+  'member_removals',
+  {
+    id: id(),
+    communityId: uuid('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('member_removals_community_user_unique').on(t.communityId, t.userId)],
 );
 
 export const guidancePanels = pgTable('guidance_panels', {

@@ -425,11 +425,75 @@ describe('POST /api/user/password', () => {
     const [remaining] = await db
       .select({ n: count() })
       .from(sessions)
-      .where(sql`${sessions.sess}->'passport'->>'user' = ${user.id}`);
+      .where(sql`${sessions.sess}->'passport'->'user'->>'id' = ${user.id}`);
     expect(remaining!.n).toBe(1);
 
     await request(app).post('/api/login').send({ username: email, password: TEST_PASSWORD }).expect(401);
     await request(app).post('/api/login').send({ username: email, password: NEW_PASSWORD }).expect(200);
+  });
+});
+
+describe('sessions end with the credentials they were opened with', () => {
+  const NEW_PASSWORD = 'a-new-steadfast-password';
+
+  it('refuses every session signed in with the old password, also those signed in while the change ran', async () => {
+    const { agent: owner, email } = await signUp(app);
+    const opened: ReturnType<typeof request.agent>[] = [];
+    let changed = false;
+    // Four clients sign in with the old password in a loop, before, during and just after the change.
+    const signInLoop = async () => {
+      for (let round = 0; round < 40; round++) {
+        const client = request.agent(app);
+        const response = await client.post('/api/login').send({ username: email, password: TEST_PASSWORD });
+        if (response.status === 200) opened.push(client);
+        if (changed && response.status === 401) return; // the old password no longer works
+      }
+    };
+    const loops = Array.from({ length: 4 }, signInLoop);
+    while (opened.length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    await owner.post('/api/user/password').send({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }).expect(200);
+    changed = true;
+    await Promise.all(loops);
+
+    expect(opened.length).toBeGreaterThanOrEqual(4);
+    const statuses = await Promise.all(opened.map(async (client) => (await client.get('/api/user')).status));
+    expect(statuses.filter((status) => status !== 401)).toEqual([]);
+    // The owner's own session goes on, under the new credentials.
+    await owner.get('/api/user').expect(200);
+  });
+
+  it('refuses a session whose stored credential version is older than the account\'s', async () => {
+    const { agent, user } = await signUp(app);
+    await agent.get('/api/user').expect(200);
+    // What "sign out everywhere" will do: bump the version without touching the password.
+    await db.update(users).set({ credentialVersion: sql`${users.credentialVersion} + 1` }).where(eq(users.id, user.id));
+    await agent.get('/api/user').expect(401);
+  });
+});
+
+describe('display names and control characters', () => {
+  it('stores a display name trimmed, on one line, with inner whitespace collapsed', async () => {
+    const identity = uniqueIdentity('spaces');
+    const [first, ...rest] = identity.displayName.split(' ');
+    const { user } = await signUp(app, { displayName: `  ${first}   \u00A0${rest.join('  ')}  ` });
+    expect(user.displayName).toBe(identity.displayName);
+  });
+
+  it.each([
+    ['a NUL', 'Ruth\u0000Naomi'],
+    ['a line break', 'Ruth\nNaomi'],
+    ['a tab', 'Ruth\tNaomi'],
+    ['an escape', 'Ruth\u001bNaomi'],
+    ['a C1 control', 'Ruth\u0085Naomi'],
+  ])('refuses %s in a display name at sign-up and in the name check with 400 and a field message', async (_label, displayName) => {
+    const identity = uniqueIdentity('control');
+    const register = await request(app).post('/api/register').send({ email: identity.email, displayName, password: TEST_PASSWORD });
+    expect(register.status).toBe(400);
+    expect(register.body.fields.displayName).toMatch(/control characters/);
+    expect((await db.select().from(users).where(eq(users.email, identity.email))).length).toBe(0);
+    const check = await request(app).post('/api/check-name').send({ displayName });
+    expect(check.status).toBe(400);
+    expect(check.body.fields.displayName).toMatch(/control characters/);
   });
 });
 

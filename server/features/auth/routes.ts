@@ -65,8 +65,25 @@ export function authRoutes(db: Database, config: Config): Router {
     res.json(await auth.checkName(db, req.body.displayName));
   });
 
-  router.post('/api/user/password', requireUser, body(changePasswordBody), async (req, res) => {
-    await auth.changePassword(db, req.user!.id, req.sessionID, req.body.currentPassword, req.body.newPassword);
+  // Like sign-in: failed attempts only (a wrong current password), per account and per address.
+  const passwordLimitPerUser = limitRequests({
+    windowMs: 15 * MINUTE,
+    limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_USER,
+    countFailuresOnly: true,
+    key: (req) => `password:${req.user?.id}`,
+    message: 'Too many failed password changes. Please wait 15 minutes and try again.',
+  });
+  const passwordLimitPerIp = limitRequests({
+    windowMs: 15 * MINUTE,
+    limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_IP,
+    countFailuresOnly: true,
+    message: 'Too many failed password changes from your network. Please wait 15 minutes and try again.',
+  });
+
+  router.post('/api/user/password', requireUser, passwordLimitPerIp, passwordLimitPerUser, body(changePasswordBody), async (req, res) => {
+    const renewed = await auth.changePassword(db, req.user!.id, req.sessionID, req.body.currentPassword, req.body.newPassword);
+    // This session stays signed in with the new credential version (under a new session id).
+    await signIn(req, renewed);
     res.json({ message: 'Password changed.' });
   });
 

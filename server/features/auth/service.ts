@@ -65,16 +65,25 @@ export async function authenticate(db: Database, email: string, password: string
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
 
-/** Changes the password and signs the user out everywhere else (other sessions are deleted). */
-export async function changePassword(db: Database, userId: string, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+/**
+ * Changes the password and bumps the credential version, which ends every session opened with the old
+ * password, including sign-ins still in flight. Returns the user as the caller's renewed session carries it.
+ * The other sessions' rows are deleted too, so they do not linger until they expire.
+ */
+export async function changePassword(db: Database, userId: string, currentSessionId: string, currentPassword: string, newPassword: string): Promise<SessionUser> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
     throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
   assertUncommonPassword(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(and(sql`${sessions.sess}->'passport'->>'user' = ${userId}`, ne(sessions.sid, currentSessionId)));
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, credentialVersion: sql`${users.credentialVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning(sessionUserColumns);
+    await tx.delete(sessions).where(and(sql`${sessions.sess}->'passport'->'user'->>'id' = ${userId}`, ne(sessions.sid, currentSessionId)));
+    return updated!;
   });
 }

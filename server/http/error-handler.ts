@@ -37,7 +37,8 @@ function toResponse(error: unknown): { status: number; body: ErrorBody } | undef
   if (bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
     return { status: 415, body: { message: 'Unsupported request encoding.', code: 'unsupported_encoding' } };
   }
-  switch (postgresCode(error)) {
+  const code = postgresCode(error);
+  switch (code) {
     case '23505':
       return { status: 409, body: { message: 'That already exists.', code: 'conflict' } };
     case '22P02':
@@ -45,6 +46,9 @@ function toResponse(error: unknown): { status: number; body: ErrorBody } | undef
     case '23503':
       return { status: 409, body: { message: 'That refers to something that no longer exists.', code: 'conflict' } };
   }
+  // Class 22 (data exception: a NUL byte, a value out of range, ...): the contracts should have refused the
+  // input already; this backstop keeps a missed case a 400 instead of a 500.
+  if (code?.startsWith('22')) return { status: 400, body: { message: 'Some of the input is not valid.', code: 'invalid_input' } };
   // Client errors of Express's own middleware (http-errors, e.g. a missing static asset): their status, our
   // words (their message may name a file on the server).
   const status = (error as { status?: unknown })?.status;

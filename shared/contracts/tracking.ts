@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAY_STATUSES, type DayStatus } from '../domain/constants';
 import { MONTHLY_GOAL_KEYS, type Discipline, type TargetKey } from '../domain/disciplines';
-import { uuidField } from './fields';
+import { multiLineText, singleLineText, uuidField } from './fields';
 
 export const monthField = z.coerce.number({ error: 'Month must be 1 to 12' }).int('Month must be 1 to 12').min(1, 'Month must be 1 to 12').max(12, 'Month must be 1 to 12');
 export const yearField = z.coerce.number({ error: 'Year must be between 2000 and 2100' }).int('Year must be a whole number').min(2000, 'Year must be between 2000 and 2100').max(2100, 'Year must be between 2000 and 2100');
@@ -17,7 +17,7 @@ export const dailyLogQuery = z.object({ month: monthField, year: yearField, user
  * them per discipline and day into the stored month ('Blank' clears a cell), and derives `entries`.
  */
 export const saveDailyLogBody = z.object({
-  communityId: z.string().optional(),
+  communityId: singleLineText('Community').max(64).optional(),
   userId: uuidField.optional(),
   month: monthField,
   year: yearField,
@@ -44,8 +44,8 @@ export const disciplineTemplatesBody = z.object({
     .array(
       z.object({
         key: disciplineKeyField,
-        label: z.string().trim().min(1, 'Label is required').max(60),
-        unit: z.string().trim().max(30).nullish().transform((unit) => unit || null),
+        label: singleLineText('Label').min(1, 'Label is required').max(60, 'Label must be at most 60 characters'),
+        unit: singleLineText('Unit').max(30, 'Unit must be at most 30 characters').nullish().transform((unit) => unit || null),
         isNumeric: z.boolean().default(false),
         isDailyGrid: z.boolean().default(true),
         order: z.number().int().min(1).max(100),
@@ -63,7 +63,7 @@ export const calendarLockBody = z.object({
   month: monthField,
   year: yearField,
   isLocked: z.boolean().default(true),
-  reason: z.string().trim().max(500).nullish().transform((reason) => reason || null),
+  reason: multiLineText('Reason').max(500, 'Reason must be at most 500 characters').nullish().transform((reason) => reason || null),
 });
 
 /**
@@ -93,10 +93,10 @@ export interface CalendarLockView {
   reason: string | null;
 }
 
-const targetText = z.string().trim().max(300, 'At most 300 characters').nullish().transform((text) => text || null);
+const targetText = singleLineText('Target').max(300, 'At most 300 characters').nullish().transform((text) => text || null);
 /** The monthly targets hold 'Yes' or nothing; booleans and 'Yes'/'No' strings are accepted. */
 const monthlyTarget = z
-  .union([z.boolean(), z.string().trim().max(20)])
+  .union([z.boolean(), singleLineText('Target').max(20)])
   .nullish()
   .transform((value) => (value === true || (typeof value === 'string' && /^(yes|true|1|y)$/i.test(value)) ? 'Yes' : null));
 

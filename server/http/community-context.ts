@@ -5,8 +5,7 @@ import { type Action, can, effectiveRoles } from '@shared/domain/roles';
 import { communities, memberships } from '@shared/schema/communities';
 import type { Database, Executor } from '../db/client';
 import { uuidField } from '@shared/contracts/fields';
-import { forbidden, notFound, unauthorized } from './errors';
-import { idParam } from './validate';
+import { forbidden, HttpError, unauthorized } from './errors';
 
 export type CommunityRow = typeof communities.$inferSelect;
 
@@ -51,23 +50,22 @@ export function requestedCommunityId(req: Request, pathParam?: string): string |
   return stringValue(req.headers[COMMUNITY_HEADER]);
 }
 
-/** Loads the caller's context in a community, or throws 404 when the caller may not see it. */
-export async function loadCommunityContext(db: Executor, user: Express.User, communityId: string | undefined): Promise<CommunityContext> {
-  let id = communityId;
-  if (id === undefined) {
-    const [first] = await db
-      .select({ communityId: memberships.communityId })
-      .from(memberships)
-      .where(eq(memberships.userId, user.id))
-      .orderBy(asc(memberships.createdAt))
-      .limit(1);
-    if (!first) throw notFound('You are not a member of any community yet.');
-    id = first.communityId;
-  }
-  const [community] = await db.select().from(communities).where(eq(communities.id, idParam(id, COMMUNITY_NOT_FOUND))).limit(1);
-  if (!community) throw notFound(COMMUNITY_NOT_FOUND);
+/**
+ * A community the caller may not see: 404, which does not reveal whether it exists. Its own code lets the
+ * client tell "you are no longer a member here" from any other 404 and leave the community's screens.
+ */
+export const communityNotFound = (message = COMMUNITY_NOT_FOUND) => new HttpError(404, message, 'community_not_found');
 
-  // The caller's memberships across the community's institution: their own here, and any InstitutionAdmin role.
+/**
+ * A user's standing in a community: their own membership there (if any) and their effective roles: the
+ * membership's, plus InstitutionAdmin held anywhere in the community's institution, plus SuperAdmin.
+ * Rank rules compare these effective roles, for the actor and the member acted on alike.
+ */
+export async function standingIn(
+  db: Executor,
+  community: Pick<CommunityRow, 'id' | 'institutionId'>,
+  user: { id: string; isSuperAdmin: boolean },
+): Promise<Pick<CommunityContext, 'membership' | 'roles'>> {
   const institutionMemberships = await db
     .select({ id: memberships.id, communityId: memberships.communityId, roles: memberships.roles, subgroupId: memberships.subgroupId })
     .from(memberships)
@@ -78,9 +76,29 @@ export async function loadCommunityContext(db: Executor, user: Express.User, com
     institutionAdmin: institutionMemberships.some((m) => m.roles.includes('InstitutionAdmin')),
     superAdmin: user.isSuperAdmin,
   });
-  if (!own && roles.length === 0) throw notFound(COMMUNITY_NOT_FOUND);
+  return { membership: own ? { id: own.id, roles: own.roles, subgroupId: own.subgroupId } : null, roles };
+}
 
-  return { community, userId: user.id, membership: own ? { id: own.id, roles: own.roles, subgroupId: own.subgroupId } : null, roles };
+/** Loads the caller's context in a community, or throws 404 when the caller may not see it. */
+export async function loadCommunityContext(db: Executor, user: Express.User, communityId: string | undefined): Promise<CommunityContext> {
+  let id = communityId;
+  if (id === undefined) {
+    const [first] = await db
+      .select({ communityId: memberships.communityId })
+      .from(memberships)
+      .where(eq(memberships.userId, user.id))
+      .orderBy(asc(memberships.createdAt))
+      .limit(1);
+    if (!first) throw communityNotFound('You are not a member of any community yet.');
+    id = first.communityId;
+  }
+  const parsedId = uuidField.safeParse(id);
+  if (!parsedId.success) throw communityNotFound();
+  const [community] = await db.select().from(communities).where(eq(communities.id, parsedId.data)).limit(1);
+  if (!community) throw communityNotFound();
+  const { membership, roles } = await standingIn(db, community, user);
+  if (!membership && roles.length === 0) throw communityNotFound();
+  return { community, userId: user.id, membership, roles };
 }
 
 export interface CommunityGuardOptions {

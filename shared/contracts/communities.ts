@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../domain/constants';
+import { multiLineText, singleLineText } from './fields';
 import type { TargetKey } from '../domain/disciplines';
 
 /** GET /api/memberships: one entry per community the user belongs to. */
@@ -18,9 +19,7 @@ export interface MembershipView {
 const COMMUNITY_NAME_MAX = 100;
 const DESCRIPTION_MAX = 500;
 
-export const timeZoneField = z
-  .string()
-  .trim()
+export const timeZoneField = singleLineText('Time zone')
   .min(1)
   .max(64)
   .refine((zone) => {
@@ -32,16 +31,14 @@ export const timeZoneField = z
     }
   }, 'Unknown time zone');
 
-const descriptionField = z
-  .string()
-  .trim()
+const descriptionField = multiLineText('Description')
   .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
   .nullish()
   .transform((value) => (value ? value : null));
 
 /** POST /api/communities. */
 export const createCommunityBody = z.object({
-  name: z.string({ error: 'Please enter a name for your community.' }).trim().min(1, 'Please enter a name for your community.').max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
+  name: singleLineText('Community name').min(1, 'Please enter a name for your community.').max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
   description: descriptionField,
   timeZone: timeZoneField.optional(),
 });
@@ -49,7 +46,7 @@ export type CreateCommunityBody = z.infer<typeof createCommunityBody>;
 
 /** PUT /api/communities/{id}. */
 export const updateCommunityBody = z.object({
-  name: z.string({ error: 'Community name cannot be empty.' }).trim().min(1, 'Community name cannot be empty.').max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
+  name: singleLineText('Community name').min(1, 'Community name cannot be empty.').max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
   description: descriptionField,
   timeZone: timeZoneField.optional(),
   graceDays: z.boolean().optional(),
@@ -58,9 +55,7 @@ export type UpdateCommunityBody = z.infer<typeof updateCommunityBody>;
 
 /** POST /api/communities/join. Matching ignores case and surrounding spaces. */
 export const joinCommunityBody = z.object({
-  inviteCode: z
-    .string({ error: 'Please enter a valid invitation code.' })
-    .trim()
+  inviteCode: singleLineText('Invitation code')
     .min(1, 'Please enter a valid invitation code.')
     .max(32, 'Please enter a valid invitation code.')
     .transform((code) => code.toUpperCase()),
@@ -94,8 +89,14 @@ export interface CommunityMember {
   id: string;
   displayName: string;
   email: string | null;
+  /** The highest of the membership's own roles. */
   role: Role;
   roles: Role[];
+  /**
+   * The highest effective role (InstitutionAdmin held anywhere in the institution and SuperAdmin included):
+   * what rank rules compare, so nobody is offered an action on someone who outranks them.
+   */
+  rank: Role;
   subgroupId: string | null;
   isImported: boolean;
   createdAt: string;
@@ -110,10 +111,14 @@ export interface CommunityStats {
 }
 
 export interface InviteCodeView {
+  id: string;
   inviteCode: string;
   expiresAt: string;
+  /** The creator's display name (null once they are gone). */
   createdBy: string | null;
   createdAt: string;
+  /** How many members joined with it. */
+  uses: number;
 }
 
 export interface ClaimInfo {

@@ -57,6 +57,7 @@ export function makeMember(overrides: Partial<CommunityMember> = {}): CommunityM
     email: `member${memberCount}@example.org`,
     role: 'Member',
     roles: ['Member'],
+    rank: overrides.role ?? 'Member',
     subgroupId: null,
     isImported: false,
     createdAt: '2026-04-01T12:00:00.000Z',

@@ -338,6 +338,7 @@ describe('GET /api/communities/:id/members', () => {
       email: fixture.owner.email,
       role: 'CommunityModerator',
       roles: ['CommunityModerator'],
+      rank: 'CommunityModerator',
       subgroupId: null,
       isImported: false,
       createdAt: expect.stringMatching(ISO_DATE_PATTERN),
@@ -452,6 +453,7 @@ describe('PATCH /api/users/:userId/role', () => {
       email: member.email,
       role: 'Commander',
       roles: ['Commander', 'Member'],
+      rank: 'Commander',
       subgroupId: null,
       isImported: false,
       createdAt: expect.stringMatching(ISO_DATE_PATTERN),
@@ -993,5 +995,116 @@ describe('audit log', () => {
     await fixture.owner.agent.patch(`/api/users/${fixture.owner.user.id}/role`).set('X-Community-Id', fixture.id).send({ roles: ['Member'] }).expect(403);
     await fixture.owner.agent.post(`/api/communities/${fixture.id}/leave`).expect(409);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('ids are canonical at the boundary (an upper-case spelling is the same id)', () => {
+  it("still refuses editing one's own roles and removing oneself", async () => {
+    const fixture = await communityWith('member');
+    const ownId = fixture.owner.user.id.toUpperCase();
+    const before = await snapshotCommunity(db, fixture.id);
+    expectJsonError(await fixture.owner.agent.patch(`/api/users/${ownId}/role`).set('X-Community-Id', fixture.id).send({ roles: ['Member'] }), 403, OWN_ROLES);
+    expectJsonError(await fixture.owner.agent.delete(`/api/communities/${fixture.id.toUpperCase()}/members/${ownId}`), 403, REMOVE_SELF);
+    expect(await snapshotCommunity(db, fixture.id)).toEqual(before);
+  });
+
+  it('resolves upper-case community ids in the path, the header and the body to the same community', async () => {
+    const fixture = await communityWith('member');
+    const upper = fixture.id.toUpperCase();
+    expect((await fixture.owner.agent.get(`/api/communities/${upper}`).expect(200)).body.id).toBe(fixture.id);
+    const member = fixture.members[0]!;
+    const changed = await fixture.owner.agent.patch(`/api/users/${member.user.id.toUpperCase()}/role`).set('X-Community-Id', upper).send({ roles: ['Commander'] }).expect(200);
+    expect(changed.body.id).toBe(member.user.id);
+    expect(await rolesOf(db, fixture.id, member.user.id)).toEqual(['Commander']);
+  });
+
+  it("answers a commander's own statistics under an upper-case spelling of their id", async () => {
+    const fixture = await communityWith('commander');
+    const commander = fixture.members[0]!;
+    await setRoles(db, fixture.id, commander.user.id, ['Commander']);
+    await commander.agent.get(`/api/commanders/${commander.user.id.toUpperCase()}/member-stats?month=3&year=2026`).set('X-Community-Id', fixture.id).expect(200);
+    await commander.agent.get(`/api/commanders/${commander.user.id.toUpperCase()}/subgroup-members`).set('X-Community-Id', fixture.id).expect(200);
+  });
+});
+
+describe('rank is judged by effective roles', () => {
+  it('a CommunityModerator cannot demote or remove a member who is InstitutionAdmin elsewhere in the institution', async () => {
+    const home = await communityWith('institution-admin');
+    const institutionAdmin = home.members[0]!;
+    // A second community of the same institution, where the member holds InstitutionAdmin; here they are a plain Member.
+    const other = await communityWith();
+    await db.update(communities).set({ institutionId: home.community.institutionId }).where(eq(communities.id, other.id));
+    await db.insert(memberships).values({ userId: institutionAdmin.user.id, communityId: other.id, roles: ['InstitutionAdmin'] });
+    expect(await rolesOf(db, home.id, institutionAdmin.user.id)).toEqual(['Member']);
+
+    const before = await snapshotCommunity(db, home.id);
+    expectJsonError(await home.owner.agent.patch(`/api/users/${institutionAdmin.user.id}/role`).set('X-Community-Id', home.id).send({ roles: ['Commander'] }), 403, ROLE_PERMISSION);
+    expectJsonError(await home.owner.agent.delete(`/api/communities/${home.id}/members/${institutionAdmin.user.id}`), 403);
+    expect(await snapshotCommunity(db, home.id)).toEqual(before);
+    // The members list shows the InstitutionAdmin's rank, so the client can say why before anyone tries.
+    const members = (await home.owner.agent.get(`/api/communities/${home.id}/members`).expect(200)).body as Array<{ id: string; rank: string }>;
+    expect(members.find((m) => m.id === institutionAdmin.user.id)?.rank).toBe('InstitutionAdmin');
+  });
+
+  it('a CommunityModerator cannot demote or remove a SuperAdmin who is a plain Member here', async () => {
+    const fixture = await communityWith('operator');
+    const operator = fixture.members[0]!;
+    await grantSuperAdmin(db, operator.user.id);
+    const before = await snapshotCommunity(db, fixture.id);
+    expectJsonError(await fixture.owner.agent.patch(`/api/users/${operator.user.id}/role`).set('X-Community-Id', fixture.id).send({ roles: ['Commander'] }), 403, ROLE_PERMISSION);
+    expectJsonError(await fixture.owner.agent.delete(`/api/communities/${fixture.id}/members/${operator.user.id}`), 403);
+    expect(await snapshotCommunity(db, fixture.id)).toEqual(before);
+    // The SuperAdmin still acts on the moderator (rank above).
+    await operator.agent.patch(`/api/users/${fixture.owner.user.id}/role`).set('X-Community-Id', fixture.id).send({ roles: ['CommunityModerator', 'Commander'] }).expect(200);
+  });
+});
+
+describe('SuperAdmin and InstitutionAdmin reach what they administer', () => {
+  it('lists every community to a SuperAdmin who belongs to none, each with a null membership id', async () => {
+    const first = await communityWith();
+    const second = await communityWith();
+    const operator = await superAdmin();
+    const listed = (await operator.agent.get('/api/memberships').expect(200)).body as Array<{ id: string | null; communityId: string; role: string }>;
+    for (const community of [first, second]) {
+      expect(listed).toContainEqual(expect.objectContaining({ id: null, communityId: community.id, role: 'SuperAdmin' }));
+    }
+    // ... and opens each one's admin data and dashboard reads without joining.
+    await operator.agent.get(`/api/communities/${first.id}/stats`).expect(200);
+    await operator.agent.get(`/api/communities/${first.id}/daily-log?month=3&year=2026`).expect(200);
+    // A plain user sees only their own memberships.
+    const plain = await signUp(app);
+    expect((await plain.agent.get('/api/memberships').expect(200)).body).toEqual([]);
+  });
+
+  it('lists the institution\'s communities to an InstitutionAdmin, not other institutions\'', async () => {
+    const home = await communityWith('institution-admin');
+    const institutionAdmin = home.members[0]!;
+    await setRoles(db, home.id, institutionAdmin.user.id, ['InstitutionAdmin']);
+    const sibling = await communityWith();
+    await db.update(communities).set({ institutionId: home.community.institutionId }).where(eq(communities.id, sibling.id));
+    const unrelated = await communityWith();
+    const listed = (await institutionAdmin.agent.get('/api/memberships').expect(200)).body as Array<{ id: string | null; communityId: string; role: string }>;
+    expect(listed).toContainEqual(expect.objectContaining({ id: null, communityId: sibling.id, role: 'InstitutionAdmin' }));
+    expect(listed.map((entry) => entry.communityId)).not.toContain(unrelated.id);
+  });
+
+  it('does not let an administrator who is not a member keep a log there (403 with the reason)', async () => {
+    const fixture = await communityWith();
+    const operator = await superAdmin();
+    const response = await operator.agent.post(`/api/communities/${fixture.id}/daily-log`).send({ month: 3, year: 2026, dayStatus: { bibleReading: { '2': 'Yes' } } });
+    expectJsonError(response, 403, /Join this community/);
+  });
+});
+
+describe('a community one may no longer see', () => {
+  it("answers 404 with the code 'community_not_found', so the client can leave its screens", async () => {
+    const fixture = await communityWith('member');
+    const member = fixture.members[0]!;
+    await fixture.owner.agent.delete(`/api/communities/${fixture.id}/members/${member.user.id}`).expect(200);
+    const response = await member.agent.get(`/api/communities/${fixture.id}/members`);
+    expectJsonError(response, 404, NOT_FOUND);
+    expect(response.body.code).toBe('community_not_found');
+    const viaHeader = await member.agent.get(`/api/users/${member.user.id}/discipline-targets`).set('X-Community-Id', fixture.id);
+    expect(viaHeader.body.code).toBe('community_not_found');
   });
 });

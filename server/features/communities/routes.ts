@@ -55,7 +55,7 @@ export function communityRoutes(db: Database, now: () => Date): Router {
   });
 
   router.delete('/api/communities/:id/members/:userId', inCommunity(db, 'members:manage', onPath), async (req, res) => {
-    await communities.removeMember(db, req.community!, idParam(req.params.userId, communities.MEMBER_NOT_FOUND));
+    await communities.removeMember(db, req.community!, idParam(req.params.userId, communities.MEMBER_NOT_FOUND), now());
     res.json({ message: 'Member removed.' });
   });
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type {
   CommunityMember,
   CommunityStats,
@@ -10,11 +11,11 @@ import type {
 import type { Role } from '@shared/domain/constants';
 import { type Action, can, canGrant, effectiveRoles, highestRole, isAdmin } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
-import { communities, institutions, memberships, subgroups } from '@shared/schema/communities';
+import { communities, institutions, memberRemovals, memberships, subgroups } from '@shared/schema/communities';
 import { questions } from '@shared/schema/questions';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
-import { type CommunityContext, type CommunityRow, loadCommunityContext, lockCommunityRow } from '../../http/community-context';
+import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn } from '../../http/community-context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { averageCompletion } from '../tracking/service';
@@ -63,16 +64,17 @@ export async function listMemberships(db: Executor, user: SessionUser): Promise<
       community: { id: community.id, name: community.name, description: community.description },
     };
   });
-  if (administered.size === 0) return views;
-  // An InstitutionAdmin administers the institution's other communities too, without a membership there.
+  if (administered.size === 0 && !user.isSuperAdmin) return views;
+  // A SuperAdmin administers every community, an InstitutionAdmin the institution's other communities,
+  // without a membership there: they are listed too (with a null membership id), so they can be opened.
   const joined = new Set(rows.map((row) => row.community.id));
-  const siblings = await db
-    .select({ id: communities.id, name: communities.name, description: communities.description })
+  const reachable = await db
+    .select({ id: communities.id, name: communities.name, description: communities.description, institutionId: communities.institutionId })
     .from(communities)
-    .where(inArray(communities.institutionId, [...administered]))
-    .orderBy(asc(communities.createdAt));
-  for (const community of siblings.filter((sibling) => !joined.has(sibling.id))) {
-    const roles = effectiveRoles([], { institutionAdmin: true, superAdmin: user.isSuperAdmin });
+    .where(user.isSuperAdmin ? undefined : inArray(communities.institutionId, [...administered]))
+    .orderBy(asc(communities.name), asc(communities.createdAt));
+  for (const { institutionId, ...community } of reachable.filter((candidate) => !joined.has(candidate.id))) {
+    const roles = effectiveRoles([], { institutionAdmin: administered.has(institutionId), superAdmin: user.isSuperAdmin });
     views.push({ id: null, communityId: community.id, userId: user.id, role: highestRole(roles), roles, subgroupId: null, community });
   }
   return views;
@@ -160,12 +162,26 @@ async function releaseCommandedSubgroups(tx: Executor, communityId: string, user
 
 export async function listMembers(db: Executor, context: CommunityContext, onlyUserId?: string): Promise<CommunityMember[]> {
   const showEmail = isAdmin(context.roles);
+  const heldInstitutionAdmin = alias(memberships, 'institution_admin_membership');
+  const heldInCommunity = alias(communities, 'institution_admin_community');
   const rows = await db
     .select({
       id: users.id,
       displayName: users.displayName,
       email: users.email,
       isImported: users.isImported,
+      isSuperAdmin: users.isSuperAdmin,
+      isInstitutionAdmin: sql<boolean>`EXISTS (${db
+        .select({ one: sql`1` })
+        .from(heldInstitutionAdmin)
+        .innerJoin(heldInCommunity, eq(heldInCommunity.id, heldInstitutionAdmin.communityId))
+        .where(
+          and(
+            eq(heldInstitutionAdmin.userId, users.id),
+            eq(heldInCommunity.institutionId, context.community.institutionId),
+            sql`'InstitutionAdmin' = ANY(${heldInstitutionAdmin.roles})`,
+          ),
+        )})`.mapWith(Boolean),
       roles: memberships.roles,
       subgroupId: memberships.subgroupId,
       createdAt: memberships.createdAt,
@@ -180,6 +196,7 @@ export async function listMembers(db: Executor, context: CommunityContext, onlyU
     email: showEmail ? row.email : null,
     role: highestRole(row.roles),
     roles: row.roles,
+    rank: highestRole(effectiveRoles(row.roles, { institutionAdmin: row.isInstitutionAdmin, superAdmin: row.isSuperAdmin })),
     subgroupId: row.subgroupId,
     isImported: row.isImported,
     createdAt: row.createdAt.toISOString(),
@@ -207,14 +224,12 @@ export async function communityStats(db: Executor, context: CommunityContext, no
   };
 }
 
-async function targetMembership(tx: Executor, communityId: string, userId: string) {
-  const [row] = await tx
-    .select({ id: memberships.id, roles: memberships.roles })
-    .from(memberships)
-    .where(and(eq(memberships.communityId, communityId), eq(memberships.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound(MEMBER_NOT_FOUND);
-  return row;
+/** The member acted on: their membership here and their effective roles (rank is judged by these). */
+async function targetMember(tx: Executor, community: CommunityRow, userId: string) {
+  const [user] = await tx.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, userId)).limit(1);
+  const standing = user ? await standingIn(tx, community, { id: userId, isSuperAdmin: user.isSuperAdmin }) : undefined;
+  if (!standing?.membership) throw notFound(MEMBER_NOT_FOUND);
+  return { id: standing.membership.id, roles: standing.membership.roles, effectiveRoles: standing.roles };
 }
 
 /**
@@ -222,15 +237,14 @@ async function targetMembership(tx: Executor, communityId: string, userId: strin
  * removed the actor after the route's guard loaded their context.
  */
 async function lockedActorRoles(tx: Executor, context: CommunityContext, action: Action, message: string): Promise<Role[]> {
-  const actor = { id: context.userId, isSuperAdmin: context.roles.includes('SuperAdmin') } as Express.User;
-  const current = await loadCommunityContext(tx, actor, context.community.id);
-  if (!can(current, action)) throw forbidden(message);
-  return current.roles;
+  const { roles } = await standingIn(tx, context.community, { id: context.userId, isSuperAdmin: context.roles.includes('SuperAdmin') });
+  if (!can({ roles }, action)) throw forbidden(message);
+  return roles;
 }
 
-/** Nobody acts on someone whose highest role is above their own. */
-function assertOutranksOrEquals(actorRoles: readonly Role[], targetRoles: readonly Role[], message: string) {
-  if (!canGrant(actorRoles, highestRole(targetRoles))) throw forbidden(message);
+/** Nobody acts on someone whose effective highest role is above their own. */
+function assertOutranksOrEquals(actorRoles: readonly Role[], targetEffectiveRoles: readonly Role[], message: string) {
+  if (!canGrant(actorRoles, highestRole(targetEffectiveRoles))) throw forbidden(message);
 }
 
 export async function updateRoles(db: Database, context: CommunityContext, targetUserId: string, roles: Role[]): Promise<CommunityMember> {
@@ -242,8 +256,8 @@ export async function updateRoles(db: Database, context: CommunityContext, targe
     await lockCommunityRow(tx, communityId, 'change');
     const actorRoles = await lockedActorRoles(tx, context, 'roles:assign', ROLE_PERMISSION_MESSAGE);
     if (!roles.every((role) => canGrant(actorRoles, role))) throw forbidden(ROLE_PERMISSION_MESSAGE);
-    const target = await targetMembership(tx, communityId, targetUserId);
-    assertOutranksOrEquals(actorRoles, target.roles, ROLE_PERMISSION_MESSAGE);
+    const target = await targetMember(tx, context.community, targetUserId);
+    assertOutranksOrEquals(actorRoles, target.effectiveRoles, ROLE_PERMISSION_MESSAGE);
     const losesModerator = target.roles.includes('CommunityModerator') && !roles.includes('CommunityModerator');
     if (losesModerator && (await otherModeratorCount(tx, communityId, targetUserId)) === 0) throw conflict(LAST_MODERATOR_MESSAGE);
     await tx.update(memberships).set({ roles }).where(eq(memberships.id, target.id));
@@ -253,19 +267,27 @@ export async function updateRoles(db: Database, context: CommunityContext, targe
   return updated!;
 }
 
-export async function removeMember(db: Database, context: CommunityContext, targetUserId: string): Promise<void> {
+/**
+ * Removes a member and remembers when: they can rejoin only with an invitation code created after this
+ * moment, not with one they were given before.
+ */
+export async function removeMember(db: Database, context: CommunityContext, targetUserId: string, now: Date): Promise<void> {
   if (targetUserId === context.userId) throw forbidden(REMOVE_SELF_MESSAGE);
   const communityId = context.community.id;
   await db.transaction(async (tx) => {
     await lockCommunityRow(tx, communityId, 'change');
     const actorRoles = await lockedActorRoles(tx, context, 'members:manage', 'You do not have permission to remove members.');
-    const target = await targetMembership(tx, communityId, targetUserId);
-    assertOutranksOrEquals(actorRoles, target.roles, 'You cannot remove a member whose role is above yours.');
+    const target = await targetMember(tx, context.community, targetUserId);
+    assertOutranksOrEquals(actorRoles, target.effectiveRoles, 'You cannot remove a member whose role is above yours.');
     if (target.roles.includes('CommunityModerator') && (await otherModeratorCount(tx, communityId, targetUserId)) === 0) {
       throw conflict(LAST_MODERATOR_MESSAGE);
     }
     await releaseCommandedSubgroups(tx, communityId, targetUserId);
     await tx.delete(memberships).where(eq(memberships.id, target.id));
+    await tx
+      .insert(memberRemovals)
+      .values({ communityId, userId: targetUserId, removedAt: now })
+      .onConflictDoUpdate({ target: [memberRemovals.communityId, memberRemovals.userId], set: { removedAt: now } });
     await recordAudit(tx, { actorId: context.userId, communityId, entity: 'membership', entityId: targetUserId, action: 'remove', diff: { roles: target.roles } });
   });
 }

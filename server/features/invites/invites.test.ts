@@ -15,7 +15,8 @@ import {
   UUID_PATTERN,
 } from '../../test/community-fixtures';
 import { type Agent, addMember, createCommunity, signUp, uniqueIdentity } from '../../test/factories';
-import { newInviteCode } from './service';
+import { CODE_BEFORE_REMOVAL_MESSAGE, CODE_NOT_FOUND_MESSAGE, INVALID_CODE_MESSAGE, newInviteCode } from './service';
+import type { InviteCodeView } from '@shared/contracts/communities';
 
 // Many accounts sign up and try codes from one address here: the limits have their own file.
 const { app, database, advanceClock } = await createTestApp({
@@ -38,21 +39,18 @@ async function communityWith(...prefixes: string[]) {
 }
 
 async function generate(agent: Agent, communityId: string) {
-  return (await agent.post(`/api/communities/${communityId}/invite-codes`).expect(201)).body as {
-    inviteCode: string;
-    expiresAt: string;
-    createdBy: string;
-    createdAt: string;
-  };
+  return (await agent.post(`/api/communities/${communityId}/invite-codes`).expect(201)).body as InviteCodeView;
 }
 
 const membershipsOf = (userId: string) => db.select().from(memberships).where(eq(memberships.userId, userId));
 
 describe('POST /api/communities/:id/invite-codes', () => {
-  it('answers 201 {inviteCode, expiresAt, createdBy, createdAt}: 8 characters of the alphabet, valid 7 days', async () => {
+  it('answers 201 {id, inviteCode, expiresAt, createdBy, createdAt, uses}: 8 characters of the alphabet, valid 7 days', async () => {
     const fixture = await communityWith();
     const response = await fixture.owner.agent.post(`/api/communities/${fixture.id}/invite-codes`).expect(201);
     expect(response.body).toEqual({
+      id: expect.stringMatching(UUID_PATTERN),
+      uses: 0,
       inviteCode: expect.stringMatching(CODE_PATTERN),
       expiresAt: expect.stringMatching(ISO_DATE_PATTERN),
       createdBy: fixture.owner.user.displayName,
@@ -198,13 +196,15 @@ describe('POST /api/communities/join', () => {
     expect(await membershipsOf(joiner.user.id)).toEqual([]);
   });
 
-  it('answers 409 to someone who is already a member, without touching the membership', async () => {
+  it("answers 409 'already_member' with the community's name to someone who is already a member, without touching the membership", async () => {
     const fixture = await communityWith('member');
     const member = fixture.members[0]!;
     await setRoles(db, fixture.id, member.user.id, ['Commander']);
     const { inviteCode } = await generate(fixture.owner.agent, fixture.id);
     const before = await snapshotCommunity(db, fixture.id);
-    expectJsonError(await member.agent.post('/api/communities/join').send({ inviteCode }), 409);
+    const again = await member.agent.post('/api/communities/join').send({ inviteCode });
+    expectJsonError(again, 409, `You are already a member of ${fixture.community.name}.`);
+    expect(again.body.code).toBe('already_member');
     expectJsonError(await fixture.owner.agent.post('/api/communities/join').send({ inviteCode }), 409);
     expect(await snapshotCommunity(db, fixture.id)).toEqual(before);
     expect(await rolesOf(db, fixture.id, member.user.id)).toEqual(['Commander']);
@@ -241,8 +241,93 @@ describe('POST /api/communities/join', () => {
   });
 });
 
+describe('GET /api/communities/:id/invite-codes (active codes)', () => {
+  it('lists every active code, newest first, with creator, expiry and uses; not expired or revoked ones', async () => {
+    const fixture = await communityWith();
+    const expired = await generate(fixture.owner.agent, fixture.id);
+    await db.update(inviteCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(inviteCodes.code, expired.inviteCode));
+    const older = await generate(fixture.owner.agent, fixture.id);
+    const revoked = await generate(fixture.owner.agent, fixture.id);
+    await fixture.owner.agent.delete(`/api/communities/${fixture.id}/invite-codes/${revoked.id}`).expect(200);
+    const newer = await generate(fixture.owner.agent, fixture.id);
+    for (let i = 0; i < 2; i++) {
+      const joiner = await signUp(app);
+      await joiner.agent.post('/api/communities/join').send({ inviteCode: older.inviteCode }).expect(200);
+    }
+    const listed = (await fixture.owner.agent.get(`/api/communities/${fixture.id}/invite-codes`).expect(200)).body;
+    expect(listed).toEqual([
+      { ...newer, uses: 0 },
+      { ...older, uses: 2 },
+    ]);
+    expect(listed[1].createdBy).toBe(fixture.owner.user.displayName);
+  });
+});
+
+describe('DELETE /api/communities/:id/invite-codes/:codeId (revoke)', () => {
+  it('revokes at once: nobody joins with the code afterwards, and the revocation is audit-logged', async () => {
+    const fixture = await communityWith();
+    const code = await generate(fixture.owner.agent, fixture.id);
+    const response = await fixture.owner.agent.delete(`/api/communities/${fixture.id}/invite-codes/${code.id}`).expect(200);
+    expect(response.body).toEqual({ message: 'Invitation code revoked.' });
+    const joiner = await signUp(app);
+    expectJsonError(await joiner.agent.post('/api/communities/join').send({ inviteCode: code.inviteCode }), 404, INVALID_CODE_MESSAGE);
+    expect(await membershipsOf(joiner.user.id)).toEqual([]);
+    const [row] = await db.select().from(inviteCodes).where(eq(inviteCodes.id, code.id));
+    expect(row).toMatchObject({ revokedByUserId: fixture.owner.user.id });
+    expect(row!.revokedAt).toBeInstanceOf(Date);
+    const audit = (await auditRowsOf(db, fixture.id)).filter((entry) => entry.action === 'revoke');
+    expect(audit).toEqual([expect.objectContaining({ actorId: fixture.owner.user.id, entity: 'invite_code', entityId: code.id, diff: { code: code.inviteCode } })]);
+    // The latest code is then an earlier one (none here).
+    expect((await fixture.owner.agent.get(`/api/communities/${fixture.id}/invite-codes/latest`).expect(200)).body).toBeNull();
+  });
+
+  it('answers 404 for a code already revoked, unknown, malformed, or of another community, and changes nothing', async () => {
+    const fixture = await communityWith();
+    const other = await communityWith();
+    const code = await generate(fixture.owner.agent, fixture.id);
+    const foreign = await generate(other.owner.agent, other.id);
+    await fixture.owner.agent.delete(`/api/communities/${fixture.id}/invite-codes/${code.id}`).expect(200);
+    const before = [await snapshotCommunity(db, fixture.id), await snapshotCommunity(db, other.id)];
+    expectJsonError(await fixture.owner.agent.delete(`/api/communities/${fixture.id}/invite-codes/${code.id}`), 404, CODE_NOT_FOUND_MESSAGE);
+    expectJsonError(await fixture.owner.agent.delete(`/api/communities/${fixture.id}/invite-codes/${randomUUID()}`), 404, CODE_NOT_FOUND_MESSAGE);
+    expectJsonError(await fixture.owner.agent.delete(`/api/communities/${fixture.id}/invite-codes/not-a-uuid`), 404, CODE_NOT_FOUND_MESSAGE);
+    expectJsonError(await fixture.owner.agent.delete(`/api/communities/${fixture.id}/invite-codes/${foreign.id}`), 404, CODE_NOT_FOUND_MESSAGE);
+    expect([await snapshotCommunity(db, fixture.id), await snapshotCommunity(db, other.id)]).toEqual(before);
+  });
+});
+
+describe('a removed member rejoining', () => {
+  it('needs a code created after the removal: an older one is refused with 403 and the reason', async () => {
+    const fixture = await communityWith();
+    const oldCode = await generate(fixture.owner.agent, fixture.id);
+    const member = await signUp(app);
+    await member.agent.post('/api/communities/join').send({ inviteCode: oldCode.inviteCode }).expect(200);
+    advanceClock(1000);
+    await fixture.owner.agent.delete(`/api/communities/${fixture.id}/members/${member.user.id}`).expect(200);
+
+    const before = await snapshotCommunity(db, fixture.id);
+    expectJsonError(await member.agent.post('/api/communities/join').send({ inviteCode: oldCode.inviteCode }), 403, CODE_BEFORE_REMOVAL_MESSAGE);
+    expect(await snapshotCommunity(db, fixture.id)).toEqual(before);
+    // Others still join with the old code.
+    await (await signUp(app)).agent.post('/api/communities/join').send({ inviteCode: oldCode.inviteCode }).expect(200);
+
+    advanceClock(1000);
+    const newCode = await generate(fixture.owner.agent, fixture.id);
+    await member.agent.post('/api/communities/join').send({ inviteCode: newCode.inviteCode }).expect(200);
+    expect(await rolesOf(db, fixture.id, member.user.id)).toEqual(['Member']);
+  });
+});
+
 describe('access to invitation codes: 401, 404 for another community, 403 for a Member or Commander', () => {
   const endpoints = [
+    { name: 'GET /api/communities/:id/invite-codes', call: (agent: Agent, id: string) => agent.get(`/api/communities/${id}/invite-codes`) },
+    {
+      name: 'DELETE /api/communities/:id/invite-codes/:codeId',
+      call: async (agent: Agent, id: string) => {
+        const [code] = await db.select({ id: inviteCodes.id }).from(inviteCodes).where(eq(inviteCodes.communityId, fixture.id)).limit(1);
+        return agent.delete(`/api/communities/${id}/invite-codes/${code?.id ?? randomUUID()}`);
+      },
+    },
     { name: 'POST /api/communities/:id/invite-codes', call: (agent: Agent, id: string) => agent.post(`/api/communities/${id}/invite-codes`) },
     { name: 'GET /api/communities/:id/invite-codes/latest', call: (agent: Agent, id: string) => agent.get(`/api/communities/${id}/invite-codes/latest`) },
   ];

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { inCommunity } from '../../http/community-context';
 import { requireUser } from '../../http/require';
 import { limitRequests, MINUTE } from '../../http/security';
-import { body } from '../../http/validate';
+import { body, idParam } from '../../http/validate';
 import * as invites from './service';
 
 export function inviteRoutes(db: Database, config: Config, now: () => Date): Router {
@@ -28,6 +28,15 @@ export function inviteRoutes(db: Database, config: Config, now: () => Date): Rou
 
   router.post('/api/communities/:id/invite-codes', inCommunity(db, 'invites:create', { pathParam: 'id' }), async (req, res) => {
     res.status(201).json(await invites.generateInviteCode(db, req.community!, req.user!, now()));
+  });
+
+  router.get('/api/communities/:id/invite-codes', inCommunity(db, 'invites:create', { pathParam: 'id' }), async (req, res) => {
+    res.json(await invites.activeInviteCodes(db, req.community!, now()));
+  });
+
+  router.delete('/api/communities/:id/invite-codes/:codeId', inCommunity(db, 'invites:create', { pathParam: 'id' }), async (req, res) => {
+    await invites.revokeInviteCode(db, req.community!, idParam(req.params.codeId, invites.CODE_NOT_FOUND_MESSAGE), now());
+    res.json({ message: 'Invitation code revoked.' });
   });
 
   router.get('/api/communities/:id/invite-codes/latest', inCommunity(db, 'invites:create', { pathParam: 'id' }), async (req, res) => {

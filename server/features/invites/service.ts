@@ -1,16 +1,32 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ClaimInfo, InviteCodeView, JoinResult } from '@shared/contracts/communities';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, INVITE_CODE_LIFETIME_DAYS } from '@shared/domain/constants';
 import { users } from '@shared/schema/auth';
-import { communities, inviteCodes, memberships } from '@shared/schema/communities';
+import { communities, inviteCodes, memberRemovals, memberships } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
-import { conflict, isUniqueViolation, notFound } from '../../http/errors';
+import { forbidden, HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 
 export const INVALID_CODE_MESSAGE = 'This invitation code is not valid or has expired. Please check it with the person who invited you.';
+export const CODE_NOT_FOUND_MESSAGE = 'Invitation code not found.';
+export const CODE_BEFORE_REMOVAL_MESSAGE =
+  'You were removed from this community after this invitation code was created. Ask a moderator for a new code if you are welcome back.';
+
+const inviteCodeColumns = {
+  id: inviteCodes.id,
+  inviteCode: inviteCodes.code,
+  expiresAt: inviteCodes.expiresAt,
+  createdAt: inviteCodes.createdAt,
+  createdBy: users.displayName,
+  uses: inviteCodes.uses,
+};
+
+function toInviteCodeView(row: { id: string; inviteCode: string; expiresAt: Date; createdAt: Date; createdBy: string | null; uses: number }): InviteCodeView {
+  return { ...row, expiresAt: row.expiresAt.toISOString(), createdAt: row.createdAt.toISOString() };
+}
 
 /** 8 characters from an alphabet without 0, O, 1 or I, drawn with a cryptographic generator. */
 export function newInviteCode(): string {
@@ -29,7 +45,7 @@ export async function generateInviteCode(db: Database, context: CommunityContext
           .values({ code: newInviteCode(), communityId: context.community.id, createdByUserId: actor.id, expiresAt, createdAt: now })
           .returning();
         await recordAudit(tx, { actorId: actor.id, communityId: context.community.id, entity: 'invite_code', entityId: row!.id, action: 'create', diff: { expiresAt } });
-        return { inviteCode: row!.code, expiresAt: row!.expiresAt.toISOString(), createdBy: actor.displayName, createdAt: row!.createdAt.toISOString() };
+        return toInviteCodeView({ id: row!.id, inviteCode: row!.code, expiresAt: row!.expiresAt, createdAt: row!.createdAt, createdBy: actor.displayName, uses: row!.uses });
       });
     } catch (error) {
       // A collision among 32^8 codes is rare; draw again.
@@ -38,15 +54,40 @@ export async function generateInviteCode(db: Database, context: CommunityContext
   }
 }
 
+/** The newest code that has not been revoked (it may have expired: the tab says so). */
 export async function latestInviteCode(db: Executor, context: CommunityContext): Promise<InviteCodeView | null> {
   const [row] = await db
-    .select({ code: inviteCodes.code, expiresAt: inviteCodes.expiresAt, createdAt: inviteCodes.createdAt, createdBy: users.displayName })
+    .select(inviteCodeColumns)
     .from(inviteCodes)
     .leftJoin(users, eq(users.id, inviteCodes.createdByUserId))
-    .where(eq(inviteCodes.communityId, context.community.id))
+    .where(and(eq(inviteCodes.communityId, context.community.id), isNull(inviteCodes.revokedAt)))
     .orderBy(desc(inviteCodes.createdAt))
     .limit(1);
-  return row ? { inviteCode: row.code, expiresAt: row.expiresAt.toISOString(), createdBy: row.createdBy, createdAt: row.createdAt.toISOString() } : null;
+  return row ? toInviteCodeView(row) : null;
+}
+
+/** Every code that still lets people join (not revoked, not expired), newest first. */
+export async function activeInviteCodes(db: Executor, context: CommunityContext, now: Date): Promise<InviteCodeView[]> {
+  const rows = await db
+    .select(inviteCodeColumns)
+    .from(inviteCodes)
+    .leftJoin(users, eq(users.id, inviteCodes.createdByUserId))
+    .where(and(eq(inviteCodes.communityId, context.community.id), isNull(inviteCodes.revokedAt), gt(inviteCodes.expiresAt, now)))
+    .orderBy(desc(inviteCodes.createdAt));
+  return rows.map(toInviteCodeView);
+}
+
+/** Revokes a code at once: nobody can join with it afterwards. */
+export async function revokeInviteCode(db: Database, context: CommunityContext, codeId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(inviteCodes)
+      .set({ revokedAt: now, revokedByUserId: context.userId })
+      .where(and(eq(inviteCodes.id, codeId), eq(inviteCodes.communityId, context.community.id), isNull(inviteCodes.revokedAt)))
+      .returning({ id: inviteCodes.id, code: inviteCodes.code });
+    if (!revoked) throw notFound(CODE_NOT_FOUND_MESSAGE);
+    await recordAudit(tx, { actorId: context.userId, communityId: context.community.id, entity: 'invite_code', entityId: revoked.id, action: 'revoke', diff: { code: revoked.code } });
+  });
 }
 
 const NO_CLAIM: ClaimInfo = { canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null };
@@ -74,22 +115,49 @@ export async function findClaimableImport(db: Executor, communityId: string, use
   return match ? { canClaim: true, importedUserId: match.id, importedUserName: match.displayName, importedUserEmail: match.email } : NO_CLAIM;
 }
 
-/** Joins with a code (already trimmed and upper-cased by the contract); the new membership holds ['Member']. */
+/** Joining a community one already belongs to: 409 with its own code, so the client can say 'Already a member'. */
+const alreadyMember = (communityName: string) => new HttpError(409, `You are already a member of ${communityName}.`, 'already_member');
+
+/**
+ * Joins with a code (already trimmed and upper-cased by the contract); the new membership holds ['Member'].
+ * A revoked or expired code is a wrong code (404). Someone removed from the community needs a code created
+ * after their removal.
+ */
 export async function joinCommunity(db: Database, user: SessionUser, code: string, now: Date): Promise<JoinResult> {
   const [invite] = await db
-    .select({ communityId: inviteCodes.communityId, expiresAt: inviteCodes.expiresAt, name: communities.name, description: communities.description })
+    .select({
+      id: inviteCodes.id,
+      communityId: inviteCodes.communityId,
+      expiresAt: inviteCodes.expiresAt,
+      createdAt: inviteCodes.createdAt,
+      name: communities.name,
+      description: communities.description,
+    })
     .from(inviteCodes)
     .innerJoin(communities, eq(communities.id, inviteCodes.communityId))
-    .where(eq(inviteCodes.code, code))
+    .where(and(eq(inviteCodes.code, code), isNull(inviteCodes.revokedAt)))
     .limit(1);
   if (!invite || invite.expiresAt.getTime() <= now.getTime()) throw notFound(INVALID_CODE_MESSAGE);
+  const [existing] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, user.id), eq(memberships.communityId, invite.communityId)))
+    .limit(1);
+  if (existing) throw alreadyMember(invite.name);
+  const [removal] = await db
+    .select({ removedAt: memberRemovals.removedAt })
+    .from(memberRemovals)
+    .where(and(eq(memberRemovals.userId, user.id), eq(memberRemovals.communityId, invite.communityId)))
+    .limit(1);
+  if (removal && invite.createdAt.getTime() <= removal.removedAt.getTime()) throw forbidden(CODE_BEFORE_REMOVAL_MESSAGE);
   try {
     await db.transaction(async (tx) => {
       await tx.insert(memberships).values({ userId: user.id, communityId: invite.communityId, roles: ['Member'] });
-      await recordAudit(tx, { actorId: user.id, communityId: invite.communityId, entity: 'membership', entityId: user.id, action: 'join' });
+      await tx.update(inviteCodes).set({ uses: sql`${inviteCodes.uses} + 1` }).where(eq(inviteCodes.id, invite.id));
+      await recordAudit(tx, { actorId: user.id, communityId: invite.communityId, entity: 'membership', entityId: user.id, action: 'join', diff: { inviteCodeId: invite.id } });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`You are already a member of ${invite.name}.`);
+    if (isUniqueViolation(error)) throw alreadyMember(invite.name);
     throw error;
   }
   return {

@@ -26,6 +26,7 @@ export function makeMember(overrides: Partial<CommunityMember> = {}): CommunityM
     email: null,
     role: 'Member',
     roles: ['Member'],
+    rank: overrides.role ?? 'Member',
     subgroupId: null,
     isImported: false,
     createdAt: '2026-01-10T12:00:00.000Z',

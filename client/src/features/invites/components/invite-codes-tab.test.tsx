@@ -8,7 +8,7 @@ import { findToast, renderApp } from '@/test/render-app';
 const inAWeek = (days = 7) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
 
 function code(overrides: Partial<InviteCodeView> = {}): InviteCodeView {
-  return { inviteCode: 'K7M2QX9P', expiresAt: inAWeek(), createdBy: 'Ruth Moab', createdAt: new Date().toISOString(), ...overrides };
+  return { id: 'a1000000-0000-4000-8000-000000000001', uses: 0, inviteCode: 'K7M2QX9P', expiresAt: inAWeek(), createdBy: 'Ruth Moab', createdAt: new Date().toISOString(), ...overrides };
 }
 
 function renderInvites(routes: Record<string, Handler> = {}) {

@@ -16,6 +16,7 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Production builds publish no source maps (DECISIONS.md "Operations"): the sources stay private.
+    sourcemap: false,
   },
 });

@@ -76,6 +76,9 @@ async function scenario(label, env, { expectLock }) {
     const asset = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
     check(/immutable/.test(asset.headers.get('cache-control') ?? ''), 'hashed assets are cached as immutable');
     check(asset.headers.get('content-encoding') === 'gzip', 'assets are served compressed');
+    const sourceText = await asset.text();
+    const map = await fetch(`http://127.0.0.1:${port}${script}.map`);
+    check(map.status === 404 && !/sourceMappingURL/.test(sourceText), 'no source maps are published (none referenced, none served)');
   } else check(false, 'index.html references a hashed script');
 
   if (expectLock) {

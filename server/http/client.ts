@@ -3,12 +3,18 @@ import path from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
 
 const NOT_FOUND_API = /^\/api(\/|$)/;
+/** Source maps are never published, even if a build left one beside the assets. */
+const SOURCE_MAP = /\.map$/i;
 
 /** Serves the built client: hashed assets cached for a year, index.html always revalidated. */
 export function staticClient(clientDir: string): RequestHandler {
   const indexHtml = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexHtml)) throw new Error(`The client is not built (${indexHtml} is missing). Run "npm run build" first.`);
   const router = Router();
+  router.use((req, res, next) => {
+    if (!SOURCE_MAP.test(req.path)) return next();
+    res.status(404).json({ message: 'Not found.', code: 'not_found' });
+  });
   router.use(
     '/assets',
     express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),

@@ -46,3 +46,6 @@ export const FIXED_TARGETS: Readonly<Record<'monthlyRetreat' | 'silenceHour', st
   monthlyRetreat: 'One day monthly',
   silenceHour: '1 hour weekly',
 };
+
+/** How the fixed goals are stored and answered in a member's targets: always 'Yes'. */
+export const FIXED_TARGET_VALUES = { monthlyRetreat: 'Yes', silenceHour: 'Yes' } as const satisfies Record<'monthlyRetreat' | 'silenceHour', 'Yes'>;

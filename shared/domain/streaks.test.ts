@@ -21,7 +21,29 @@ describe('currentStreak', () => {
 
   it('does not end the streak because today is not marked yet', () => {
     expect(currentStreak(backFrom(today, [undefined, 'Yes', 'Yes']), today).days).toBe(2);
-    expect(currentStreak(backFrom(today, ['No', 'Yes', 'Yes']), today).days).toBe(2);
+    expect(currentStreak(backFrom(today, ['Blank', 'Yes', 'Yes']), today).days).toBe(2);
+  });
+
+  it('counts a status set for today: No today ends the streak', () => {
+    // Yesterday and the day before were kept, but today was marked No: the streak is over.
+    expect(currentStreak(backFrom(today, ['No', 'Yes', 'Yes']), today)).toEqual({ days: 0, keptWithGrace: false });
+    expect(currentStreak(backFrom(today, ['Yes', 'Yes', 'Yes']), today).days).toBe(3);
+  });
+
+  it('without grace days, Sick or FeelingTired today ends the streak', () => {
+    expect(currentStreak(backFrom(today, ['Sick', 'Yes', 'Yes']), today).days).toBe(0);
+    expect(currentStreak(backFrom(today, ['FeelingTired', 'Yes']), today).days).toBe(0);
+  });
+
+  it('with grace days, Sick or FeelingTired today keeps the streak (with grace) without extending it', () => {
+    expect(currentStreak(backFrom(today, ['Sick', 'Yes', 'Yes']), today, { graceDays: true })).toEqual({ days: 2, keptWithGrace: true });
+    expect(currentStreak(backFrom(today, ['FeelingTired', 'Yes', 'No']), today, { graceDays: true })).toEqual({ days: 1, keptWithGrace: true });
+  });
+
+  it('an explicit status today counts across a month end and a leap day', () => {
+    // 2024-03-01 marked No: the February 28-29 run no longer counts.
+    expect(currentStreak(backFrom('2024-03-01', ['No', 'Yes', 'Yes']), '2024-03-01').days).toBe(0);
+    expect(currentStreak(backFrom('2024-03-01', [undefined, 'Yes', 'Yes']), '2024-03-01').days).toBe(2);
   });
 
   it('counts Partially as completed', () => {

@@ -15,8 +15,9 @@ export interface Streak {
 }
 
 /**
- * Consecutive completed days going back from today, at most 365. Today not yet done does not end the
- * streak (the day is not over). With grace days on, Sick and FeelingTired neither end nor extend it.
+ * Consecutive completed days going back from today, at most 365. A blank today does not end the streak
+ * (the day is not over), but a status set for today counts like any other day's: No ends the streak, and
+ * so do Sick and FeelingTired unless grace days are on, when they neither end nor extend it.
  */
 export function currentStreak(statusOn: StatusLookup, today: IsoDate, options: { graceDays?: boolean } = {}): Streak {
   let days = 0;
@@ -29,8 +30,8 @@ export function currentStreak(statusOn: StatusLookup, today: IsoDate, options: {
       if (graceSinceLastCompleted) keptWithGrace = true;
       graceSinceLastCompleted = false;
     } else if (options.graceDays && isGraceStatus(status)) {
-      if (offset > 0) graceSinceLastCompleted = true;
-    } else if (offset > 0) {
+      graceSinceLastCompleted = true;
+    } else if (offset > 0 || (status !== undefined && status !== 'Blank')) {
       break;
     }
   }

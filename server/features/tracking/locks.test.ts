@@ -60,14 +60,37 @@ describe('POST /api/communities/:id/calendar-locks', () => {
     expect(lock).toMatchObject({ id: first.body.id, isLocked: true, reason: 'Quarter closed', lockedAt: first.body.lockedAt });
   });
 
-  it('keeps one lock per month: locking again updates the same lock', async () => {
+  it('keeps one lock per month, and unlocking keeps who locked it, when and why (the unlock is audit-logged)', async () => {
     const fixture = await communityWith(app, 'moderator');
     const moderator = fixture.members[0]!;
     await setRoles(db, fixture.id, moderator.user.id, ['CommunityModerator']);
     const first = await fixture.owner.agent.post(locksPath(fixture.id)).send({ month: 1, year: YEAR, reason: 'first' }).expect(201);
-    const again = await moderator.agent.post(locksPath(fixture.id)).send({ month: 1, year: YEAR, isLocked: false, reason: '' }).expect(201);
-    expect(again.body).toMatchObject({ id: first.body.id, isLocked: false, reason: null, lockedByUserId: moderator.user.id });
+    const unlocked = await moderator.agent.post(locksPath(fixture.id)).send({ month: 1, year: YEAR, isLocked: false, reason: '' }).expect(201);
+    expect(unlocked.body).toMatchObject({
+      id: first.body.id,
+      isLocked: false,
+      reason: 'first',
+      lockedByUserId: fixture.owner.user.id,
+      lockedBy: fixture.owner.user.displayName,
+      lockedAt: first.body.lockedAt,
+    });
     expect(await db.select().from(calendarLocks).where(eq(calendarLocks.communityId, fixture.id))).toHaveLength(1);
+    const audit = (await auditRowsOf(db, fixture.id)).filter((row) => row.entity === 'calendar_lock');
+    expect(audit.map((row) => [row.action, row.actorId])).toEqual([
+      ['lock', fixture.owner.user.id],
+      ['unlock', moderator.user.id],
+    ]);
+
+    // Locking again records the new locker and reason.
+    const relocked = await moderator.agent.post(locksPath(fixture.id)).send({ month: 1, year: YEAR, reason: 'second' }).expect(201);
+    expect(relocked.body).toMatchObject({ id: first.body.id, isLocked: true, reason: 'second', lockedByUserId: moderator.user.id });
+  });
+
+  it('unlocking through toggle-lock keeps the history too', async () => {
+    const fixture = await communityWith(app);
+    const first = await fixture.owner.agent.post(locksPath(fixture.id)).send({ month: 2, year: YEAR, reason: 'Quarter closed' }).expect(201);
+    const toggled = await fixture.owner.agent.patch(`/api/communities/${fixture.id}/toggle-lock`).send({ lockId: first.body.id }).expect(200);
+    expect(toggled.body).toMatchObject({ isLocked: false, reason: 'Quarter closed', lockedAt: first.body.lockedAt, lockedByUserId: fixture.owner.user.id });
   });
 
   it.each([

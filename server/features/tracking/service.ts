@@ -11,7 +11,7 @@ import type {
 } from '@shared/contracts/tracking';
 import { compareDates, dateInTimeZone, daysInMonth, isoDate, latestDateOnEarth, monthKey, parseIsoDate, shiftMonth, type YearMonth } from '@shared/domain/calendar';
 import type { DayStatus } from '@shared/domain/constants';
-import { DEFAULT_DISCIPLINES, type Discipline, MONTHLY_GOAL_KEYS, TARGET_KEYS } from '@shared/domain/disciplines';
+import { DEFAULT_DISCIPLINES, type Discipline, FIXED_TARGET_VALUES, MONTHLY_GOAL_KEYS, TARGET_KEYS } from '@shared/domain/disciplines';
 import { memberMonthlyProgress, weeklyStats } from '@shared/domain/progress';
 import { isAdmin } from '@shared/domain/roles';
 import { anyDisciplineLookup, currentStreak, isCompleted, statusLookup } from '@shared/domain/streaks';
@@ -120,7 +120,10 @@ async function lockById(db: Executor, communityId: string, lockId: string): Prom
   return toLockView(row);
 }
 
-/** Locks (or unlocks) a month; one lock row per community and month. */
+/**
+ * Locks or unlocks a month; one lock row per community and month. Unlocking keeps who locked the month,
+ * when and why (the unlock itself is in the audit log); locking again records the new locker and reason.
+ */
 export async function setLock(
   db: Database,
   context: CommunityContext,
@@ -131,12 +134,13 @@ export async function setLock(
   const lockId = await db.transaction(async (tx) => {
     await lockCommunityRow(tx, communityId, 'change');
     if (input.isLocked && (await isMonthLocked(tx, communityId, input))) throw conflict(ALREADY_LOCKED_MESSAGE);
+    const lockedBy = { reason: input.reason, lockedByUserId: context.userId, lockedAt: now };
     const [row] = await tx
       .insert(calendarLocks)
-      .values({ communityId, month: input.month, year: input.year, isLocked: input.isLocked, reason: input.reason, lockedByUserId: context.userId, lockedAt: now })
+      .values({ communityId, month: input.month, year: input.year, isLocked: input.isLocked, ...lockedBy })
       .onConflictDoUpdate({
         target: [calendarLocks.communityId, calendarLocks.year, calendarLocks.month],
-        set: { isLocked: input.isLocked, reason: input.reason, lockedByUserId: context.userId, lockedAt: now },
+        set: input.isLocked ? { isLocked: true, ...lockedBy } : { isLocked: false },
       })
       .returning({ id: calendarLocks.id });
     await recordAudit(tx, { actorId: context.userId, communityId, entity: 'calendar_lock', entityId: row!.id, action: input.isLocked ? 'lock' : 'unlock', diff: input });
@@ -238,8 +242,15 @@ async function lockedLogRow(tx: Executor, userId: string, communityId: string, p
   return row!;
 }
 
+export const JOIN_TO_TRACK_MESSAGE = 'Join this community with an invitation code to track your own disciplines here.';
+
+/**
+ * Only the owner writes their log, and only in a community they belong to: a SuperAdmin or InstitutionAdmin
+ * who administers a community without being a member of it can read it but keeps no log there.
+ */
 function assertOwner(context: CommunityContext, userId: string | undefined) {
   if (userId !== undefined && userId !== context.userId) throw forbidden(NOT_YOUR_LOG_MESSAGE);
+  if (!context.membership) throw forbidden(JOIN_TO_TRACK_MESSAGE);
 }
 
 /**
@@ -309,9 +320,13 @@ export async function targetsInForce(db: Executor, communityId: string, period: 
   return new Map(rows.map((row) => [row.userId, row]));
 }
 
-/** The ten target fields of a targets row, or all null without one. */
+/**
+ * The ten target fields of a targets row (all null without one), with the two goals every member has
+ * (monthly retreat, the hour of silence: SPEC.md section 9) always 'Yes', saved or not.
+ */
 export function targetValues(row: TargetValues | undefined): TargetValues {
-  return Object.fromEntries(TARGET_KEYS.map((key) => [key, row?.[key] ?? null])) as TargetValues;
+  const values = Object.fromEntries(TARGET_KEYS.map((key) => [key, row?.[key] ?? null])) as TargetValues;
+  return { ...values, ...FIXED_TARGET_VALUES };
 }
 
 export async function getTargets(db: Executor, context: CommunityContext, userId: string, period: Month): Promise<DisciplineTargets> {
@@ -340,6 +355,7 @@ export async function setTargets(db: Database, context: CommunityContext, input:
 
 export async function setCompletionGoals(db: Database, context: CommunityContext, input: CompletionGoalsBody, now: Date): Promise<DailyLogView> {
   if (input.userId !== context.userId) throw forbidden('Only the member can update their own completion goals.');
+  assertOwner(context, input.userId);
   const communityId = context.community.id;
   const period = { year: input.year, month: input.month };
   if (compareDates(isoDate(period.year, period.month, 1), latestDateOnEarth(now)) > 0) {

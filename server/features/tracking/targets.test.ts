@@ -169,11 +169,14 @@ describe('POST /api/users/monthly-targets', () => {
 });
 
 describe('GET /api/users/:id/discipline-targets', () => {
-  it('answers the ten targets, all empty, for a member without targets', async () => {
+  it('answers the ten targets for a member without targets: empty, but the two fixed goals always Yes', async () => {
     const fixture = await communityWith(app, 'member');
     const member = fixture.members[0]!;
     const response = await getTargets(member.agent, fixture.id, member.user.id, '?month=4&year=2030').expect(200);
-    expect(response.body).toEqual({ userId: member.user.id, month: null, year: null, ...EMPTY_TARGETS });
+    expect(response.body).toEqual({ userId: member.user.id, month: null, year: null, ...EMPTY_TARGETS, monthlyRetreat: 'Yes', silenceHour: 'Yes' });
+    // Without month and year (this month), the same.
+    const current = await getTargets(member.agent, fixture.id, member.user.id, '').expect(200);
+    expect(current.body).toMatchObject({ monthlyRetreat: 'Yes', silenceHour: 'Yes' });
   });
 
   it("carries the latest earlier month's targets forward, never backward", async () => {

@@ -95,3 +95,45 @@ describe('/community-access', () => {
     expect(location()).toBe('/auth');
   });
 });
+
+describe('/community-access for those who administer communities without belonging to them', () => {
+  const administered = (id: string, name: string, roles: ('SuperAdmin' | 'InstitutionAdmin')[] = ['SuperAdmin']) =>
+    makeMembership({ id: null, communityId: id, role: roles[0], roles, community: { id, name, description: null } });
+
+  it('lists every community a SuperAdmin administers, searchable, each openable in Administration or on the dashboard', async () => {
+    const names = ['Hope Chapel', 'Grace Fellowship', 'Mercy Church', 'Zion Assembly', 'Bethel House', 'Shiloh', 'Emmaus Road'];
+    const { user, location } = renderAccess(names.map((name, index) => administered(`c${index}`, name)));
+    expect(await screen.findByRole('heading', { name: 'Communities You Administer' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your Communities' })).not.toBeInTheDocument();
+    expect(screen.getByText('As Super Admin you can open these without joining them.')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(7);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search communities' }), 'grace');
+    const [grace] = screen.getAllByRole('article');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(within(grace!).getByRole('heading', { name: 'Grace Fellowship' })).toBeInTheDocument();
+    await user.click(within(grace!).getByRole('button', { name: 'Administration' }));
+    expect(location()).toBe('/admin');
+    expect(localStorage.getItem(COMMUNITY_STORAGE_KEY)).toBe('c1');
+  });
+
+  it('says when no community matches the search', async () => {
+    const names = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+    const { user } = renderAccess(names.map((name, index) => administered(`c${index}`, `${name} Chapel`)));
+    await user.type(await screen.findByRole('searchbox', { name: 'Search communities' }), 'nowhere');
+    expect(screen.getByRole('status')).toHaveTextContent('No community matches “nowhere”.');
+  });
+
+  it("opens an InstitutionAdmin's sibling community on the dashboard without joining", async () => {
+    const { user, location } = renderAccess([
+      makeMembership({ communityId: 'home', role: 'InstitutionAdmin', roles: ['InstitutionAdmin'], community: { id: 'home', name: 'Home Chapel', description: null } }),
+      administered('sibling', 'Sibling Chapel', ['InstitutionAdmin']),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Your Communities' })).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'Communities You Administer' });
+    expect(within(section).queryByRole('searchbox')).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'View Dashboard' }));
+    expect(location()).toBe('/');
+    expect(localStorage.getItem(COMMUNITY_STORAGE_KEY)).toBe('sibling');
+  });
+});

@@ -14,6 +14,7 @@ export function CommunityAccessPage() {
   useDocumentTitle('Your communities');
   if (isLoading || membershipsLoading) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" replace />;
+  const hasOwn = memberships.some((membership) => membership.id !== null);
   return (
     <div className="min-h-dvh">
       <header className="border-b border-border bg-card">
@@ -29,11 +30,11 @@ export function CommunityAccessPage() {
         <div className="grid gap-2">
           <h1 className="text-3xl font-semibold text-primary-900 sm:text-4xl">Welcome, {user.displayName}</h1>
           <p className="text-muted-foreground">
-            {memberships.length > 0 ? 'Choose a community to continue your journey.' : 'Your journey starts with a community to walk with.'}
+            {hasOwn ? 'Choose a community to continue your journey.' : 'Your journey starts with a community to walk with.'}
           </p>
         </div>
         {memberships.length > 0 ? <YourCommunities memberships={memberships} /> : null}
-        <JoinOrCreate hasCommunities={memberships.length > 0} />
+        <JoinOrCreate hasCommunities={hasOwn} />
       </main>
     </div>
   );

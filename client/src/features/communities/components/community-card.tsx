@@ -16,7 +16,16 @@ export const CARD_TONES = [
   { name: 'sage', band: 'bg-success', icon: 'bg-success-50 text-success' },
 ] as const;
 
-export function CommunityCard({ membership, index, onContinue }: { membership: Membership; index: number; onContinue: (membership: Membership) => void }) {
+interface CommunityCardProps {
+  membership: Membership;
+  index: number;
+  onContinue: (membership: Membership) => void;
+  /** Offered to admins of the community: opens its Administration. */
+  onAdminister?: (membership: Membership) => void;
+  continueLabel?: string;
+}
+
+export function CommunityCard({ membership, index, onContinue, onAdminister, continueLabel = 'Continue Journey' }: CommunityCardProps) {
   const tone = CARD_TONES[index % CARD_TONES.length]!;
   const name = communityName(membership);
   const role = membership.role || 'Member';
@@ -41,10 +50,18 @@ export function CommunityCard({ membership, index, onContinue }: { membership: M
           </div>
         </div>
         <p className="flex-1 text-sm text-muted-foreground">{membership.community?.description || DEFAULT_COMMUNITY_DESCRIPTION}</p>
-        <Button onClick={() => onContinue(membership)} className="w-full">
-          Continue Journey
-          <ArrowRight aria-hidden="true" />
-        </Button>
+        <div className="grid gap-2">
+          <Button onClick={() => onContinue(membership)} className="w-full">
+            {continueLabel}
+            <ArrowRight aria-hidden="true" />
+          </Button>
+          {admin && onAdminister ? (
+            <Button variant="outline" onClick={() => onAdminister(membership)} className="w-full">
+              <ShieldCheck aria-hidden="true" />
+              Administration
+            </Button>
+          ) : null}
+        </div>
       </div>
     </Card>
   );

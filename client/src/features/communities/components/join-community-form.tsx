@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
 import { setStoredCommunityId } from '@/lib/community';
 import { useJoinCommunity, useRefreshMemberships } from '../api';
@@ -15,6 +16,15 @@ import { welcomeToast } from '../messages';
 const AccountFoundDialog = lazy(() => import('./account-found-dialog').then((module) => ({ default: module.AccountFoundDialog })));
 
 const CODE_FIELD = 'invite-code';
+
+/** The toast title of a failed join: the server's message goes under it. */
+export function joinFailureTitle(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'Could not join';
+  if (error.code === 'already_member') return 'Already a member';
+  if (error.status === 429) return 'Too many attempts';
+  if (error.status === 403) return 'Code not valid for you';
+  return 'Invalid invitation code';
+}
 const CODE_HINT = 'Invitation codes are usually 6-8 characters.';
 
 /**
@@ -51,7 +61,7 @@ export function JoinCommunityForm() {
         welcomeToast();
         await enterCommunity();
       },
-      onError: (error) => toastError('Invalid invitation code', error, 'Please check the code and try again.'),
+      onError: (error) => toastError(joinFailureTitle(error), error, 'Please check the code and try again.'),
     });
   };
 

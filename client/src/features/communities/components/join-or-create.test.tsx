@@ -86,6 +86,19 @@ describe('Join Community', () => {
   });
 });
 
+describe('joining a community one already belongs to', () => {
+  it("says 'Already a member' with the server's message, not 'Invalid invitation code'", async () => {
+    const { user, location } = renderAccess({
+      'POST /api/communities/join': () => new Response(JSON.stringify({ message: 'You are already a member of Hope Chapel.', code: 'already_member' }), { status: 409, headers: { 'Content-Type': 'application/json' } }),
+    });
+    await typeCode(user, 'K7M2QX9P');
+    await user.click(screen.getByRole('button', { name: 'Join Community' }));
+    expect(await findToast('Already a member')).toHaveTextContent('You are already a member of Hope Chapel.');
+    expect(screen.queryByText('Invalid invitation code')).not.toBeInTheDocument();
+    expect(location()).toBe('/community-access');
+  });
+});
+
 describe("'Account Found!' after joining", () => {
   const claimable: ClaimInfo = {
     canClaim: true,

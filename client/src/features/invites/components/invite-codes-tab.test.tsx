@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { InviteCodeView } from '@shared/contracts/communities';
 import { formatDateTime } from '@/lib/dates';
 import { makeMembership, makeUser } from '@/test/fixtures';
@@ -22,6 +22,7 @@ function renderInvites(routes: Record<string, Handler> = {}) {
     'GET /api/user': () => json(makeUser()),
     'GET /api/memberships': () => json([membership]),
     'GET /api/communities/c1/invite-codes/latest': () => json(null),
+    'GET /api/communities/c1/invite-codes': () => json([]),
     ...routes,
   });
   return { ...renderApp('/admin?tab=invites'), api };
@@ -77,5 +78,63 @@ describe('Invite Codes tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Copy invite code' }));
     expect(await screen.findByRole('button', { name: 'Copied!' })).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe('K7M2QX9P');
+  });
+
+  it('lists every active code with its creator, expiry and uses', async () => {
+    const first = code({ id: 'a1000000-0000-4000-8000-00000000000a', inviteCode: 'FIRST234', uses: 3, createdBy: 'Naomi Ephrath' });
+    const second = code({ id: 'a1000000-0000-4000-8000-00000000000b', inviteCode: 'SECND567', uses: 1 });
+    renderInvites({ 'GET /api/communities/c1/invite-codes': () => json([first, second]) });
+    const section = await screen.findByRole('region', { name: 'Active codes' });
+    const rows = await within(section).findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('FIRST234');
+    expect(rows[0]).toHaveTextContent(`By Naomi Ephrath · expires ${formatDateTime(first.expiresAt)} · 3 members joined`);
+    expect(rows[1]).toHaveTextContent('1 member joined');
+    expect(within(rows[0]!).getByRole('button', { name: 'Copy FIRST234' })).toBeInTheDocument();
+  });
+
+  it('says when no code is active, and offers Retry when the list cannot be loaded', async () => {
+    renderInvites();
+    expect(await screen.findByText('No active codes. Generate one to invite members.')).toBeInTheDocument();
+    cleanup();
+    let failures = 0;
+    const { user } = renderInvites({ 'GET /api/communities/c1/invite-codes': () => (failures++ === 0 ? apiError(500, 'Database unavailable.') : json([code()])) });
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Revoke K7M2QX9P' })).toBeInTheDocument();
+  });
+
+  it('revokes a code after a confirmation, then reads the list again', async () => {
+    const active = code();
+    let listed = [active];
+    const { user, api } = renderInvites({
+      'GET /api/communities/c1/invite-codes': () => json(listed),
+      [`DELETE /api/communities/c1/invite-codes/${active.id}`]: () => {
+        listed = [];
+        return json({ message: 'Invitation code revoked.' });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Revoke K7M2QX9P' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke Invite Code' });
+    expect(dialog).toHaveTextContent('Nobody can join with it from now on');
+    // Cancel changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls('DELETE', `/api/communities/c1/invite-codes/${active.id}`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Revoke K7M2QX9P' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
+    expect(await findToast('Invite Code Revoked')).toHaveTextContent('Nobody can join with K7M2QX9P any more.');
+    expect(await screen.findByText('No active codes. Generate one to invite members.')).toBeInTheDocument();
+    expect(api.calls('DELETE', `/api/communities/c1/invite-codes/${active.id}`)).toHaveLength(1);
+  });
+
+  it("shows 'Revoke Failed' with the server's message and keeps the code", async () => {
+    const active = code();
+    const { user } = renderInvites({
+      'GET /api/communities/c1/invite-codes': () => json([active]),
+      [`DELETE /api/communities/c1/invite-codes/${active.id}`]: () => apiError(404, 'Invitation code not found.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Revoke K7M2QX9P' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
+    expect(await findToast('Revoke Failed')).toHaveTextContent('Invitation code not found.');
   });
 });

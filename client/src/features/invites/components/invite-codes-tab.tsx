@@ -1,9 +1,11 @@
 import Check from 'lucide-react/icons/check';
 import Copy from 'lucide-react/icons/copy';
 import KeyRound from 'lucide-react/icons/key-round';
+import Ban from 'lucide-react/icons/ban';
 import { useEffect, useState } from 'react';
 import type { InviteCodeView } from '@shared/contracts/communities';
 import { INVITE_CODE_LIFETIME_DAYS } from '@shared/domain/constants';
+import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,11 +14,11 @@ import { toast } from '@/components/ui/use-toast';
 import { QueryFailure } from '@/features/communities/components/community-state';
 import { toastError } from '@/lib/notify';
 import { formatDateTime } from '@/lib/dates';
-import { useGenerateInviteCode, useLatestInviteCode } from '../api';
+import { useActiveInviteCodes, useGenerateInviteCode, useLatestInviteCode, useRevokeInviteCode } from '../api';
 
 const COPIED_FEEDBACK_MS = 2000;
 
-function CopyCodeButton({ code }: { code: string }) {
+function CopyCodeButton({ code, label = 'Copy invite code' }: { code: string; label?: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -35,7 +37,7 @@ function CopyCodeButton({ code }: { code: string }) {
   };
 
   return (
-    <Button variant="outline" onClick={() => void copy()} aria-label={copied ? 'Copied!' : 'Copy invite code'}>
+    <Button variant="outline" onClick={() => void copy()} aria-label={copied ? 'Copied!' : label}>
       {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
       <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
     </Button>
@@ -72,7 +74,81 @@ function LatestCode({ code }: { code: InviteCodeView }) {
   );
 }
 
-/** Invite Codes: generate a code and share the latest one (admins; the server checks too). */
+const usesLabel = (uses: number) => (uses === 1 ? '1 member joined' : `${uses} members joined`);
+
+/** One active code: who made it, until when it works, how many joined with it; Copy and Revoke. */
+function ActiveCodeRow({ code, onRevoke }: { code: InviteCodeView; onRevoke: (code: InviteCodeView) => void }) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border p-4">
+      <div className="grid min-w-0 flex-1 gap-1">
+        <code className="font-mono text-lg font-semibold tracking-[0.15em] text-primary-900">{code.inviteCode}</code>
+        <p className="text-sm text-muted-foreground">
+          By {code.createdBy ?? 'a former member'} · expires {formatDateTime(code.expiresAt)} · {usesLabel(code.uses)}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <CopyCodeButton code={code.inviteCode} label={`Copy ${code.inviteCode}`} />
+        <Button variant="outline" className="text-destructive" onClick={() => onRevoke(code)} aria-label={`Revoke ${code.inviteCode}`}>
+          <Ban aria-hidden="true" />
+          Revoke
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Every code that still lets people join, with Revoke behind a confirmation. */
+function ActiveCodes({ communityId }: { communityId: string }) {
+  const codes = useActiveInviteCodes(communityId);
+  const revoke = useRevokeInviteCode(communityId);
+  const [revoking, setRevoking] = useState<InviteCodeView | null>(null);
+
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking, {
+      onSuccess: () => toast({ title: 'Invite Code Revoked', description: `Nobody can join with ${revoking.inviteCode} any more.`, variant: 'success' }),
+      onError: (error) => toastError('Revoke Failed', error, 'Failed to revoke the invite code'),
+      onSettled: () => setRevoking(null),
+    });
+  };
+
+  return (
+    <section aria-labelledby="active-codes-title" className="grid gap-3">
+      <h3 id="active-codes-title" className="text-lg font-semibold">
+        Active codes
+      </h3>
+      {codes.error ? (
+        <QueryFailure error={codes.error} onRetry={() => void codes.refetch()} fallback="We could not load the active invite codes." />
+      ) : codes.isPending ? (
+        <LoadingCard label="Loading the active invite codes" />
+      ) : codes.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">No active codes. Generate one to invite members.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {codes.data.map((code) => (
+            <ActiveCodeRow key={code.id} code={code} onRevoke={setRevoking} />
+          ))}
+        </ul>
+      )}
+      <AlertDialog open={revoking !== null} onOpenChange={(open) => (open || revoke.isPending ? undefined : setRevoking(null))}>
+        <ConfirmDialogContent
+          title="Revoke Invite Code"
+          description={
+            revoking
+              ? `Revoke ${revoking.inviteCode}? Nobody can join with it from now on. Members who already joined with it stay.`
+              : null
+          }
+          confirmLabel="Revoke"
+          pendingLabel="Revoking..."
+          pending={revoke.isPending}
+          onConfirm={confirmRevoke}
+        />
+      </AlertDialog>
+    </section>
+  );
+}
+
+/** Invite Codes: generate a code, share the latest one, and see or revoke every active code (admins; the server checks too). */
 export function InviteCodesTab({ communityId }: { communityId: string }) {
   const latest = useLatestInviteCode(communityId);
   const generate = useGenerateInviteCode(communityId);
@@ -90,15 +166,16 @@ export function InviteCodesTab({ communityId }: { communityId: string }) {
         <div className="grid gap-1.5">
           <CardTitle>Invite Codes</CardTitle>
           <CardDescription>
-            A code lets anyone you share it with join for {INVITE_CODE_LIFETIME_DAYS} days. Generating a new one does not cancel earlier codes.
+            A code lets anyone you share it with join for {INVITE_CODE_LIFETIME_DAYS} days. Generating a new one does not cancel earlier codes: revoke a code
+            to stop it working.
           </CardDescription>
         </div>
-        <Button onClick={onGenerate} disabled={generate.isPending}>
+        <Button onClick={onGenerate} disabled={generate.isPending} className="shrink-0">
           <KeyRound aria-hidden="true" />
           {generate.isPending ? 'Generating...' : 'Generate Invite Code'}
         </Button>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
         {latest.error ? (
           <QueryFailure error={latest.error} onRetry={() => void latest.refetch()} fallback="We could not load the latest invite code." />
         ) : latest.isPending ? (
@@ -110,6 +187,7 @@ export function InviteCodesTab({ communityId }: { communityId: string }) {
             No invite code yet. Generate one to invite members.
           </p>
         )}
+        <ActiveCodes communityId={communityId} />
       </CardContent>
     </Card>
   );

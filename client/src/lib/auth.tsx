@@ -1,11 +1,12 @@
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { LoginBody, PublicUser, RegisterBody } from '@shared/contracts/auth';
 import { dismissToast, toast } from '@/components/ui/use-toast';
 import { apiJson, apiRequest, getQueryFn } from './api-client';
 import { toastError } from './notify';
-import { MEMBERSHIPS_QUERY_KEY, type Membership, setStoredCommunityId, useMembershipsQuery } from './community';
+import { communityName, getStoredCommunityId, MEMBERSHIPS_QUERY_KEY, type Membership, setStoredCommunityId, useMembershipsQuery } from './community';
+import { onCommunityGone } from './query-client';
 import { type GoogleIdentity, hasPendingGoogleRedirect, signInWithGooglePopup, signOutOfFirebase, takeGoogleRedirectResult } from './firebase';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
@@ -47,6 +48,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toastError('Failed to fetch memberships', membershipsError);
     }
   }, [membershipsError]);
+
+  // Removed from the community on screen (or it is gone) while signed in: leave its screens, drop what was
+  // cached of it, and say why. Several calls fail at once then; the first one handles it.
+  const lastCommunityGone = useRef(0);
+  useEffect(
+    () =>
+      onCommunityGone(() => {
+        if (Date.now() - lastCommunityGone.current < 3000) return;
+        lastCommunityGone.current = Date.now();
+        const goneId = getStoredCommunityId();
+        const gone = queryClient.getQueryData<Membership[]>(MEMBERSHIPS_QUERY_KEY)?.find((membership) => membership.communityId === goneId);
+        setStoredCommunityId(null);
+        navigate('/community-access', { replace: true });
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] && query.queryKey[0] !== MEMBERSHIPS_QUERY_KEY[0] });
+        void queryClient.invalidateQueries({ queryKey: MEMBERSHIPS_QUERY_KEY });
+        toast({
+          title: 'No longer a member',
+          description: gone
+            ? `You are no longer a member of ${communityName(gone)}. Join again with a new invitation code if you are welcome back.`
+            : 'You are no longer a member of that community.',
+          variant: 'destructive',
+        });
+      }),
+    [queryClient, navigate],
+  );
 
   const signedIn = (signedInUser: PublicUser) => {
     dismissToast(); // an earlier 'Login failed' no longer applies

@@ -1,7 +1,12 @@
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from './api-client';
+import { ApiError, errorMessage } from './api-client';
 
-/** The toast of a failed call: `title`, and the server's message (else `fallback`) under it. */
+/**
+ * The toast of a failed call: `title`, and the server's message (else `fallback`) under it. A call that
+ * failed because the community on screen is gone says nothing here: the community-gone handler (auth.tsx)
+ * explains it once and leaves the community's screens.
+ */
 export function toastError(title: string, error: unknown, fallback = 'Please try again.') {
-  return toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
+  if (error instanceof ApiError && error.code === 'community_not_found') return;
+  toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
 }

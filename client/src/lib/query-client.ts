@@ -1,12 +1,31 @@
-import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api-client';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, getQueryFn } from './api-client';
+
+type CommunityGoneListener = () => void;
+const communityGoneListeners = new Set<CommunityGoneListener>();
+
+/**
+ * Calls `listener` whenever a call answers that the current community cannot be seen any more (the member
+ * was removed while signed in, or the community was deleted). Returns the unsubscribe function.
+ */
+export function onCommunityGone(listener: CommunityGoneListener): () => void {
+  communityGoneListeners.add(listener);
+  return () => communityGoneListeners.delete(listener);
+}
+
+function reportCommunityGone(error: unknown): void {
+  if (error instanceof ApiError && error.code === 'community_not_found') for (const listener of communityGoneListeners) listener();
+}
 
 /**
  * SPEC.md section 7: results never go stale, no refetch on window focus, no polling and no
  * automatic retries unless a query says otherwise. A 401 fails unless a query treats it as empty.
+ * Every failed query and mutation is checked for a community that is gone, in one place.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: reportCommunityGone }),
+    mutationCache: new MutationCache({ onError: reportCommunityGone }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),

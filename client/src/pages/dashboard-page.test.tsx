@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { CommanderMemberStat, SubgroupMember } from '@shared/contracts/tracking';
 import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
-import { mockApi } from '@/test/api-mock';
-import { renderApp } from '@/test/render-app';
+import { json, mockApi } from '@/test/api-mock';
+import { findToast, renderApp } from '@/test/render-app';
 
 type ServerOptions = Parameters<typeof trackingServer>[0];
 
@@ -182,3 +182,31 @@ describe('dashboard subgroup statistics', () => {
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, index) => from + index);
 }
+
+describe('a member removed while signed in', () => {
+  it('is sent to /community-access with a message on the next call answering community_not_found, and the community\'s data is dropped', async () => {
+    const server = trackingServer();
+    let removed = false;
+    const gone = () => new Response(JSON.stringify({ message: 'Community not found.', code: 'community_not_found' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+    const api = mockApi({
+      ...server.routes,
+      'GET /api/memberships': (request) => (removed ? json([]) : server.routes['GET /api/memberships']!(request)),
+      [`GET /api/communities/${COMMUNITY_ID}/members`]: (request) => (removed ? gone() : server.routes[`GET /api/communities/${COMMUNITY_ID}/members`]!(request)),
+      [`POST /api/communities/${COMMUNITY_ID}/daily-log`]: (request) => (removed ? gone() : server.routes[`POST /api/communities/${COMMUNITY_ID}/daily-log`]!(request)),
+    });
+    const { user, location, queryClient } = renderApp('/');
+    const yes = await screen.findByRole('button', { name: 'Mark Bible Reading Yes for today' });
+    expect(queryClient.getQueryData(['/api/communities', COMMUNITY_ID, 'members'])).toBeDefined();
+
+    removed = true;
+    await user.click(yes);
+
+    expect(await findToast('No longer a member')).toHaveTextContent('You are no longer a member of Grace Fellowship.');
+    await vi.waitFor(() => expect(location()).toBe('/community-access'));
+    expect(queryClient.getQueryData(['/api/communities', COMMUNITY_ID, 'members'])).toBeUndefined();
+    expect(queryClient.getQueryCache().findAll().every((query) => ['/api/user', '/api/memberships'].includes(String(query.queryKey[0])))).toBe(true);
+    expect(localStorage.getItem('steadfast.communityId')).toBeNull();
+    expect(await screen.findByRole('heading', { name: "You're not part of a community yet" })).toBeInTheDocument();
+    expect(api.calls('GET', '/api/memberships').length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -11,7 +11,8 @@ import { StreaksCard } from '@/features/tracking/components/streaks-card';
 import { SubgroupStatsCard } from '@/features/tracking/components/subgroup-stats-card';
 import { TargetsCard } from '@/features/tracking/components/targets-card';
 import { referenceDate } from '@/features/tracking/period';
-import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
+import { NOT_A_MEMBER_TEXT, useTrackingScreen } from '@/features/tracking/use-tracking-screen';
+import { ReadOnlyNote } from '@/components/ui/states';
 
 /** Dashboard (/): SPEC.md section 2. */
 export function DashboardPage() {
@@ -27,6 +28,7 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" description={`Welcome back, ${firstName}. Keep walking steadfastly, one day at a time.`} />
       <div className="grid gap-6">
         <ScreenPickers screen={screen} idPrefix="dashboard" />
+        {!screen.isMember ? <ReadOnlyNote>{NOT_A_MEMBER_TEXT}</ReadOnlyNote> : null}
 
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="grid min-w-0 content-start gap-6 lg:col-span-2">

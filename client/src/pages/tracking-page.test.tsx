@@ -294,3 +294,46 @@ describe('/tracking roles', () => {
     expect(Boolean(screen.queryByRole('button', { name: 'Update Monthly Targets' }))).toBe(shown);
   });
 });
+
+describe('/tracking left open across midnight', () => {
+  it('moves to the new day and month at local midnight, and a save after midnight lands on the new day', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(new Date(2026, 10, 30, 23, 59, 50)); // Monday, November 30, ten seconds before midnight
+    const server = trackingServer();
+    const api = mockApi(server.routes);
+    const { user } = renderApp('/tracking', { userEvent: { advanceTimers: vi.advanceTimersByTime } });
+    expect(await screen.findByText(/Monday, November 30/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Month')).toHaveValue('11');
+
+    await vi.advanceTimersByTimeAsync(15_000); // 00:00:05 on Tuesday, December 1
+
+    expect(await screen.findByText(/Tuesday, December 1/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Month')).toHaveValue('12');
+    await user.click(await screen.findByRole('button', { name: 'Mark Bible Reading Yes for today' }));
+    await vi.waitFor(() => expect(dailyLogPosts(api)).toHaveLength(1));
+    expect(dailyLogPosts(api)[0]?.body).toMatchObject({ month: 12, year: 2026, dayStatus: { bibleReading: { '1': 'Yes' } } });
+  });
+
+  it('recomputes today when the page comes back into focus (a sleeping laptop runs no timer)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 15, 21, 0, 0));
+    mockApi(trackingServer().routes);
+    renderApp('/tracking');
+    expect(await screen.findByText(/Sunday, November 15/)).toBeInTheDocument();
+    vi.setSystemTime(new Date(2026, 10, 16, 7, 30, 0)); // the next morning, timers never ran
+    window.dispatchEvent(new Event('focus'));
+    expect(await screen.findByText(/Monday, November 16/)).toBeInTheDocument();
+  });
+
+  it('keeps a month picked on purpose when the month changes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(new Date(2026, 10, 30, 23, 59, 50));
+    mockApi(trackingServer().routes);
+    const { user } = renderApp('/tracking', { userEvent: { advanceTimers: vi.advanceTimersByTime } });
+    await screen.findByRole('region', { name: 'Quick Daily Check-in' });
+    await user.selectOptions(screen.getByLabelText('Month'), '9');
+    await vi.advanceTimersByTimeAsync(15_000);
+    await vi.waitFor(() => expect(screen.getByLabelText('Year')).toHaveValue('2026'));
+    expect(screen.getByLabelText('Month')).toHaveValue('9');
+  });
+});

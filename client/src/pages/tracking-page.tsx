@@ -42,7 +42,7 @@ export function TrackingPage() {
           showGoalsSummary={!screen.isSelf}
         />
 
-        {screen.isSelf && screen.self.id ? (
+        {screen.isSelf && screen.isMember && screen.self.id ? (
           <CompletionGoalsCard
             communityId={communityId}
             userId={screen.self.id}

@@ -50,6 +50,8 @@ export function useTrackingScope() {
     user,
     membership,
     communityId: membership?.communityId ?? null,
+    /** False for a SuperAdmin or InstitutionAdmin who administers the community without belonging to it: they keep no log there. */
+    isMember: membership !== null && membership.id !== null,
     /** Admins edit a locked month (SPEC.md section 6). */
     isAdmin: can(membership, 'locks:override'),
     canEditTargets: can(membership, 'targets:edit'),
@@ -271,8 +273,9 @@ export function useToggleLock(communityId: string) {
       const state = updated.isLocked ? 'locked' : 'unlocked';
       toast({ title: 'Calendar Lock Updated', description: `${monthLabel(updated.year, updated.month)} is ${state}.`, variant: 'success' });
     },
-    onError: (error, lock) =>
-      toastError(lock.isLocked ? 'Failed to Remove Lock' : 'Failed to Update Lock', error),
+    // Unlocking is an update of the lock (it keeps its history); 'Failed to Remove Lock' belongs to the
+    // DELETE call, which no button makes (SPEC.md section 6).
+    onError: (error) => toastError('Failed to Update Lock', error),
   });
 }
 

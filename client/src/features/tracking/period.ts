@@ -1,3 +1,4 @@
+import { useEffect, useMemo, useState } from 'react';
 import { daysInMonth, type IsoDate, isoDate, localToday, parseIsoDate, type YearMonth } from '@shared/domain/calendar';
 
 export const MONTH_NAMES = [
@@ -31,10 +32,50 @@ export function lockYears(currentYear: number): number[] {
   return [currentYear - 2, currentYear - 1, currentYear, currentYear + 1, currentYear + 2];
 }
 
+export interface Today {
+  iso: IsoDate;
+  year: number;
+  month: number;
+  day: number;
+}
+
 /** Today in the browser (DECISIONS.md: a status belongs to the member's local calendar day). */
-export function today(): { iso: IsoDate; year: number; month: number; day: number } {
+export function today(): Today {
   const iso = localToday();
   return { iso, ...parseIsoDate(iso) };
+}
+
+/** Milliseconds until the next local midnight (a second past it, so the new date has surely begun). */
+function untilNextMidnight(now = new Date()): number {
+  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 0, 0, 1);
+  return next.getTime() - now.getTime();
+}
+
+/**
+ * Today, kept current while a page stays open: recomputed at local midnight, and whenever the page
+ * comes back into view or focus (a timer does not run while a laptop sleeps).
+ */
+export function useToday(): Today {
+  const [iso, setIso] = useState(localToday);
+  useEffect(() => {
+    const refresh = () => setIso(localToday());
+    let timer: ReturnType<typeof setTimeout>;
+    const scheduleMidnight = () => {
+      timer = setTimeout(() => {
+        refresh();
+        scheduleMidnight();
+      }, untilNextMidnight());
+    };
+    scheduleMidnight();
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, []);
+  return useMemo(() => ({ iso, ...parseIsoDate(iso) }), [iso]);
 }
 
 /** The last day of the month, or today when the month is the current one (no later than today). */

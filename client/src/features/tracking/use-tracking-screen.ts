@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { YearMonth } from '@shared/domain/calendar';
 import { useCommunityMembers } from '@/features/communities/api';
 import { dailyDisciplines, useDailyLog, useDisciplines, useTrackingScope } from './api';
-import { today } from './period';
+import { useToday } from './period';
 
+export const NOT_A_MEMBER_TEXT = 'You administer this community without being a member of it. Join with an invitation code to track your own disciplines here.';
 export const LOCKED_MONTH_TEXT = "This month is locked by your community's admins, so it can no longer be changed.";
 
 /**
@@ -15,11 +16,16 @@ export function useTrackingScreen() {
   const scope = useTrackingScope();
   // Which member (null is oneself) and month the screen shows.
   const [memberId, setMemberId] = useState<string | null>(null);
-  const [period, setPeriod] = useState<YearMonth>(() => {
-    const { year, month } = today();
-    return { year, month };
-  });
-  const now = today();
+  const now = useToday();
+  const [period, setPeriod] = useState<YearMonth>({ year: now.year, month: now.month });
+  // A page left open into a new month follows it, unless another month was picked on purpose.
+  const shownMonth = useRef({ year: now.year, month: now.month });
+  useEffect(() => {
+    const before = shownMonth.current;
+    if (before.year === now.year && before.month === now.month) return;
+    setPeriod((current) => (current.year === before.year && current.month === before.month ? { year: now.year, month: now.month } : current));
+    shownMonth.current = { year: now.year, month: now.month };
+  }, [now]);
   const { communityId, user } = scope;
 
   const members = useCommunityMembers(communityId);
@@ -37,7 +43,7 @@ export function useTrackingScreen() {
   const isFutureMonth = period.year * 12 + period.month > now.year * 12 + now.month;
   const isLocked = log.data?.isLocked === true;
   const lockedForMe = isLocked && !scope.isAdmin;
-  const editable = isSelf && !lockedForMe;
+  const editable = isSelf && scope.isMember && !lockedForMe;
 
   return {
     ...scope,
@@ -63,9 +69,11 @@ export function useTrackingScreen() {
     /** Said above the calendar when it cannot be changed. */
     readOnlyReason: !isSelf
       ? `Read-only: this is ${viewed.displayName}'s calendar.`
-      : lockedForMe
-        ? LOCKED_MONTH_TEXT
-        : null,
+      : !scope.isMember
+        ? NOT_A_MEMBER_TEXT
+        : lockedForMe
+          ? LOCKED_MONTH_TEXT
+          : null,
   };
 }
 

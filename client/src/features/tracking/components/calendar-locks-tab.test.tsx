@@ -130,14 +130,15 @@ describe('CalendarLocksTab', () => {
     expect(api.calls('DELETE', `${LOCKS_URL}/${november.id}`)).toHaveLength(0);
   });
 
-  it("says 'Failed to Remove Lock' when unlocking fails and 'Failed to Update Lock' when locking fails", async () => {
+  it("says 'Failed to Update Lock' when unlocking or locking fails (never 'Failed to Remove Lock': nothing is removed)", async () => {
     const refuse = () => apiError(403, 'Only admins can lock months.');
     const { user } = renderTab([november, makeLock({ id: 'l3000000-0000-4000-8000-000000000002', month: 10, isLocked: false })], {
       [`PATCH ${TOGGLE_URL}`]: refuse,
       [`POST ${LOCKS_URL}`]: refuse,
     });
     await user.click(await screen.findByRole('button', { name: 'Unlock November 2026' }));
-    expect(await findToast('Failed to Remove Lock')).toHaveTextContent('Only admins can lock months.');
+    expect(await findToast('Failed to Update Lock')).toHaveTextContent('Only admins can lock months.');
+    expect(screen.queryByText('Failed to Remove Lock')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Lock October 2026' }));
     expect(await findToast('Failed to Update Lock')).toBeInTheDocument();
 

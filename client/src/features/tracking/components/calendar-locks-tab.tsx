@@ -13,7 +13,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/dates';
 import { useCalendarLocks, useLockMonth, useToggleLock } from '../api';
-import { lockYears, MONTH_NAMES, monthLabel, today } from '../period';
+import { lockYears, MONTH_NAMES, monthLabel, useToday } from '../period';
 import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
 
 /**
@@ -29,6 +29,7 @@ export function CalendarLocksTab({ communityId }: { communityId: string }) {
   const [year, setYear] = useState('');
   const [reason, setReason] = useState('');
   const id = useId();
+  const { year: currentYear } = useToday();
 
   const selected = month && year ? { month: Number(month), year: Number(year) } : null;
   const alreadyLocked = selected !== null && (locks.data ?? []).some((lock) => lock.isLocked && lock.month === selected.month && lock.year === selected.year);
@@ -68,7 +69,7 @@ export function CalendarLocksTab({ communityId }: { communityId: string }) {
             <FormField id={`${id}-year`} label="Year">
               <NativeSelect id={`${id}-year`} value={year} onChange={(event) => setYear(event.target.value)}>
                 <option value="">Select a year</option>
-                {lockYears(today().year).map((option) => (
+                {lockYears(currentYear).map((option) => (
                   <option key={option} value={option}>
                     {option}
                   </option>

@@ -5,7 +5,7 @@ import type { CommunityMember } from '@shared/contracts/communities';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { MONTH_NAMES, pickerYears, today } from '../period';
+import { MONTH_NAMES, pickerYears, useToday } from '../period';
 
 export interface MemberOption {
   id: string;
@@ -33,7 +33,8 @@ export function PeriodPickers({ idPrefix, self, members, membersLoading, memberI
     () => (members ?? []).filter((member) => member.id !== self.id).sort((a, b) => a.displayName.localeCompare(b.displayName)),
     [members, self.id],
   );
-  const years = pickerYears(today().year);
+  const { year: currentYear } = useToday();
+  const years = pickerYears(currentYear);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   return (

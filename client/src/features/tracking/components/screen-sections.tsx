@@ -24,7 +24,7 @@ export function ScreenPickers({ screen, idPrefix }: { screen: TrackingScreen; id
 
 /** Quick Daily Check-in: only for oneself, and only while the current month is selected (SPEC.md section 2). */
 export function ScreenCheckIn({ screen }: { screen: TrackingScreen }) {
-  if (!screen.isSelf || !screen.isCurrentMonth) return null;
+  if (!screen.isSelf || !screen.isCurrentMonth || !screen.isMember) return null;
   return (
     <CheckInCarousel
       communityId={screen.communityId}

@@ -79,14 +79,14 @@ const usesLabel = (uses: number) => (uses === 1 ? '1 member joined' : `${uses} m
 /** One active code: who made it, until when it works, how many joined with it; Copy and Revoke. */
 function ActiveCodeRow({ code, onRevoke }: { code: InviteCodeView; onRevoke: (code: InviteCodeView) => void }) {
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border p-4">
+    <li className="flex flex-col gap-3 rounded-xl border border-border p-4 sm:flex-row sm:items-center sm:gap-4">
       <div className="grid min-w-0 flex-1 gap-1">
         <code className="font-mono text-lg font-semibold tracking-[0.15em] text-primary-900">{code.inviteCode}</code>
         <p className="text-sm text-muted-foreground">
           By {code.createdBy ?? 'a former member'} · expires {formatDateTime(code.expiresAt)} · {usesLabel(code.uses)}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex shrink-0 flex-wrap gap-2">
         <CopyCodeButton code={code.inviteCode} label={`Copy ${code.inviteCode}`} />
         <Button variant="outline" className="text-destructive" onClick={() => onRevoke(code)} aria-label={`Revoke ${code.inviteCode}`}>
           <Ban aria-hidden="true" />

@@ -31,7 +31,14 @@ export function staticClient(clientDir: string): RequestHandler {
 /** Development: Vite's middleware with hot reload, and index.html transformed for every route. */
 export async function viteDevClient(root: string): Promise<RequestHandler> {
   const { createServer } = await import('vite');
-  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+  // The client's sources live in client/ (vite.config.ts's root): naming the project root here instead made
+  // /src/main.tsx unresolvable, and the page stayed blank.
+  const vite = await createServer({
+    configFile: path.join(root, 'vite.config.ts'),
+    root: path.join(root, 'client'),
+    server: { middlewareMode: true },
+    appType: 'custom',
+  });
   const router = Router();
   router.use(vite.middlewares);
   router.get(/.*/, async (req, res, next) => {

@@ -15,6 +15,8 @@ function renderTracking(options: ServerOptions = {}) {
 const cell = (name: string) => screen.getByRole('button', { name });
 const findCell = (name: string) => screen.findByRole('button', { name });
 const carousel = () => screen.queryByRole('region', { name: 'Quick Daily Check-in' });
+/** A cell that can be read and reached by keyboard but not changed (the grid keeps it focusable). */
+const expectReadOnly = (element: HTMLElement) => expect(element).toHaveAttribute('aria-disabled', 'true');
 const dailyLogPosts = (api: ReturnType<typeof mockApi>) => api.calls('POST', `/api/communities/${COMMUNITY_ID}/daily-log`);
 
 beforeEach(() => {
@@ -81,7 +83,7 @@ describe('/tracking Monthly Progress calendar', () => {
     expect(screen.queryByRole('button', { name: /^Prayer Walk, November/ })).not.toBeInTheDocument();
 
     const legend = within(screen.getByRole('region', { name: 'Legend' }));
-    for (const label of ['Yes', 'No', 'Partially', 'Sick', 'Feeling Tired', 'Blank (not set)']) expect(legend.getByText(label)).toBeInTheDocument();
+    for (const label of ['Yes', 'No', 'Partially', 'Sick', 'Feeling Tired', 'Not set']) expect(legend.getByText(label)).toBeInTheDocument();
     // 1 Yes + 1 Partially of 30 days.
     expect(screen.getByTestId('progress-bibleReading')).toHaveTextContent('7%');
     expect(screen.getByTestId('progress-fasting')).toHaveTextContent('0%');
@@ -105,8 +107,8 @@ describe('/tracking Monthly Progress calendar', () => {
     await user.click(cell('Bible Reading, November 5: Yes'));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitemradio', { name: 'Yes' })).toHaveAttribute('aria-checked', 'true');
-    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['YYes', 'NNo', 'PPartially', 'SSick', 'TFeeling Tired', 'Clear']);
-    await user.click(within(menu).getByRole('menuitemradio', { name: 'Clear' }));
+    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['YYes', 'NNo', 'PPartially', 'SSick', 'TFeeling Tired', 'Not set']);
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Not set' }));
 
     expect(await findCell('Bible Reading, November 5: Not set')).toBeInTheDocument();
     expect(dailyLogPosts(api)[1]?.body).toMatchObject({ dayStatus: { bibleReading: { '5': 'Blank' } }, entries: { bibleReading: { '2026-11': { '5': false } } } });
@@ -115,8 +117,9 @@ describe('/tracking Monthly Progress calendar', () => {
   it('disables future days', async () => {
     renderTracking();
     expect(await findCell('Fasting, November 15: Not set')).toBeEnabled();
-    expect(cell('Fasting, November 16: Not set')).toBeDisabled();
-    expect(cell('Fasting, November 30: Not set')).toBeDisabled();
+    expectReadOnly(cell('Fasting, November 16: Not set'));
+    expectReadOnly(cell('Fasting, November 30: Not set'));
+    expect(cell('Fasting, November 15: Not set')).not.toHaveAttribute('aria-disabled');
   });
 
   it('puts a failed save back and says why', async () => {
@@ -156,15 +159,17 @@ describe('/tracking for another member', () => {
     await within(screen.getByLabelText('Member')).findByRole('option', { name: 'Boaz Bethlehem' });
     await user.selectOptions(screen.getByLabelText('Member'), OTHER.id);
 
-    expect(await findCell('Fasting, November 2: Yes')).toBeDisabled();
+    expectReadOnly(await findCell('Fasting, November 2: Yes'));
     expect(api.calls('GET', `/api/communities/${COMMUNITY_ID}/daily-log?month=11&year=2026&userId=${OTHER.id}`)).toHaveLength(1);
     expect(screen.getByText((_, element) => element?.textContent === "You are viewing Boaz Bethlehem's tracking. It is read-only." && element.tagName === 'SPAN')).toBeInTheDocument();
-    expect(screen.getByText("Read-only: this is Boaz Bethlehem's calendar.")).toBeInTheDocument();
+    // Said once: no second read-only sentence, and no 'you mark your progress' badge on someone else's month.
+    expect(screen.queryByText(/Read-only: this is/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Completion Goals Only')).not.toBeInTheDocument();
     expect(carousel()).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Monthly Completion Goals' })).not.toBeInTheDocument();
     const cells = screen.getAllByRole('button', { name: /^(Bible Reading|Fasting|Morning Intimacy|Midnight Prayer|Meditation), November \d+: / });
     expect(cells).toHaveLength(150);
-    for (const button of cells) expect(button).toBeDisabled();
+    for (const button of cells) expectReadOnly(button);
     expect(screen.getByText('Prayer Walk: Completed')).toBeInTheDocument();
     expect(screen.getByText('Evangelism: Not completed')).toBeInTheDocument();
   });
@@ -175,8 +180,10 @@ describe('/tracking locked month', () => {
     renderTracking({ lockedMonths: ['2026-11'] });
     expect(await screen.findByText('Locked')).toBeInTheDocument();
     expect(screen.queryByText('Locked (Admin Override)')).not.toBeInTheDocument();
-    expect(await findCell('Bible Reading, November 5: Not set')).toBeDisabled();
-    expect(cell('Meditation, November 15: Not set')).toBeDisabled();
+    expectReadOnly(await findCell('Bible Reading, November 5: Not set'));
+    expectReadOnly(cell('Meditation, November 15: Not set'));
+    // One notice says why, not one per card.
+    expect(screen.getAllByText("This month is locked by your community's admins, so it can no longer be changed.")).toHaveLength(1);
     const region = within(carousel()!);
     expect(region.getByRole('button', { name: 'Mark Bible Reading Yes for today' })).toBeDisabled();
     expect(region.getByRole('button', { name: 'Mark Bible Reading Yes for today' })).toHaveAccessibleDescription(
@@ -335,5 +342,79 @@ describe('/tracking left open across midnight', () => {
     await vi.advanceTimersByTimeAsync(15_000);
     await vi.waitFor(() => expect(screen.getByLabelText('Year')).toHaveValue('2026'));
     expect(screen.getByLabelText('Month')).toHaveValue('9');
+  });
+});
+
+describe('/tracking month grid by keyboard (WAI-ARIA grid)', () => {
+  it('is one Tab stop on today; arrows, Home, End and Page keys move; Enter opens the menu and focus comes back', async () => {
+    const { user } = renderTracking();
+    const grid = await screen.findByRole('grid', { name: 'Monthly Progress calendar, November 2026' });
+    await findCell('Bible Reading, November 15: Not set');
+    const tabbable = within(grid).getAllByRole('button').filter((button) => button.tabIndex === 0);
+    expect(tabbable.map((button) => button.getAttribute('aria-label'))).toEqual(['Bible Reading, November 15: Not set']);
+
+    tabbable[0]!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(cell('Bible Reading, November 16: Not set')).toHaveFocus(); // a future day: reachable, read-only
+    await user.keyboard('{ArrowDown}');
+    expect(cell('Fasting, November 16: Not set')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(cell('Fasting, November 1: Not set')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(cell('Fasting, November 30: Not set')).toHaveFocus();
+    await user.keyboard('{PageUp}');
+    expect(cell('Fasting, November 23: Not set')).toHaveFocus();
+    await user.keyboard('{Control>}{Home}{/Control}');
+    expect(cell('Bible Reading, November 1: Not set')).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowLeft}');
+    expect(cell('Bible Reading, November 1: Not set')).toHaveFocus();
+    // Still one Tab stop, now where the focus is.
+    expect(within(grid).getAllByRole('button').filter((button) => button.tabIndex === 0)).toEqual([cell('Bible Reading, November 1: Not set')]);
+
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Not set' })).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(cell('Bible Reading, November 1: Not set')).toHaveFocus());
+
+    // Tab leaves the grid instead of walking through its cells.
+    await user.tab();
+    expect(grid.contains(document.activeElement)).toBe(false);
+  });
+});
+
+describe('/tracking month grid on a phone', () => {
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  });
+
+  it('shows one week at a time, opening on the week of today, with previous and next', async () => {
+    const { user } = renderTracking();
+    expect(await screen.findByRole('grid', { name: 'Monthly Progress calendar, November 2026, November 15–21' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Bible Reading, November \d+: / }).map((button) => button.getAttribute('aria-label'))).toEqual(
+      [15, 16, 17, 18, 19, 20, 21].map((day) => `Bible Reading, November ${day}: Not set`),
+    );
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(screen.getByRole('grid', { name: /November 22–28$/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(screen.getByRole('grid', { name: /November 29–30$/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next week' })).toBeDisabled();
+    for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(screen.getByRole('grid', { name: /November 1–7$/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous week' })).toBeDisabled();
+  });
+
+  it('moves to the next week when the arrow keys leave the week shown', async () => {
+    const { user } = renderTracking();
+    const today = await findCell('Bible Reading, November 15: Not set');
+    today.focus();
+    for (let i = 0; i < 7; i++) await user.keyboard('{ArrowRight}');
+    expect(cell('Bible Reading, November 22: Not set')).toHaveFocus();
+    expect(screen.getByRole('grid', { name: /November 22–28$/ })).toBeInTheDocument();
   });
 });

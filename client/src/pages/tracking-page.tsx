@@ -6,7 +6,7 @@ import { MonthlyProgressCard } from '@/features/tracking/components/monthly-prog
 import { ScreenCheckIn, ScreenPickers } from '@/features/tracking/components/screen-sections';
 import { TargetsCard } from '@/features/tracking/components/targets-card';
 import { UpdatePlanCard } from '@/features/tracking/components/targets-dialog';
-import { LOCKED_MONTH_TEXT, useTrackingScreen } from '@/features/tracking/use-tracking-screen';
+import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
 
 /** My Tracking (/tracking): SPEC.md section 2. */
 export function TrackingPage() {
@@ -37,8 +37,7 @@ export function TrackingPage() {
           period={period}
           todayIso={now.iso}
           editable={screen.editable}
-          readOnlyReason={screen.readOnlyReason}
-          showGoalsOnlyBadge={!screen.isAdmin}
+          showGoalsOnlyBadge={!screen.isAdmin && screen.isSelf}
           showGoalsSummary={!screen.isSelf}
         />
 
@@ -50,7 +49,9 @@ export function TrackingPage() {
             log={log.data}
             logLoading={log.isPending}
             logError={log.error}
-            disabledReason={screen.lockedForMe ? LOCKED_MONTH_TEXT : screen.isFutureMonth ? "Goals for a month that hasn't started cannot be marked yet." : null}
+            onRetry={() => void log.refetch()}
+            locked={screen.lockedForMe}
+            disabledReason={screen.isFutureMonth ? "Goals for a month that hasn't started cannot be marked yet." : null}
           />
         ) : null}
 

@@ -4,6 +4,8 @@ import { useCommunityMembers } from '@/features/communities/api';
 import { dailyDisciplines, useDailyLog, useDisciplines, useTrackingScope } from './api';
 import { useToday } from './period';
 
+/** The one notice that says why a screen cannot be changed; disabled controls point to it (aria-describedby). */
+export const READ_ONLY_NOTICE_ID = 'tracking-read-only-notice';
 export const NOT_A_MEMBER_TEXT = 'You administer this community without being a member of it. Join with an invitation code to track your own disciplines here.';
 export const LOCKED_MONTH_TEXT = "This month is locked by your community's admins, so it can no longer be changed.";
 
@@ -66,14 +68,11 @@ export function useTrackingScreen() {
     isLocked,
     lockedForMe,
     editable,
-    /** Said above the calendar when it cannot be changed. */
-    readOnlyReason: !isSelf
-      ? `Read-only: this is ${viewed.displayName}'s calendar.`
-      : !scope.isMember
-        ? NOT_A_MEMBER_TEXT
-        : lockedForMe
-          ? LOCKED_MONTH_TEXT
-          : null,
+    /**
+     * Why one's own screen cannot be changed, said once under the pickers (another member's screen has its
+     * own notice, ViewingNotice).
+     */
+    readOnlyReason: !isSelf ? null : !scope.isMember ? NOT_A_MEMBER_TEXT : lockedForMe ? LOCKED_MONTH_TEXT : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { CAROUSEL_ADVANCE_MS, SWIPE_THRESHOLD_PX } from '@shared/domain/constants';
 import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
 import { Toaster } from '@/components/ui/toaster';
@@ -11,12 +11,12 @@ import { CheckInCarousel } from './check-in-carousel';
 
 type ServerOptions = Parameters<typeof trackingServer>[0];
 
-async function renderCarousel(options: ServerOptions = {}, path = '/tracking') {
+async function renderCarousel(options: ServerOptions = {}, path = '/tracking', openingSlide = '1 of 5: Bible Reading') {
   const server = trackingServer(options);
   const api = mockApi(server.routes);
   const utils = renderApp(path);
   const region = await screen.findByRole('region', { name: 'Quick Daily Check-in' });
-  await within(region).findByRole('group', { name: '1 of 5: Bible Reading' });
+  await within(region).findByRole('group', { name: openingSlide });
   return { ...utils, api, region, carousel: within(region) };
 }
 
@@ -34,8 +34,9 @@ beforeEach(() => {
 
 describe('Quick Daily Check-in', () => {
   it('offers the six statuses for today with names that include the discipline, the current one pressed', async () => {
-    const { carousel } = await renderCarousel({ logs: { [logKey(SELF.id, 2026, 11)]: { dayStatus: { bibleReading: { '15': 'Partially' } } } } });
-    const names = carousel.getAllByRole('button', { pressed: false }).concat(carousel.getAllByRole('button', { pressed: true }));
+    const { carousel, user } = await renderCarousel({ logs: { [logKey(SELF.id, 2026, 11)]: { dayStatus: { bibleReading: { '15': 'Partially' } } } } }, '/tracking', '2 of 5: Fasting');
+    await user.click(carousel.getByRole('button', { name: 'Previous discipline' }));
+    const names = within(carousel.getByRole('group', { name: 'Status of Bible Reading for today' })).getAllByRole('button');
     expect(names.map((button) => button.getAttribute('aria-label')).sort()).toEqual(
       [
         'Clear Bible Reading for today',
@@ -48,7 +49,37 @@ describe('Quick Daily Check-in', () => {
     );
     expect(carousel.getByRole('button', { name: 'Mark Bible Reading Partially for today' })).toHaveAttribute('aria-pressed', 'true');
     expect(carousel.getByRole('button', { name: 'Mark Bible Reading Yes for today' })).toHaveAttribute('aria-pressed', 'false');
+    // Clear is an action, never shown as the chosen status.
+    expect(carousel.getByRole('button', { name: 'Clear Bible Reading for today' })).not.toHaveAttribute('aria-pressed');
+    expect(carousel.getByRole('button', { name: 'Clear Bible Reading for today' })).toBeEnabled();
     expect(screen.getByText('Sunday, November 15: how did each discipline go today?')).toBeInTheDocument();
+  });
+
+  it('opens on the first discipline not yet set today, and has nothing to clear while a discipline is unset', async () => {
+    const { carousel } = await renderCarousel(
+      { logs: { [logKey(SELF.id, 2026, 11)]: { dayStatus: { bibleReading: { '15': 'Yes' }, fasting: { '15': 'No' } } } } },
+      '/tracking',
+      '3 of 5: Morning Intimacy',
+    );
+    expect(carousel.getByRole('button', { name: 'Clear Morning Intimacy for today' })).toBeDisabled();
+    expect(carousel.getByRole('button', { name: 'Mark Morning Intimacy Yes for today' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("ends with 'All done for today' once every discipline is set, and opens there when all are", async () => {
+    const allButMeditation = { bibleReading: { '15': 'Yes' }, fasting: { '15': 'Yes' }, morningIntimacy: { '15': 'Partially' }, midnightPrayer: { '15': 'Sick' } } as const;
+    const { carousel } = await renderCarousel({ logs: { [logKey(SELF.id, 2026, 11)]: { dayStatus: allButMeditation } } }, '/tracking', '5 of 5: Meditation');
+    fireEvent.click(carousel.getByRole('button', { name: 'Mark Meditation Yes for today' }));
+    expect(await carousel.findByRole('group', { name: 'All done for today' }, { timeout: 3000 })).toHaveTextContent('You checked in all 5 disciplines.');
+    fireEvent.click(carousel.getByRole('button', { name: "Review today's check-in" }));
+    expect(slide(carousel)).toBe('1 of 5: Bible Reading');
+    cleanup();
+
+    const { carousel: again } = await renderCarousel(
+      { logs: { [logKey(SELF.id, 2026, 11)]: { dayStatus: { ...allButMeditation, meditation: { '15': 'No' } } } } },
+      '/tracking',
+      'All done for today',
+    );
+    expect(again.getByRole('button', { name: 'Next discipline' })).toBeDisabled();
   });
 
   it(`posts only today's cell and moves to the next discipline ${CAROUSEL_ADVANCE_MS} ms after the save`, async () => {
@@ -82,7 +113,8 @@ describe('Quick Daily Check-in', () => {
     expect(await findToast('Failed to Save Progress')).toHaveTextContent('This month is locked.');
     await act(() => new Promise((resolve) => setTimeout(resolve, CAROUSEL_ADVANCE_MS + 100)));
     expect(slide(carousel)).toBe('1 of 5: Bible Reading');
-    expect(carousel.getByRole('button', { name: 'Clear Bible Reading for today' })).toHaveAttribute('aria-pressed', 'true');
+    expect(carousel.getByRole('button', { name: 'Mark Bible Reading No for today' })).toHaveAttribute('aria-pressed', 'false');
+    expect(carousel.getByRole('button', { name: 'Clear Bible Reading for today' })).toBeDisabled();
   });
 
   it(`moves with a horizontal swipe of at least ${SWIPE_THRESHOLD_PX} px, not with a shorter one`, async () => {
@@ -142,7 +174,8 @@ describe('Quick Daily Check-in', () => {
           logLoading={false}
           logError={null}
           today={{ year: 2026, month: 11, day: 15 }}
-          lockedReason={null}
+          locked={false}
+          onRetry={() => {}}
         />
         <Toaster />
       </QueryClientProvider>,

@@ -1,7 +1,9 @@
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
+import Check from 'lucide-react/icons/check';
+import PartyPopper from 'lucide-react/icons/party-popper';
 import Sparkles from 'lucide-react/icons/sparkles';
-import { type KeyboardEvent, type TouchEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
 import type { DailyLogView, DisciplineView } from '@shared/contracts/tracking';
 import { CAROUSEL_ADVANCE_MS, type DayStatus, SWIPE_THRESHOLD_PX } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
@@ -9,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { cn } from '@/lib/utils';
 import { useSaveDayStatus } from '../api';
 import { actionLabel, STATUS_META, STATUS_ORDER, statusOf } from '../status';
-import { EmptyNote, ErrorNote, LoadingRows, ReadOnlyNote } from '@/components/ui/states';
+import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { READ_ONLY_NOTICE_ID } from '../use-tracking-screen';
 
 interface CheckInCarouselProps {
   communityId: string | null;
@@ -22,8 +25,9 @@ interface CheckInCarouselProps {
   logError: Error | null;
   /** Today in the browser (DECISIONS.md: a status belongs to the member's local day). */
   today: { year: number; month: number; day: number };
-  /** Set when the month is locked for this member: the statuses are shown but cannot change. */
-  lockedReason: string | null;
+  onRetry: () => void;
+  /** The month is locked for this member: the statuses are shown but cannot change (the page says why). */
+  locked: boolean;
 }
 
 const longDay = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
@@ -34,41 +38,57 @@ export function checkInButtonName(label: string, status: DayStatus): string {
 }
 
 /**
- * 'Quick Daily Check-in' (SPEC.md section 4): one daily discipline at a time for today. After a
- * successful save it moves to the next discipline 500 ms later; previous/next buttons, the Left and
- * Right arrow keys, the dots and horizontal swipes of at least 50 px move it too.
+ * 'Quick Daily Check-in' (SPEC.md section 4): one daily discipline at a time for today. It opens on the
+ * first discipline not yet set today (or on 'All done for today'). After a successful save it moves on
+ * 500 ms later: to the next discipline, and after the last to 'All done for today' once every one is set.
+ * Previous/next buttons, the Left and Right arrow keys, the dots and horizontal swipes of at least 50 px
+ * move it too.
  */
-export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, log, logLoading, logError, today, lockedReason }: CheckInCarouselProps) {
-  const [requestedIndex, setIndex] = useState(0);
+export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, log, logLoading, logError, onRetry, today, locked }: CheckInCarouselProps) {
+  // null until someone moves it: then it follows the first discipline not yet set today.
+  const [requestedIndex, setIndex] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const save = useSaveDayStatus(communityId);
   const advanceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
-  const lockedId = useId();
 
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
 
   const count = disciplines.length;
-  const index = Math.min(requestedIndex, Math.max(count - 1, 0));
-  const discipline = disciplines[index];
-  const status = discipline ? statusOf(log?.dayStatus, discipline.key, today.day) : 'Blank';
+  const statusToday = (key: string) => statusOf(log?.dayStatus, key, today.day);
+  const firstUnset = disciplines.findIndex((item) => statusToday(item.key) === 'Blank');
+  const allDone = count > 0 && firstUnset === -1;
+  /** Index `count` is the 'All done for today' slide. */
+  const doneIndex = count;
+  const index = Math.min(requestedIndex ?? (allDone ? doneIndex : Math.max(firstUnset, 0)), allDone ? doneIndex : Math.max(count - 1, 0));
+  const discipline = index < count ? disciplines[index] : undefined;
+  const status = discipline ? statusToday(discipline.key) : 'Blank';
+  const lastIndex = allDone ? doneIndex : count - 1;
 
   const go = (next: number) => {
     clearTimeout(advanceTimer.current);
-    setIndex(Math.max(0, Math.min(count - 1, next)));
+    setIndex(Math.max(0, Math.min(lastIndex, next)));
   };
 
   const choose = (chosen: DayStatus) => {
-    if (!discipline || lockedReason) return;
+    if (!discipline || locked) return;
     const savedIndex = index;
+    // From the first choice on, the carousel stays where the member is (the saved status no longer moves it).
+    setIndex(savedIndex);
     save.mutate(
       { year: today.year, month: today.month, day: today.day, key: discipline.key, status: chosen },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setAnnouncement(chosen === 'Blank' ? `${discipline.label} cleared for today.` : `${discipline.label} marked ${STATUS_META[chosen].label} for today.`);
+          if (chosen === 'Blank') return;
+          const everySet = disciplines.every((item) => statusOf(saved.dayStatus, item.key, today.day) !== 'Blank');
           clearTimeout(advanceTimer.current);
           advanceTimer.current = setTimeout(() => {
-            setIndex((current) => (current === savedIndex && current < count - 1 ? current + 1 : current));
+            setIndex((current) => {
+              if (current !== savedIndex) return current;
+              if (current < count - 1) return current + 1;
+              return everySet ? count : current;
+            });
           }, CAROUSEL_ADVANCE_MS);
         },
       },
@@ -112,10 +132,10 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
       </CardHeader>
       <CardContent>
         {logError ? (
-          <ErrorNote message={logError.message} />
+          <ErrorNote message={logError.message} onRetry={onRetry} />
         ) : disciplinesLoading || logLoading ? (
           <LoadingRows rows={3} label="Loading today's check-in" />
-        ) : !discipline ? (
+        ) : count === 0 ? (
           <EmptyNote>This community has no daily disciplines yet.</EmptyNote>
         ) : (
           <div
@@ -131,57 +151,75 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
               <Button variant="outline" size="icon" aria-label="Previous discipline" disabled={index === 0} onClick={() => go(index - 1)}>
                 <ChevronLeft aria-hidden="true" />
               </Button>
-              <div
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${index + 1} of ${count}: ${discipline.label}`}
-                className="grid flex-1 justify-items-center gap-1 text-center"
-              >
-                <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-                  Discipline {index + 1} of {count}
-                </p>
-                <h3 className="text-2xl font-semibold text-primary-900">{discipline.label}</h3>
-                <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                  Today:
-                  <span className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold', STATUS_META[status].className)}>
-                    {STATUS_META[status].label}
-                  </span>
-                </p>
-              </div>
-              <Button variant="outline" size="icon" aria-label="Next discipline" disabled={index >= count - 1} onClick={() => go(index + 1)}>
+              {discipline ? (
+                <div
+                  role="group"
+                  aria-roledescription="slide"
+                  aria-label={`${index + 1} of ${count}: ${discipline.label}`}
+                  className="grid min-w-0 flex-1 justify-items-center gap-1 text-center"
+                >
+                  <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                    Discipline {index + 1} of {count}
+                  </p>
+                  <h3 className="max-w-full truncate text-2xl font-semibold text-primary-900" title={discipline.label}>
+                    {discipline.label}
+                  </h3>
+                  <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                    Today:
+                    <span className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold', STATUS_META[status].className)}>
+                      {STATUS_META[status].label}
+                    </span>
+                  </p>
+                </div>
+              ) : (
+                <div role="group" aria-roledescription="slide" aria-label="All done for today" className="grid min-w-0 flex-1 justify-items-center gap-1 text-center">
+                  <PartyPopper className="size-8 text-accent-600" aria-hidden="true" />
+                  <h3 className="text-2xl font-semibold text-primary-900">All done for today</h3>
+                  <p className="text-sm text-muted-foreground">
+                    You checked in all {count} disciplines. Keep walking steadfastly.
+                  </p>
+                </div>
+              )}
+              <Button variant="outline" size="icon" aria-label="Next discipline" disabled={index >= lastIndex} onClick={() => go(index + 1)}>
                 <ChevronRight aria-hidden="true" />
               </Button>
             </div>
 
-            {lockedReason ? <ReadOnlyNote id={lockedId}>{lockedReason}</ReadOnlyNote> : null}
-
-            <div role="group" aria-label={`Status of ${discipline.label} for today`} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              {STATUS_ORDER.map((option) => {
-                const meta = STATUS_META[option];
-                const Icon = meta.icon;
-                const pressed = status === option;
-                return (
-                  <button
-                    key={option}
-                    type="button"
-                    aria-pressed={pressed}
-                    aria-label={checkInButtonName(discipline.label, option)}
-                    aria-describedby={lockedReason ? lockedId : undefined}
-                    disabled={lockedReason !== null}
-                    onClick={() => choose(option)}
-                    className={cn(
-                      'flex min-h-12 items-center justify-center gap-2 rounded-xl border-2 px-3 py-2 text-sm font-medium transition-colors',
-                      'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
-                      'disabled:cursor-not-allowed disabled:opacity-55',
-                      pressed ? cn(meta.className, 'ring-2 ring-primary-600 ring-offset-1') : 'border-border bg-card text-foreground hover:bg-muted',
-                    )}
-                  >
-                    <Icon className="size-4 shrink-0" aria-hidden="true" />
-                    {actionLabel(option)}
-                  </button>
-                );
-              })}
-            </div>
+            {discipline ? (
+              <div role="group" aria-label={`Status of ${discipline.label} for today`} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {STATUS_ORDER.map((option) => {
+                  const meta = STATUS_META[option];
+                  const Icon = meta.icon;
+                  // Clear is an action, not a status to choose: it is never shown as chosen, and has nothing to do while unset.
+                  const isClear = option === 'Blank';
+                  const chosen = !isClear && status === option;
+                  return (
+                    <button
+                      key={option}
+                      type="button"
+                      aria-pressed={isClear ? undefined : chosen}
+                      aria-label={checkInButtonName(discipline.label, option)}
+                      aria-describedby={locked ? READ_ONLY_NOTICE_ID : undefined}
+                      disabled={locked || (isClear && status === 'Blank')}
+                      onClick={() => choose(option)}
+                      className={cn(
+                        'flex min-h-12 items-center justify-center gap-2 rounded-xl border-2 px-3 py-2 text-sm font-medium transition-colors',
+                        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring focus-visible:outline-dashed',
+                        'disabled:cursor-not-allowed disabled:opacity-55',
+                        chosen ? cn(meta.className, 'font-semibold shadow-inner') : 'border-border bg-card text-foreground hover:bg-muted',
+                      )}
+                    >
+                      {chosen ? <Check className="size-4 shrink-0" aria-hidden="true" /> : <Icon className="size-4 shrink-0" aria-hidden="true" />}
+                      {actionLabel(option)}
+                    </button>
+                  );
+                })}
+              </div>
+            ) : (
+              <Button variant="outline" className="justify-self-center" onClick={() => go(0)}>
+                Review today's check-in
+              </Button>
+            )}
 
             <div className="flex justify-center">
               {disciplines.map((item, position) => (
@@ -195,7 +233,10 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
                 >
                   <span
                     aria-hidden="true"
-                    className={cn('block size-2.5 rounded-full transition-colors', position === index ? 'bg-primary-700' : 'bg-input')}
+                    className={cn(
+                      'block size-2.5 rounded-full transition-colors',
+                      position === index ? 'bg-primary-700' : statusToday(item.key) !== 'Blank' ? 'bg-primary-300' : 'bg-input',
+                    )}
                   />
                 </button>
               ))}

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { type CompletionGoals, useSaveCompletionGoals } from '../api';
 import { monthLabel } from '../period';
+import { READ_ONLY_NOTICE_ID } from '../use-tracking-screen';
 import { ErrorNote, LoadingRows, ReadOnlyNote } from '@/components/ui/states';
 
 interface CompletionGoalsCardProps {
@@ -17,12 +18,15 @@ interface CompletionGoalsCardProps {
   log: DailyLogView | undefined;
   logLoading: boolean;
   logError: Error | null;
-  /** Why the goals cannot be changed now (a locked month, a future month), or null. */
+  onRetry: () => void;
+  /** Locked for this member: the page's one read-only notice says why (READ_ONLY_NOTICE_ID). */
+  locked: boolean;
+  /** Another reason the goals cannot be changed now (a future month), said in the card, or null. */
   disabledReason: string | null;
 }
 
 /** 'Monthly Completion Goals': the owner ticks the five monthly goals they completed this month. */
-export function CompletionGoalsCard({ communityId, userId, period, log, logLoading, logError, disabledReason }: CompletionGoalsCardProps) {
+export function CompletionGoalsCard({ communityId, userId, period, log, logLoading, logError, onRetry, locked, disabledReason }: CompletionGoalsCardProps) {
   const save = useSaveCompletionGoals(communityId, userId);
   const reasonId = useId();
   const goals = Object.fromEntries(MONTHLY_GOAL_KEYS.map((key) => [key, log?.monthlyCompletions[key] === true])) as CompletionGoals;
@@ -39,9 +43,9 @@ export function CompletionGoalsCard({ communityId, userId, period, log, logLoadi
         <CardDescription>Tick what you completed in {monthLabel(period.year, period.month)}.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {disabledReason ? <ReadOnlyNote id={reasonId}>{disabledReason}</ReadOnlyNote> : null}
+        {disabledReason && !locked ? <ReadOnlyNote id={reasonId}>{disabledReason}</ReadOnlyNote> : null}
         {logError ? (
-          <ErrorNote message={logError.message} />
+          <ErrorNote message={logError.message} onRetry={onRetry} />
         ) : logLoading ? (
           <LoadingRows rows={3} label="Loading completion goals" />
         ) : (
@@ -49,14 +53,14 @@ export function CompletionGoalsCard({ communityId, userId, period, log, logLoadi
             {MONTHLY_GOAL_KEYS.map((key) => {
               const id = `${reasonId}-${key}`;
               const fixed = FIXED_TARGETS[key];
-              const describedBy = [fixed ? `${id}-hint` : null, disabledReason ? reasonId : null].filter(Boolean).join(' ');
+              const describedBy = [fixed ? `${id}-hint` : null, locked ? READ_ONLY_NOTICE_ID : disabledReason ? reasonId : null].filter(Boolean).join(' ');
               return (
                 <li key={key} className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-background px-3 py-2">
                   <Checkbox
                     id={id}
                     className="size-5"
                     checked={goals[key]}
-                    disabled={disabledReason !== null || save.isPending}
+                    disabled={locked || disabledReason !== null || save.isPending}
                     aria-describedby={describedBy || undefined}
                     onChange={(event) => toggle(key, event.target.checked)}
                   />

@@ -1,9 +1,13 @@
-import type { TrackingScreen } from '../use-tracking-screen';
-import { LOCKED_MONTH_TEXT } from '../use-tracking-screen';
+import { ReadOnlyNote } from '@/components/ui/states';
+import { READ_ONLY_NOTICE_ID, type TrackingScreen } from '../use-tracking-screen';
 import { CheckInCarousel } from './check-in-carousel';
 import { PeriodPickers, ViewingNotice } from './period-pickers';
 
-/** The member, month and year pickers of Dashboard and My Tracking, with the read-only notice for another member. */
+/**
+ * The member, month and year pickers of Dashboard and My Tracking, and under them the screen's one
+ * read-only notice: another member's tracking, a locked month, or a community one administers without
+ * belonging to it.
+ */
 export function ScreenPickers({ screen, idPrefix }: { screen: TrackingScreen; idPrefix: string }) {
   return (
     <>
@@ -18,6 +22,7 @@ export function ScreenPickers({ screen, idPrefix }: { screen: TrackingScreen; id
         onPeriodChange={screen.setPeriod}
       />
       {!screen.isSelf ? <ViewingNotice name={screen.viewed.displayName} /> : null}
+      {screen.readOnlyReason ? <ReadOnlyNote id={READ_ONLY_NOTICE_ID}>{screen.readOnlyReason}</ReadOnlyNote> : null}
     </>
   );
 }
@@ -34,7 +39,8 @@ export function ScreenCheckIn({ screen }: { screen: TrackingScreen }) {
       logLoading={screen.log.isPending}
       logError={screen.log.error}
       today={screen.now}
-      lockedReason={screen.lockedForMe ? LOCKED_MONTH_TEXT : null}
+      locked={screen.lockedForMe}
+      onRetry={() => void screen.log.refetch()}
     />
   );
 }

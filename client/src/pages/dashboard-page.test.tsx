@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { CommanderMemberStat, SubgroupMember } from '@shared/contracts/tracking';
 import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
 import { json, mockApi } from '@/test/api-mock';
@@ -208,5 +208,18 @@ describe('a member removed while signed in', () => {
     expect(localStorage.getItem('steadfast.communityId')).toBeNull();
     expect(await screen.findByRole('heading', { name: "You're not part of a community yet" })).toBeInTheDocument();
     expect(api.calls('GET', '/api/memberships').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('dashboard greeting', () => {
+  it("greets an account made today with 'Welcome', and one made earlier with 'Welcome back'", async () => {
+    const server = trackingServer();
+    mockApi({ ...server.routes, 'GET /api/user': () => json({ ...SELF, createdAt: new Date(TODAY.getTime() - 60 * 60 * 1000).toISOString() }) });
+    renderApp('/');
+    expect(await screen.findByText('Welcome, Ruth. Keep walking steadfastly, one day at a time.')).toBeInTheDocument();
+    cleanup();
+    mockApi({ ...server.routes, 'GET /api/user': () => json({ ...SELF, createdAt: '2026-01-10T12:00:00.000Z' }) });
+    renderApp('/');
+    expect(await screen.findByText('Welcome back, Ruth. Keep walking steadfastly, one day at a time.')).toBeInTheDocument();
   });
 });

@@ -11,8 +11,14 @@ import { StreaksCard } from '@/features/tracking/components/streaks-card';
 import { SubgroupStatsCard } from '@/features/tracking/components/subgroup-stats-card';
 import { TargetsCard } from '@/features/tracking/components/targets-card';
 import { referenceDate } from '@/features/tracking/period';
-import { NOT_A_MEMBER_TEXT, useTrackingScreen } from '@/features/tracking/use-tracking-screen';
-import { ReadOnlyNote } from '@/components/ui/states';
+import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
+
+const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+
+/** An account made within the last day is greeted 'Welcome', not 'Welcome back': there is nothing to come back to yet. */
+function isNewAccount(createdAt: string | undefined): boolean {
+  return createdAt !== undefined && Date.now() - Date.parse(createdAt) < NEW_ACCOUNT_MS;
+}
 
 /** Dashboard (/): SPEC.md section 2. */
 export function DashboardPage() {
@@ -22,13 +28,13 @@ export function DashboardPage() {
   const targets = useDisciplineTargets(communityId, viewed.id || null, period);
   const asOf = referenceDate(period, now.iso);
   const firstName = screen.self.displayName.split(' ')[0];
+  const greeting = isNewAccount(screen.user?.createdAt) ? 'Welcome' : 'Welcome back';
 
   return (
     <>
-      <PageHeader title="Dashboard" description={`Welcome back, ${firstName}. Keep walking steadfastly, one day at a time.`} />
+      <PageHeader title="Dashboard" description={`${greeting}, ${firstName}. Keep walking steadfastly, one day at a time.`} />
       <div className="grid gap-6">
         <ScreenPickers screen={screen} idPrefix="dashboard" />
-        {!screen.isMember ? <ReadOnlyNote>{NOT_A_MEMBER_TEXT}</ReadOnlyNote> : null}
 
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="grid min-w-0 content-start gap-6 lg:col-span-2">

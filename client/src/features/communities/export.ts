@@ -1,5 +1,6 @@
 import type { MemberExportRow } from '@shared/contracts/communities';
 import { TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
+import { roleLabel } from '@shared/domain/roles';
 import { type CsvValue, csvDateStamp, toCsv } from '@/lib/csv';
 
 /** The target columns of the member export (SPEC.md section 9), in order. */
@@ -17,9 +18,9 @@ export const EXPORT_TARGET_KEYS = [
 
 export const EXPORT_COLUMNS = ['Display Name', 'Email', 'Role', ...EXPORT_TARGET_KEYS.map((key) => TARGET_LABELS[key])] as const;
 
-/** Display Name, Email, Role and the nine target columns, one row per member (rows of GET /api/export/csv). */
+/** Display Name, Email, Role (as people read it: 'Community Moderator') and the nine target columns, one row per member (rows of GET /api/export/csv). */
 export function membersCsv(members: readonly MemberExportRow[]): string {
-  const rows: CsvValue[][] = members.map((member) => [member.displayName, member.email, member.role, ...EXPORT_TARGET_KEYS.map((key) => member[key] ?? '')]);
+  const rows: CsvValue[][] = members.map((member) => [member.displayName, member.email, roleLabel(member.role), ...EXPORT_TARGET_KEYS.map((key) => member[key] ?? '')]);
   return toCsv(EXPORT_COLUMNS, rows);
 }
 

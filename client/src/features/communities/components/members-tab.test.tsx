@@ -292,7 +292,7 @@ describe('Members tab', () => {
         '1 Hr Silence',
       ]);
       expect(rows.slice(1).map((cells) => cells.slice(0, 3))).toEqual([
-        ['Ruth Moab', 'ruth@example.org', 'CommunityModerator'],
+        ['Ruth Moab', 'ruth@example.org', 'Community Moderator'],
         ['Naomi Ephrath', 'naomi@example.org', 'Member'],
         ['Boaz of Bethlehem', 'boaz@FIELDS.org', 'Commander'],
         ['Orpah, "of Moab"', 'orpah@example.org', 'Member'],

@@ -6,9 +6,10 @@ import { LoadingCard } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/dates';
+import { timeZoneLabel } from '@/lib/time-zones';
 import { useCommunity, useCommunityStats, useUpdateCommunity } from '../api';
 import { QueryFailure } from './community-state';
-import { EditCommunityDialog, timeZoneLabel, updateFailed } from './edit-community-dialog';
+import { EditCommunityDialog, updateFailed } from './edit-community-dialog';
 import { LeaveCommunityCard } from './leave-community';
 
 /** Static guidance for moderators (SPEC.md: "static guideline bullets"). */

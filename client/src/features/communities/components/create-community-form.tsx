@@ -8,16 +8,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
 import { setStoredCommunityId } from '@/lib/community';
+import { browserTimeZone } from '@/lib/time-zones';
 import { useCreateCommunity, useRefreshMemberships } from '../api';
-
-/** The browser's time zone, which a new community starts with (DECISIONS.md "Tracking"). */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The 'Create Community' tab. The creator becomes its Community Moderator and continues in the setup

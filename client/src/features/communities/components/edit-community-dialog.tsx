@@ -8,21 +8,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
+import { canonicalTimeZone, timeZoneLabel, timeZoneOptions } from '@/lib/time-zones';
 import { useUpdateCommunity } from '../api';
-
-/** Every IANA time zone the browser knows, with `current` included even when the list lacks it. */
-export function timeZoneOptions(current: string): string[] {
-  let zones: string[] = [];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = [];
-  }
-  return zones.includes(current) ? zones : [current, ...zones];
-}
-
-/** 'America/New_York' -> 'America/New York'. */
-export const timeZoneLabel = (zone: string) => zone.replaceAll('_', ' ');
 
 export const updateFailed = (error: unknown) =>
   toastError('Update Failed', error, 'Failed to update community');
@@ -42,7 +29,7 @@ export function EditCommunityDialog({ community, open, onOpenChange }: { communi
 function EditCommunityForm({ community, onDone }: { community: CommunityView; onDone: () => void }) {
   const [name, setName] = useState(community.name);
   const [description, setDescription] = useState(community.description ?? '');
-  const [timeZone, setTimeZone] = useState(community.timeZone);
+  const [timeZone, setTimeZone] = useState(() => canonicalTimeZone(community.timeZone));
   const zones = useMemo(() => timeZoneOptions(community.timeZone), [community.timeZone]);
   const update = useUpdateCommunity(community.id);
 

@@ -21,14 +21,17 @@ export function UserMenu() {
   if (!user) return null;
   return (
     <DropdownMenu>
+      {/* Named by its text ('<name>, account menu'), so the name a voice-control user reads on screen works. */}
       <DropdownMenuTrigger
-        aria-label="Account menu"
-        className="flex items-center gap-2 rounded-full p-0.5 pr-0.5 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:pr-3"
+        title={user.displayName}
+        className="flex min-w-0 items-center gap-2 rounded-full p-0.5 pr-0.5 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:pr-3"
       >
-        <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-primary-700 text-sm font-semibold text-primary-foreground">
+        <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-700 text-sm font-semibold text-primary-foreground">
           {initials(user.displayName)}
         </span>
-        <span className="hidden max-w-40 truncate text-sm font-medium md:inline">{user.displayName}</span>
+        <span className="sr-only md:hidden">{user.displayName}</span>
+        <span className="hidden max-w-48 truncate text-sm font-medium md:block">{user.displayName}</span>
+        <span className="sr-only">, account menu</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>

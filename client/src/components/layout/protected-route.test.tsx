@@ -62,11 +62,34 @@ describe('protected routes', () => {
 });
 
 describe('routing', () => {
-  it('shows the 404 screen for an unknown path', async () => {
+  it('shows the 404 screen for an unknown path, with a way to sign in', async () => {
     mockApi({ 'GET /api/user': unauthorized });
-    renderApp('/this/page/does-not-exist');
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    const { user, location } = renderApp('/this/page/does-not-exist');
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to sign in' }));
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    expect(location()).toBe('/auth');
+  });
+
+  it('shows the 404 screen inside the app shell for a signed-in member, with a way to the dashboard', async () => {
+    mockApi({ 'GET /api/user': () => json(makeUser()), 'GET /api/memberships': () => json([makeMembership()]) });
+    const { user, location } = renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    await user.click(screen.getByRole('link', { name: 'Go to the dashboard' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+  });
+
+  it('shows the 404 screen to a signed-in user without a community, with a way to their communities', async () => {
+    mockApi({ 'GET /api/user': () => json(makeUser()), 'GET /api/memberships': () => json([]) });
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your communities' })).toHaveAttribute('href', '/');
   });
 
   it('opens /apply without a session', async () => {

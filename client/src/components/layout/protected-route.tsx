@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
@@ -29,10 +29,17 @@ export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
   if (!user) return <Redirect to="/auth" replace />;
   if (memberships.length === 0) return <Redirect to="/community-access" replace />;
   return (
+    <LazyAppShell>
+      <Page />
+    </LazyAppShell>
+  );
+}
+
+/** The app shell, loaded on demand, around a signed-in member's screen (the spinner shows meanwhile). */
+export function LazyAppShell({ children }: { children: ReactNode }) {
+  return (
     <Suspense fallback={<FullPageSpinner />}>
-      <AppShell>
-        <Page />
-      </AppShell>
+      <AppShell>{children}</AppShell>
     </Suspense>
   );
 }

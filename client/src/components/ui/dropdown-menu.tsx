@@ -3,25 +3,37 @@ import Check from 'lucide-react/icons/check';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { cn } from '@/lib/utils';
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * A menu that leaves the rest of the page readable (not modal): opening it does not hide the page's
+ * heading and landmarks from assistive technology, while the menu still takes focus, moves with the
+ * arrow keys and closes on Escape or a click outside.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentPropsWithoutRef<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 
+/**
+ * The open menu, drawn right after its trigger in the document (no portal), so it sits inside the
+ * trigger's landmark or dialog: reading order follows the trigger, and a menu inside a dialog is not
+ * hidden with the rest of the page. It floats with fixed positioning, so it is not clipped by
+ * scrolling containers.
+ */
 export const DropdownMenuContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof MenuPrimitive.Content>>(
-  ({ className, sideOffset = 6, align = 'end', ...props }, ref) => (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.Content
-        ref={ref}
-        sideOffset={sideOffset}
-        align={align}
-        className={cn(
-          'z-50 min-w-56 overflow-hidden rounded-xl border border-border bg-card p-1.5 text-card-foreground shadow-soft',
-          'data-[state=open]:motion-safe:animate-fade-in',
-          className,
-        )}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
+  ({ className, sideOffset = 6, align = 'end', collisionPadding = 8, ...props }, ref) => (
+    <MenuPrimitive.Content
+      ref={ref}
+      sideOffset={sideOffset}
+      align={align}
+      collisionPadding={collisionPadding}
+      className={cn(
+        'z-50 min-w-56 max-w-[calc(100vw-1rem)] overflow-hidden rounded-xl border border-border bg-card p-1.5 text-card-foreground shadow-soft',
+        'data-[state=open]:motion-safe:animate-fade-in',
+        className,
+      )}
+      {...props}
+    />
   ),
 );
 DropdownMenuContent.displayName = 'DropdownMenuContent';

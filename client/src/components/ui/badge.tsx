@@ -11,10 +11,11 @@ const variants: Record<BadgeVariant, string> = {
   destructive: 'bg-destructive-50 text-destructive border-destructive/20',
 };
 
+/** A short label on one line; it keeps its size beside text that shrinks or truncates. */
 export function Badge({ className, variant = 'default', ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium [&_svg]:size-3.5', variants[variant], className)}
+      className={cn('inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-medium [&_svg]:size-3.5', variants[variant], className)}
       {...props}
     />
   );

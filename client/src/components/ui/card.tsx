@@ -1,8 +1,12 @@
 import { forwardRef, type HTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
+/**
+ * A card. min-w-0: inside a grid or flex layout it takes the width of its column, never the width of
+ * its longest unbreakable content, so a long name truncates instead of pushing the page sideways.
+ */
 export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(({ className, ...props }, ref) => (
-  <div ref={ref} className={cn('rounded-2xl border border-border bg-card text-card-foreground shadow-soft', className)} {...props} />
+  <div ref={ref} className={cn('min-w-0 rounded-2xl border border-border bg-card text-card-foreground shadow-soft', className)} {...props} />
 ));
 Card.displayName = 'Card';
 

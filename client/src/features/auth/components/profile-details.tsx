@@ -19,10 +19,10 @@ export function ProfileDetails({ user }: { user: PublicUser }) {
         </CardHeader>
         <CardContent className="grid gap-4">
           <FormField id="profile-name" label="Display name">
-            <Input id="profile-name" value={user.displayName} readOnly />
+            <Input id="profile-name" value={user.displayName} title={user.displayName} readOnly className="text-ellipsis" />
           </FormField>
           <FormField id="profile-email" label="Email">
-            <Input id="profile-email" type="email" value={user.email ?? ''} placeholder="No e-mail on file" readOnly />
+            <Input id="profile-email" type="email" value={user.email ?? ''} title={user.email ?? undefined} placeholder="No e-mail on file" readOnly className="text-ellipsis" />
           </FormField>
           <div className="grid gap-1">
             <p className="text-sm font-medium">Account created</p>

@@ -52,7 +52,7 @@ export function CommunityMembersCard({ members, isLoading, error, selfId, onRetr
                     <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-50 text-xs font-semibold text-primary-800">
                       {initials(member.displayName)}
                     </span>
-                    <span className="truncate text-sm font-medium">
+                    <span className="truncate text-sm font-medium" title={member.id === selfId ? `${member.displayName} (You)` : member.displayName}>
                       {member.displayName}
                       {member.id === selfId ? <span className="text-muted-foreground"> (You)</span> : null}
                     </span>

@@ -115,9 +115,10 @@ export function AdminPage() {
         }
       />
       <Tabs value={current.value} onValueChange={onTabChange}>
-        <TabsList aria-label="Administration sections" className="flex h-auto w-full justify-start overflow-x-auto [scrollbar-width:thin]">
+        {/* All nine sections stay in view: the row wraps rather than scrolling labels out of sight. */}
+        <TabsList aria-label="Administration sections" className="flex w-full flex-wrap justify-start gap-1">
           {visible.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value} className="h-9 flex-none gap-2">
+            <TabsTrigger key={tab.value} value={tab.value} className="min-h-9 flex-none gap-2">
               <tab.icon className="size-4" aria-hidden="true" />
               {tab.label}
             </TabsTrigger>

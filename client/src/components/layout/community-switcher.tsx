@@ -46,9 +46,9 @@ export function CommunitySwitcher({ className, onNavigate }: { className?: strin
     <DropdownMenu>
       <DropdownMenuTrigger
         aria-label={`Current community: ${name}. Switch communities`}
-        title="Switch communities"
+        title={`${name}: switch communities`}
         className={cn(
-          'inline-flex min-w-0 max-w-56 items-center gap-2 rounded-lg border border-border bg-background px-3 py-2 text-sm font-medium transition-colors hover:bg-muted',
+          'inline-flex min-w-0 max-w-64 items-center lg:max-w-sm gap-2 rounded-lg border border-border bg-background px-3 py-2 text-sm font-medium transition-colors hover:bg-muted',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
           className,
         )}

@@ -4,8 +4,12 @@ import { cn } from '@/lib/utils';
 
 export const Tabs = TabsPrimitive.Root;
 
+/**
+ * A row of tabs. The tabs share the row and never push it wider than its container: on a narrow
+ * screen a long label wraps onto a second line instead of being cut off.
+ */
 export const TabsList = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof TabsPrimitive.List>>(({ className, ...props }, ref) => (
-  <TabsPrimitive.List ref={ref} className={cn('inline-flex h-11 items-center rounded-xl bg-muted p-1 text-muted-foreground', className)} {...props} />
+  <TabsPrimitive.List ref={ref} className={cn('inline-flex min-h-11 items-stretch rounded-xl bg-muted p-1 text-muted-foreground', className)} {...props} />
 ));
 TabsList.displayName = 'TabsList';
 
@@ -13,7 +17,7 @@ export const TabsTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRe
   <TabsPrimitive.Trigger
     ref={ref}
     className={cn(
-      'inline-flex h-full flex-1 items-center justify-center whitespace-nowrap rounded-lg px-3 text-sm font-medium transition-colors',
+      'inline-flex min-w-0 flex-1 items-center justify-center rounded-lg px-3 py-1.5 text-center text-sm font-medium leading-tight transition-colors',
       'hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
       'data-[state=active]:bg-card data-[state=active]:text-primary-800 data-[state=active]:shadow-sm',
       className,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { MembershipView } from '@shared/contracts/communities';
 import { COMMUNITY_STORAGE_KEY } from '@/lib/community';
-import { makeCommunity, makeMembership, makeStats, makeUser } from '@/test/fixtures';
+import { makeCommunity, makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
 
@@ -245,5 +245,32 @@ describe('leaving as a member', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Leave Community' }));
     expect(await findToast('Left community successfully')).toBeInTheDocument();
     expect(api.calls('POST', '/api/communities/c1/leave')).toHaveLength(1);
+  });
+});
+
+describe('leaving as the last Community Moderator', () => {
+  const members = (roles: MembershipView['roles'][]) =>
+    roles.map((memberRoles, index) => makeMember({ id: index === 0 ? makeUser().id : `a0000000-0000-4000-8000-00000000000${index}`, roles: memberRoles, role: memberRoles[0]! }));
+
+  it('is told why before anything is asked: the button is disabled with the reason', async () => {
+    const { user, api } = renderAdmin([moderatorOf('c1', 'Hope Chapel')], '/admin?tab=settings', {
+      'GET /api/communities/c1/members': () => json(members([['CommunityModerator'], ['Member']])),
+    });
+    const leave = await screen.findByRole('button', { name: 'Leave Community' });
+    await vi.waitFor(() => expect(leave).toBeDisabled());
+    expect(leave).toHaveAccessibleDescription(/You are the last Community Moderator/);
+    await user.click(leave);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.calls('POST', '/api/communities/c1/leave')).toHaveLength(0);
+  });
+
+  it('may leave when another Community Moderator remains', async () => {
+    renderAdmin([moderatorOf('c1', 'Hope Chapel')], '/admin?tab=settings', {
+      'GET /api/communities/c1/members': () => json(members([['CommunityModerator'], ['CommunityModerator']])),
+    });
+    const leave = await screen.findByRole('button', { name: 'Leave Community' });
+    await screen.findByText('Danger Zone');
+    expect(leave).toBeEnabled();
+    expect(screen.queryByText(/You are the last Community Moderator/)).not.toBeInTheDocument();
   });
 });

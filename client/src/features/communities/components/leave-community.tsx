@@ -8,16 +8,30 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
 import { MEMBERSHIPS_QUERY_KEY, setStoredCommunityId } from '@/lib/community';
-import { communityKeys, useLeaveCommunity } from '../api';
+import { useAuth } from '@/lib/auth';
+import { communityKeys, useCommunityMembers, useLeaveCommunity } from '../api';
+
+export const LAST_MODERATOR_LEAVE_REASON =
+  'You are the last Community Moderator. Make another member a Community Moderator before leaving, so the community is never without one.';
 
 export const LEAVE_CONFIRMATION = "Are you sure you want to leave this community? This action cannot be undone and you'll need an invite code to rejoin.";
 
-/** The Danger Zone: leave the community after a confirmation, then choose or join another. */
+/**
+ * The Danger Zone: leave the community after a confirmation, then choose or join another. The last
+ * Community Moderator is told why they cannot leave before anything is asked; an administrator who is not
+ * a member has nothing to leave, so the card is not shown.
+ */
 export function LeaveCommunityCard({ communityId }: { communityId: string }) {
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const leave = useLeaveCommunity(communityId);
+  const { user } = useAuth();
+  const members = useCommunityMembers(communityId);
+  const self = members.data?.find((member) => member.id === user?.id);
+  const lastModerator =
+    self?.roles.includes('CommunityModerator') === true &&
+    !members.data!.some((member) => member.id !== self.id && member.roles.includes('CommunityModerator'));
 
   const confirm = () => {
     leave.mutate(undefined, {
@@ -36,6 +50,7 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
     });
   };
 
+  if (members.data && !self) return null;
   return (
     <Card className="border-destructive/40">
       <CardHeader>
@@ -44,10 +59,15 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
       </CardHeader>
       <CardContent>
         <AlertDialog open={open} onOpenChange={(next) => (leave.isPending ? undefined : setOpen(next))}>
-          <Button variant="destructive" onClick={() => setOpen(true)}>
+          <Button variant="destructive" onClick={() => setOpen(true)} disabled={lastModerator} aria-describedby={lastModerator ? 'last-moderator-reason' : undefined}>
             <LogOut aria-hidden="true" />
             Leave Community
           </Button>
+          {lastModerator ? (
+            <p id="last-moderator-reason" className="mt-3 text-sm text-muted-foreground">
+              {LAST_MODERATOR_LEAVE_REASON}
+            </p>
+          ) : null}
           <ConfirmDialogContent
             title="Leave Community"
             description={LEAVE_CONFIRMATION}

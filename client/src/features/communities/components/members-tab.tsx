@@ -4,7 +4,7 @@ import UserCog from 'lucide-react/icons/user-cog';
 import UserMinus from 'lucide-react/icons/user-minus';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { CommunityMember, MembershipView } from '@shared/contracts/communities';
-import { can, highestRole } from '@shared/domain/roles';
+import { can, canGrant, highestRole, roleLabel } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,12 +15,31 @@ import { cn } from '@/lib/utils';
 import { useCommunityMembers } from '../api';
 import { AdminAccessRequired, QueryFailure } from './community-state';
 import { ExportMembersButton } from './export-members-button';
-import { cannotRemoveYourself, RemoveMemberDialog } from './remove-member-dialog';
+import { RemoveMemberDialog } from './remove-member-dialog';
 import { RoleBadges } from './role-badge';
-import { cannotEditOwnRoles, RoleEditorDialog } from './role-editor-dialog';
+import { RoleEditorDialog } from './role-editor-dialog';
 
 /** The columns of the member list from 768 px (header and rows share them). */
 const ROW_COLUMNS = 'md:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)_14rem]';
+
+export interface BlockedReason {
+  /** Shown under the disabled buttons. */
+  label: string;
+  /** Read with the buttons (their description), after the label. */
+  detail: string;
+}
+
+/**
+ * Why the viewer may neither edit the roles of nor remove `member`, or null when they may: their own row,
+ * or someone whose effective rank is above the viewer's (the server refuses both, DECISIONS.md "Roles").
+ */
+export function blockedReason(member: CommunityMember, viewerId: string, viewerRoles: MembershipView['roles']): BlockedReason | null {
+  if (member.id === viewerId) return { label: 'This is you', detail: 'another moderator can change your roles, and you cannot remove yourself from the community.' };
+  if (!canGrant(viewerRoles, member.rank)) {
+    return { label: `Above your role (${roleLabel(member.rank)})`, detail: 'only someone of that rank can change their roles or remove them.' };
+  }
+  return null;
+}
 
 export const IMPORTED_MEMBERS_HINT = 'Imported members sign up and claim their history';
 
@@ -57,8 +76,6 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
   const shown = useMemo(() => filterMembers(members.data ?? [], deferredQuery), [members.data, deferredQuery]);
   const canAssign = can(membership, 'roles:assign');
 
-  const editRoles = (member: CommunityMember) => (member.id === viewerId ? cannotEditOwnRoles() : setEditing(member));
-  const remove = (member: CommunityMember) => (member.id === viewerId ? cannotRemoveYourself() : setRemoving(member));
 
   return (
     <div className="grid gap-6">
@@ -116,9 +133,10 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
                 key={member.id}
                 member={member}
                 isSelf={member.id === viewerId}
+                blockedReason={blockedReason(member, viewerId, membership.roles)}
                 canAssign={canAssign}
-                onEditRoles={() => editRoles(member)}
-                onRemove={() => remove(member)}
+                onEditRoles={() => setEditing(member)}
+                onRemove={() => setRemoving(member)}
               />
             ))}
           </ul>
@@ -134,17 +152,22 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
 function MemberRow({
   member,
   isSelf,
+  blockedReason,
   canAssign,
   onEditRoles,
   onRemove,
 }: {
   member: CommunityMember;
   isSelf: boolean;
+  /** Why Edit Roles and Remove are not offered for this member (they are shown disabled with it). */
+  blockedReason: BlockedReason | null;
   canAssign: boolean;
   onEditRoles: () => void;
   onRemove: () => void;
 }) {
   const nameId = `member-${member.id}-name`;
+  const reasonId = `member-${member.id}-blocked`;
+  const blocked = blockedReason !== null;
   return (
     <li aria-labelledby={nameId} className={cn('grid gap-3 px-5 py-4 md:items-center md:gap-4', ROW_COLUMNS)}>
       <div className="grid min-w-0 gap-0.5">
@@ -162,17 +185,41 @@ function MemberRow({
         <span className="md:sr-only">Joined </span>
         {formatLongDate(member.createdAt)}
       </span>
-      <div className="flex flex-wrap gap-2 md:justify-end">
-        {canAssign ? (
-          <Button variant="outline" size="sm" onClick={onEditRoles} aria-label={`Edit roles for ${member.displayName}`} className="flex-1 md:flex-none">
-            <UserCog aria-hidden="true" />
-            Edit Roles
+      <div className="grid gap-1.5 md:justify-items-end">
+        <div className="flex flex-wrap gap-2 md:justify-end">
+          {canAssign ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onEditRoles}
+              disabled={blocked}
+              aria-describedby={blocked ? reasonId : undefined}
+              aria-label={`Edit roles for ${member.displayName}`}
+              className="flex-1 md:flex-none"
+            >
+              <UserCog aria-hidden="true" />
+              Edit Roles
+            </Button>
+          ) : null}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+            disabled={blocked}
+            aria-describedby={blocked ? reasonId : undefined}
+            aria-label={`Remove ${member.displayName}`}
+            className="flex-1 text-destructive hover:bg-destructive-50 md:flex-none"
+          >
+            <UserMinus aria-hidden="true" />
+            Remove
           </Button>
+        </div>
+        {blockedReason ? (
+          <p id={reasonId} className="text-xs text-muted-foreground md:text-right">
+            {blockedReason.label}
+            <span className="sr-only">: {blockedReason.detail}</span>
+          </p>
         ) : null}
-        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${member.displayName}`} className="flex-1 text-destructive hover:bg-destructive-50 md:flex-none">
-          <UserMinus aria-hidden="true" />
-          Remove
-        </Button>
       </div>
     </li>
   );

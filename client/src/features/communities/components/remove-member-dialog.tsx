@@ -6,9 +6,6 @@ import { useRemoveMember } from '../api';
 
 export const removeConfirmation = (name: string) => `Are you sure you want to remove ${name} from the community? This action cannot be undone.`;
 
-export const cannotRemoveYourself = () =>
-  toast({ title: 'Cannot Remove Yourself', description: 'You cannot remove yourself from the community', variant: 'destructive' });
-
 /** Confirms and removes a member with DELETE /api/communities/{id}/members/{userId}. */
 export function RemoveMemberDialog({ communityId, member, onClose }: { communityId: string; member: CommunityMember | null; onClose: () => void }) {
   const remove = useRemoveMember(communityId);

@@ -1,0 +1,172 @@
+import { expect } from '@playwright/test';
+import { newIdentity, signUpThroughUi } from './fixtures';
+import { checkScreen, openPage, type Size, SIZES, test } from './screens-kit';
+
+// Every route of SPEC.md section 2 that exists, with its dialogs and menus open, at 1280x800 and
+// 390x844: axe finds nothing, nothing scrolls sideways, and each state is photographed into
+// test-results/screens/. One community per worker (see screens-kit.ts); each test opens its own pages.
+test.describe.configure({ mode: 'parallel' });
+
+const ADMIN_TABS = ['overview', 'settings', 'members', 'invites', 'applications', 'subgroups', 'guidance', 'calendar-locks', 'reports'] as const;
+
+for (const size of Object.keys(SIZES) as Size[]) {
+  test.describe(size, () => {
+    test.setTimeout(180_000);
+
+    test(`public screens and a new account (${size})`, async ({ browser, world }) => {
+      const page = await openPage(browser, size);
+
+      await page.goto('/auth');
+      await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+      await checkScreen(page, 'auth-sign-in', size);
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      await checkScreen(page, 'auth-sign-up', size);
+
+      await page.goto('/no-such-page');
+      await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+      await checkScreen(page, 'not-found-signed-out', size);
+
+      await page.goto(`/apply?community=${world.communityId}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await checkScreen(page, 'apply', size);
+
+      // A new account has no community yet: /community-access with its two tabs.
+      await signUpThroughUi(page, newIdentity('Newcomer'));
+      await checkScreen(page, 'community-access-join', size);
+      await page.getByRole('tab', { name: 'Create Community' }).click();
+      await checkScreen(page, 'community-access-create', size);
+
+      await page.context().close();
+    });
+
+    test(`moderator screens (${size})`, async ({ browser, world }) => {
+      const page = await openPage(browser, size, world.moderator.state);
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      await checkScreen(page, 'dashboard', size);
+
+      if (size === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+        await checkScreen(page, 'mobile-menu', size);
+        await page.keyboard.press('Escape');
+      } else {
+        await page.getByRole('button', { name: /Switch communities/ }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await checkScreen(page, 'community-switcher', size);
+        await page.keyboard.press('Escape');
+      }
+      await page.getByRole('button', { name: /, account menu$/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await checkScreen(page, 'user-menu', size);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Notifications' }).click();
+      await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+      await checkScreen(page, 'notifications', size);
+      await page.keyboard.press('Escape');
+
+      // The moderator looks at the member's month.
+      await page.getByLabel('Member').selectOption({ label: world.member.displayName });
+      await checkScreen(page, 'dashboard-other-member', size);
+
+      await page.goto('/tracking');
+      await expect(page.getByRole('heading', { name: 'My Tracking' })).toBeVisible();
+      await checkScreen(page, 'tracking', size);
+      await page.getByRole('button', { name: /^Bible Reading, .*: Not set$/ }).first().click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await checkScreen(page, 'tracking-day-menu', size);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Update Monthly Targets' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await checkScreen(page, 'tracking-targets-dialog', size);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+      await checkScreen(page, 'profile', size);
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible();
+      await checkScreen(page, 'profile-change-password', size);
+      await page.keyboard.press('Escape');
+
+      for (const [route, name] of [
+        ['/questions', 'questions'],
+        ['/meetings', 'meetings'],
+        ['/my-subgroup', 'my-subgroup'],
+        ['/subgroup', 'subgroup'],
+        ['/reports', 'reports'],
+        [`/community-setup?community=${world.communityId}`, 'community-setup'],
+      ] as const) {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await checkScreen(page, name, size);
+      }
+
+      await page.goto('/community-access');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await checkScreen(page, 'community-access-signed-in', size);
+
+      await page.goto('/no-such-page');
+      await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+      await checkScreen(page, 'not-found-signed-in', size);
+
+      await page.context().close();
+    });
+
+    test(`administration tabs (${size})`, async ({ browser, world }) => {
+      const page = await openPage(browser, size, world.moderator.state);
+
+      for (const tab of ADMIN_TABS) {
+        await page.goto(tab === 'overview' ? '/admin' : `/admin?tab=${tab}`);
+        await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
+        await checkScreen(page, `admin-${tab}`, size);
+
+        if (tab === 'settings') {
+          await page.getByRole('button', { name: 'Edit', exact: true }).click();
+          await expect(page.getByRole('dialog', { name: 'Edit Community' })).toBeVisible();
+          await checkScreen(page, 'admin-settings-edit-dialog', size);
+          await page.keyboard.press('Escape');
+        }
+        if (tab === 'members') {
+          await page.getByRole('button', { name: `Edit roles for ${world.member.displayName}` }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await checkScreen(page, 'admin-members-role-editor', size);
+          await page.keyboard.press('Escape');
+          await page.getByRole('button', { name: `Remove ${world.member.displayName}` }).click();
+          await expect(page.getByRole('alertdialog')).toBeVisible();
+          await checkScreen(page, 'admin-members-remove-dialog', size);
+          await page.getByRole('button', { name: 'Cancel' }).click();
+        }
+      }
+
+      await page.context().close();
+    });
+
+    test(`member screens (${size})`, async ({ browser, world }) => {
+      const page = await openPage(browser, size, world.member.state);
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      await checkScreen(page, 'member-dashboard', size);
+
+      await page.goto('/tracking');
+      await expect(page.getByRole('heading', { name: 'My Tracking' })).toBeVisible();
+      await checkScreen(page, 'member-tracking', size);
+
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
+      await checkScreen(page, 'member-admin', size);
+      await page.getByRole('button', { name: 'Leave Community' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await checkScreen(page, 'member-admin-leave-dialog', size);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.goto('/admin?tab=members');
+      await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
+      await checkScreen(page, 'member-admin-no-access', size);
+
+      await page.context().close();
+    });
+  });
+}

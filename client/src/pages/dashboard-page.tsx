@@ -60,7 +60,7 @@ export function DashboardPage() {
           </div>
           <div className="grid min-w-0 content-start gap-6">
             <GuidelinesCard />
-            <TargetsCard targets={targets.data} isLoading={targets.isPending} error={targets.error} period={period} memberName={viewed.displayName} />
+            <TargetsCard targets={targets.data} isLoading={targets.isPending} error={targets.error} onRetry={() => void targets.refetch()} period={period} memberName={viewed.displayName} />
             <CommunityMembersCard
               members={screen.members.data}
               isLoading={screen.members.isPending}

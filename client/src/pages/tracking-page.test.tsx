@@ -138,6 +138,25 @@ describe('/tracking Monthly Progress calendar', () => {
     expect((await screen.findAllByText('Failed to fetch daily log: 500')).length).toBeGreaterThan(0);
   });
 
+  it('offers Retry wherever the failure is shown, and Retry loads the month again', async () => {
+    const server = trackingServer();
+    const monthUrl = `GET /api/communities/${COMMUNITY_ID}/daily-log?month=11&year=2026`;
+    const working = server.routes[monthUrl] ?? server.routes[`GET /api/communities/${COMMUNITY_ID}/daily-log`];
+    let failing = true;
+    const api = mockApi({ ...server.routes, [monthUrl]: (request) => (failing ? apiError(500, 'Something went wrong.') : working!(request)) });
+    const { user } = renderApp('/tracking');
+    await screen.findAllByText('Failed to fetch daily log: 500');
+    const alerts = screen.getAllByRole('alert').filter((alert) => alert.textContent?.includes('Failed to fetch daily log: 500'));
+    expect(alerts.length).toBeGreaterThanOrEqual(3); // check-in, calendar, completion goals
+    for (const alert of alerts) expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+
+    failing = false;
+    await user.click(within(alerts[0]!).getByRole('button', { name: 'Retry' }));
+    expect(await findCell('Bible Reading, November 5: Not set')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch daily log: 500')).not.toBeInTheDocument();
+    expect(api.calls('GET', `/api/communities/${COMMUNITY_ID}/daily-log?month=11&year=2026`).length).toBeGreaterThanOrEqual(2);
+  });
+
   it("shows the 'Completion Goals Only' badge to a non-admin only", async () => {
     renderTracking();
     expect(await screen.findByText('Completion Goals Only')).toBeInTheDocument();

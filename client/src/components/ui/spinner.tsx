@@ -1,4 +1,5 @@
 import LoaderCircle from 'lucide-react/icons/loader-circle';
+import { BrandMark } from '@/components/layout/brand';
 import { cn } from '@/lib/utils';
 
 /** A spinning circle announced to screen readers as `label`. */
@@ -10,11 +11,12 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** The centred spinner shown while the user or memberships load. */
+/** The whole-screen loading state while the user or memberships load: the product mark over a spinner. */
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[60dvh] w-full items-center justify-center">
-      <Spinner label={label} className="[&_svg]:size-8" />
+    <div className="flex min-h-[60dvh] w-full flex-col items-center justify-center gap-4">
+      <BrandMark className="size-12 motion-safe:animate-pulse" />
+      <Spinner label={label} className="[&_svg]:size-6" />
     </div>
   );
 }

@@ -20,6 +20,8 @@ export interface StreaksResult {
   /** Earlier months are being fetched because a streak reaches back past the loaded ones. */
   isExtending: boolean;
   error: Error | null;
+  /** Loads the months that failed again. */
+  retry: () => void;
 }
 
 /**
@@ -73,5 +75,8 @@ export function useStreaks(communityId: string | null, userId: string | null, as
     isLoading: !first || first.isPending,
     isExtending: canExtend || (!allSettled && !first?.isPending),
     error: first?.error ?? null,
+    retry: () => {
+      for (const result of results) if (result.isError) void result.refetch();
+    },
   };
 }

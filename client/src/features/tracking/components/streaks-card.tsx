@@ -26,7 +26,7 @@ const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 /** 'Current Streaks': one streak per daily discipline (SPEC.md section 9; DECISIONS.md grace days). */
 export function StreaksCard({ communityId, userId, asOf, isToday, disciplines, disciplinesLoading, graceDays }: StreaksCardProps) {
-  const { streaks, isLoading, isExtending, error } = useStreaks(communityId, userId, asOf, disciplines, graceDays);
+  const { streaks, isLoading, isExtending, error, retry } = useStreaks(communityId, userId, asOf, disciplines, graceDays);
   const { month, day } = parseIsoDate(asOf);
   const from = isToday ? 'today' : `${monthName(month)} ${day}`;
 
@@ -44,7 +44,7 @@ export function StreaksCard({ communityId, userId, asOf, isToday, disciplines, d
       </CardHeader>
       <CardContent>
         {error ? (
-          <ErrorNote message={error.message} />
+          <ErrorNote message={error.message} onRetry={retry} />
         ) : isLoading || disciplinesLoading ? (
           <LoadingRows rows={3} label="Loading streaks" />
         ) : streaks.length === 0 ? (

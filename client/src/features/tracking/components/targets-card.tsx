@@ -29,12 +29,13 @@ interface TargetsCardProps {
   targets: DisciplineTargets | undefined;
   isLoading: boolean;
   error: Error | null;
+  onRetry: () => void;
   period: YearMonth;
   memberName: string;
 }
 
 /** 'Discipline Targets': the member's five daily targets and five monthly goals for the month. */
-export function TargetsCard({ targets, isLoading, error, period, memberName }: TargetsCardProps) {
+export function TargetsCard({ targets, isLoading, error, onRetry, period, memberName }: TargetsCardProps) {
   const id = useId();
   return (
     <Card>
@@ -49,7 +50,7 @@ export function TargetsCard({ targets, isLoading, error, period, memberName }: T
       </CardHeader>
       <CardContent>
         {error ? (
-          <ErrorNote message={`Could not load the targets. ${error.message}`} />
+          <ErrorNote message={`Could not load the targets. ${error.message}`} onRetry={onRetry} />
         ) : isLoading || !targets ? (
           <LoadingRows rows={4} label="Loading targets" />
         ) : (

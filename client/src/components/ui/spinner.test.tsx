@@ -1,0 +1,13 @@
+import { render, screen } from '@testing-library/react';
+import { FullPageSpinner } from './spinner';
+
+describe('FullPageSpinner', () => {
+  it('shows the product mark above a spinner that is announced by its label', () => {
+    const { container } = render(<FullPageSpinner label="Loading your communities" />);
+    expect(screen.getByRole('status', { name: 'Loading your communities' })).toBeInTheDocument();
+    // The Steadfast mark (decorative: hidden from screen readers), not a bare spinner.
+    const mark = container.querySelector('svg[viewBox="0 0 32 32"]');
+    expect(mark).not.toBeNull();
+    expect(mark).toHaveAttribute('aria-hidden', 'true');
+  });
+});

@@ -3,6 +3,7 @@ import CalendarClock from 'lucide-react/icons/calendar-clock';
 import ChartColumn from 'lucide-react/icons/chart-column';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import MessageCircleQuestion from 'lucide-react/icons/message-circle-question';
+import Shield from 'lucide-react/icons/shield';
 import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
 
@@ -23,5 +24,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/my-subgroup', label: 'My Subgroup', icon: Users, aliases: ['/subgroup'] },
   { href: '/reports', label: 'Reports', icon: ChartColumn },
 ];
+
+/** Shown in the main navigation to admins of the community on screen (everyone else keeps the avatar menu's link). */
+export const ADMIN_NAV_ITEM: NavItem = { href: '/admin', label: 'Administration', icon: Shield };
 
 export const isCurrentNavItem = (item: NavItem, location: string) => item.href === location || (item.aliases?.includes(location) ?? false);

@@ -1,14 +1,23 @@
 import { Link, useLocation } from 'wouter';
 import { cn } from '@/lib/utils';
-import { isCurrentNavItem, NAV_ITEMS } from './nav-items';
+import { isAdmin } from '@shared/domain/roles';
+import { useCurrentCommunity } from '@/features/communities/api';
+import { ADMIN_NAV_ITEM, isCurrentNavItem, NAV_ITEMS, type NavItem } from './nav-items';
+
+/** The main navigation's items: Administration is added for admins of the community on screen. */
+function useNavItems(): readonly NavItem[] {
+  const membership = useCurrentCommunity();
+  return membership && isAdmin(membership.roles) ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
+}
 
 /** The main navigation as a row of tabs (768 px and wider). */
 export function DesktopNav() {
   const [location] = useLocation();
+  const items = useNavItems();
   return (
     <nav aria-label="Main" className="hidden border-t border-border md:block">
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:px-6">
-        {NAV_ITEMS.map((item) => {
+        {items.map((item) => {
           const current = isCurrentNavItem(item, location);
           return (
             <li key={item.href}>
@@ -35,10 +44,11 @@ export function DesktopNav() {
 /** The main navigation as a vertical list, inside the mobile slide-out menu. */
 export function MobileNavList({ onNavigate }: { onNavigate: () => void }) {
   const [location] = useLocation();
+  const items = useNavItems();
   return (
     <nav aria-label="Main">
       <ul className="grid gap-1">
-        {NAV_ITEMS.map((item) => {
+        {items.map((item) => {
           const current = isCurrentNavItem(item, location);
           return (
             <li key={item.href}>

@@ -6,10 +6,11 @@ import { findToast, renderApp } from '@/test/render-app';
 /** The avatar button is named by its visible text: the member's name, then 'account menu'. */
 const ACCOUNT_MENU = /, account menu$/;
 
-function renderShell(path = '/') {
+function renderShell(path = '/', roles: Parameters<typeof makeMembership>[0]['roles'] = ['Member']) {
   const api = mockApi({
     'GET /api/user': () => json(makeUser()),
-    'GET /api/memberships': () => json([makeMembership({ communityId: 'c1', community: { id: 'c1', name: 'Hope Chapel', description: null } })]),
+    'GET /api/memberships': () =>
+      json([makeMembership({ communityId: 'c1', roles, role: roles?.[0], community: { id: 'c1', name: 'Hope Chapel', description: null } })]),
     'POST /api/logout': () => json({ message: 'Signed out.' }),
   });
   return { ...renderApp(path), api };
@@ -36,6 +37,25 @@ describe('top bar', () => {
       ['My Subgroup', '/my-subgroup'],
       ['Reports', '/reports'],
     ]);
+  });
+
+  it('adds Administration to the main navigation for an admin of the community on screen', async () => {
+    const { user, location } = renderShell('/', ['CommunityModerator']);
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'My Tracking',
+      'Questions',
+      'Meetings',
+      'My Subgroup',
+      'Reports',
+      'Administration',
+    ]);
+    await user.click(within(nav).getByRole('link', { name: 'Administration' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
+    expect(location()).toBe('/admin');
+    expect(within(nav).getByRole('link', { name: 'Administration' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('navigates with the main navigation', async () => {

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import type { MembershipView } from '@shared/contracts/communities';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
@@ -6,11 +7,11 @@ import { findToast, renderApp } from '@/test/render-app';
 /** The avatar button is named by its visible text: the member's name, then 'account menu'. */
 const ACCOUNT_MENU = /, account menu$/;
 
-function renderShell(path = '/', roles: Parameters<typeof makeMembership>[0]['roles'] = ['Member']) {
+function renderShell(path = '/', roles: MembershipView['roles'] = ['Member']) {
   const api = mockApi({
     'GET /api/user': () => json(makeUser()),
     'GET /api/memberships': () =>
-      json([makeMembership({ communityId: 'c1', roles, role: roles?.[0], community: { id: 'c1', name: 'Hope Chapel', description: null } })]),
+      json([makeMembership({ communityId: 'c1', roles, role: roles[0], community: { id: 'c1', name: 'Hope Chapel', description: null } })]),
     'POST /api/logout': () => json({ message: 'Signed out.' }),
   });
   return { ...renderApp(path), api };

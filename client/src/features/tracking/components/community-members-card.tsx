@@ -47,7 +47,8 @@ export function CommunityMembersCard({ members, isLoading, error, selfId, onRetr
           <>
             <ul id={listId} className="grid gap-2">
               {shown.map((member) => (
-                <li key={member.id} className="flex items-center justify-between gap-3 rounded-xl border border-border bg-background px-3 py-2.5">
+                // The role badge moves under the name when both do not fit, so the name is cut only when it alone is too long.
+                <li key={member.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 rounded-xl border border-border bg-background px-3 py-2.5">
                   <span className="flex min-w-0 items-center gap-3">
                     <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-50 text-xs font-semibold text-primary-800">
                       {initials(member.displayName)}

@@ -50,6 +50,10 @@ for (const size of Object.keys(SIZES) as Size[]) {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
         await checkScreen(page, 'mobile-menu', size);
+        await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: /Switch communities/ }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await checkScreen(page, 'mobile-menu-community-switcher', size);
+        await page.keyboard.press('Escape');
         await page.keyboard.press('Escape');
       } else {
         await page.getByRole('button', { name: /Switch communities/ }).click();

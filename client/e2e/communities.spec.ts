@@ -37,7 +37,8 @@ test('a moderator invites a member, makes them Commander and exports escaped CSV
   const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toBe('Display Name,Email,Role,Bible Reading,Fasting,Morning Intimacy,Midnight Prayer,Meditation,Monthly Retreat,Prayer Walk,Evangelism,1 Hr Silence');
-  expect(lines).toContain(`'=1+1,${identity.email},Commander,,,,,,,,,`);
+  // Monthly Retreat and 1 Hr Silence are required of every member: always Yes, saved or not.
+  expect(lines).toContain(`'=1+1,${identity.email},Commander,,,,,,Yes,,,Yes`);
   await expect(moderator.getByText('Export Successful')).toBeVisible();
 
   await moderatorContext.close();

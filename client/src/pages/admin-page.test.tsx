@@ -27,6 +27,15 @@ function renderAdmin(memberships: MembershipView[], path = '/admin', routes: Rec
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
 describe('/admin tabs', () => {
+  it('offers the sections as one picker too (shown instead of the tabs on a phone)', async () => {
+    const { user, location } = renderAdmin([moderatorOf('c1', 'Hope Chapel')]);
+    const picker = await screen.findByRole('combobox', { name: 'Section' });
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(ALL_TABS);
+    await user.selectOptions(picker, 'invites');
+    expect(location()).toBe('/admin?tab=invites');
+    expect(screen.getByRole('tab', { name: 'Invite Codes', selected: true })).toBeInTheDocument();
+  });
+
   it("shows a Community Moderator all nine tabs and the 'Community Moderator' badge", async () => {
     renderAdmin([moderatorOf('c1', 'Hope Chapel')]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();

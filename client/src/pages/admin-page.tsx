@@ -14,6 +14,7 @@ import { useLocation, useSearch } from 'wouter';
 import { can, highestRole, isAdmin, roleLabel } from '@shared/domain/roles';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentCommunity } from '@/features/communities/api';
 import { ComingSoonTab } from '@/features/communities/components/coming-soon-tab';
@@ -115,8 +116,21 @@ export function AdminPage() {
         }
       />
       <Tabs value={current.value} onValueChange={onTabChange}>
-        {/* All nine sections stay in view: the row wraps rather than scrolling labels out of sight. */}
-        <TabsList aria-label="Administration sections" className="flex w-full flex-wrap justify-start gap-1">
+        {/* On a phone one picker names the section (nine tabs would take five rows); from 640 px all nine
+            tabs stay in view, the row wrapping rather than scrolling labels out of sight. */}
+        <div className="sm:hidden">
+          <label htmlFor="admin-section" className="mb-1.5 block text-sm font-medium">
+            Section
+          </label>
+          <NativeSelect id="admin-section" value={current.value} onChange={(event) => onTabChange(event.target.value)}>
+            {visible.map((tab) => (
+              <option key={tab.value} value={tab.value}>
+                {tab.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <TabsList aria-label="Administration sections" className="hidden w-full flex-wrap justify-start gap-1 sm:flex">
           {visible.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value} className="min-h-9 flex-none gap-2">
               <tab.icon className="size-4" aria-hidden="true" />

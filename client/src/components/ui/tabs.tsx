@@ -5,8 +5,9 @@ import { cn } from '@/lib/utils';
 export const Tabs = TabsPrimitive.Root;
 
 /**
- * A row of tabs. The tabs share the row and never push it wider than its container: on a narrow
- * screen a long label wraps onto a second line instead of being cut off.
+ * A row of tabs. Each tab takes its label's width and a share of any space left; they never push the
+ * row wider than its container: on a narrow screen a long label wraps onto a second line instead of
+ * being cut off.
  */
 export const TabsList = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof TabsPrimitive.List>>(({ className, ...props }, ref) => (
   <TabsPrimitive.List ref={ref} className={cn('inline-flex min-h-11 items-stretch rounded-xl bg-muted p-1 text-muted-foreground', className)} {...props} />
@@ -17,7 +18,7 @@ export const TabsTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRe
   <TabsPrimitive.Trigger
     ref={ref}
     className={cn(
-      'inline-flex min-w-0 flex-1 items-center justify-center rounded-lg px-3 py-1.5 text-center text-sm font-medium leading-tight transition-colors',
+      'inline-flex min-w-0 flex-auto items-center justify-center rounded-lg px-3 py-1.5 text-center text-sm font-medium leading-tight transition-colors',
       'hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
       'data-[state=active]:bg-card data-[state=active]:text-primary-800 data-[state=active]:shadow-sm',
       className,

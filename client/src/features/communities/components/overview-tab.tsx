@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useCommunityStats } from '../api';
 import { QueryFailure } from './community-state';
 
-function StatCard({ label, value, icon: Icon, loading }: { label: string; value: string; icon: LucideIcon; loading: boolean }) {
+function StatCard({ label, value, icon: Icon, loading, hint }: { label: string; value: string; icon: LucideIcon; loading: boolean; hint?: string }) {
   const id = `stat-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <Card role="group" aria-labelledby={id} className="flex items-center gap-4 p-5" aria-busy={loading || undefined}>
@@ -20,6 +20,7 @@ function StatCard({ label, value, icon: Icon, loading }: { label: string; value:
           {label}
         </span>
         <span className="text-2xl font-semibold tabular-nums">{loading ? '…' : value}</span>
+        {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
       </div>
     </Card>
   );
@@ -36,13 +37,19 @@ export function OverviewTab({ communityId }: { communityId: string }) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Members" value={String(data?.totalMembers ?? 0)} icon={Users} loading={loading} />
         <StatCard label="Active Commanders" value={String(data?.totalCommanders ?? 0)} icon={ShieldCheck} loading={loading} />
-        <StatCard label="Avg. Completion" value={`${Math.round(data?.avgCompletion ?? 0)}%`} icon={ChartPie} loading={loading} />
+        <StatCard
+          label="Avg. Completion"
+          value={`${Math.round(data?.avgCompletion ?? 0)}%`}
+          icon={ChartPie}
+          loading={loading}
+          hint="Members' mean progress this month"
+        />
         <StatCard label="Open Questions" value={String(data?.openQuestions ?? 0)} icon={MessageCircleQuestion} loading={loading} />
       </div>
       <Card>
         <CardHeader>
           <CardTitle>Recent Activity</CardTitle>
-          <CardDescription>Avg. Completion is the mean monthly progress of the community's members this month.</CardDescription>
+          <CardDescription>What happens in your community shows here.</CardDescription>
         </CardHeader>
         <CardContent>
           <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-4 py-10 text-center">

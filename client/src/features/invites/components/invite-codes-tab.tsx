@@ -82,8 +82,9 @@ function ActiveCodeRow({ code, onRevoke }: { code: InviteCodeView; onRevoke: (co
     <li className="flex flex-col gap-3 rounded-xl border border-border p-4 sm:flex-row sm:items-center sm:gap-4">
       <div className="grid min-w-0 flex-1 gap-1">
         <code className="font-mono text-lg font-semibold tracking-[0.15em] text-primary-900">{code.inviteCode}</code>
-        <p className="text-sm text-muted-foreground">
-          By {code.createdBy ?? 'a former member'} · expires {formatDateTime(code.expiresAt)} · {usesLabel(code.uses)}
+        <p className="flex flex-wrap gap-x-1.5 text-sm text-muted-foreground">
+          <span>By {code.createdBy ?? 'a former member'}</span> <span>· expires {formatDateTime(code.expiresAt)}</span>{' '}
+          <span className="whitespace-nowrap">· {usesLabel(code.uses)}</span>
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">

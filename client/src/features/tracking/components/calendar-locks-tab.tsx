@@ -81,7 +81,7 @@ export function CalendarLocksTab({ communityId }: { communityId: string }) {
                 id={`${id}-reason`}
                 value={reason}
                 maxLength={500}
-                placeholder="e.g. Month closed for the quarterly report"
+                placeholder="e.g. Quarter closed"
                 onChange={(event) => setReason(event.target.value)}
               />
             </FormField>

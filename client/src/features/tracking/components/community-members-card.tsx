@@ -1,10 +1,9 @@
 import Users from 'lucide-react/icons/users';
 import { useId, useState } from 'react';
 import type { CommunityMember } from '@shared/contracts/communities';
-import { roleLabel } from '@shared/domain/roles';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RoleBadge } from '@/features/communities/components/role-badge';
 import { initials } from '@/lib/utils';
 import { ErrorNote, EmptyNote, LoadingRows } from '@/components/ui/states';
 
@@ -58,7 +57,7 @@ export function CommunityMembersCard({ members, isLoading, error, selfId, onRetr
                       {member.id === selfId ? <span className="text-muted-foreground"> (You)</span> : null}
                     </span>
                   </span>
-                  <Badge variant={member.role === 'Member' ? 'outline' : 'default'}>{roleLabel(member.role)}</Badge>
+                  <RoleBadge role={member.role} />
                 </li>
               ))}
             </ul>

@@ -121,7 +121,7 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
             </DialogHeader>
             <form onSubmit={onSubmit} noValidate className="grid gap-5">
               <fieldset className="grid gap-4">
-                <legend className="mb-1 text-sm font-semibold">Daily targets</legend>
+                <legend className="mb-3 text-sm font-semibold">Daily targets</legend>
                 {DAILY_TARGET_KEYS.map((key) => {
                   const id = `targets-${key}`;
                   const error = errors[key]?.message;
@@ -133,8 +133,8 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
                 })}
               </fieldset>
               <fieldset className="grid gap-3">
-                <legend className="mb-1 text-sm font-semibold">Monthly goals</legend>
-                <FixedGoal label={TARGET_LABELS.monthlyRetreat} text={`Required - ${FIXED_TARGETS.monthlyRetreat}`} />
+                <legend className="mb-3 text-sm font-semibold">Monthly goals</legend>
+                <FixedGoal label={TARGET_LABELS.monthlyRetreat} text={`Required: ${FIXED_TARGETS.monthlyRetreat}`} />
                 {CHOOSABLE_GOALS.map((key: ChoosableGoal) => (
                   <Controller
                     key={key}
@@ -148,9 +148,10 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
                     )}
                   />
                 ))}
-                <FixedGoal label={TARGET_LABELS.silenceHour} text={`Required - ${FIXED_TARGETS.silenceHour}`} />
+                <FixedGoal label={TARGET_LABELS.silenceHour} text={`Required: ${FIXED_TARGETS.silenceHour}`} />
               </fieldset>
-              <DialogFooter>
+              {/* The form is longer than a phone's screen: Save and Cancel stay in view at the bottom. */}
+              <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-border bg-card px-6 py-4">
                 <Button variant="outline" onClick={() => setOpen(false)}>
                   Cancel
                 </Button>

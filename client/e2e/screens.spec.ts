@@ -121,6 +121,23 @@ for (const size of Object.keys(SIZES) as Size[]) {
     test(`administration tabs (${size})`, async ({ browser, world }) => {
       const page = await openPage(browser, size, world.moderator.state);
 
+      // All nine sections are in view on a wide screen, and reachable from the Section picker on a phone.
+      await page.goto('/admin');
+      if (size === 'desktop') {
+        const tabs = page.getByRole('tab');
+        await expect(tabs).toHaveCount(ADMIN_TABS.length);
+        for (const tab of await tabs.all()) {
+          await expect(tab).toBeInViewport({ ratio: 1 });
+          expect(await tab.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true); // no clipped label
+        }
+      } else {
+        const picker = page.getByRole('combobox', { name: 'Section' });
+        await expect(picker.getByRole('option')).toHaveCount(ADMIN_TABS.length);
+        await picker.selectOption('calendar-locks');
+        await expect(page).toHaveURL(/\?tab=calendar-locks$/);
+        await expect(page.getByRole('heading', { name: 'Lock a Month' })).toBeVisible();
+      }
+
       for (const tab of ADMIN_TABS) {
         await page.goto(tab === 'overview' ? '/admin' : `/admin?tab=${tab}`);
         await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();

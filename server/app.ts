@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/routes';
 import { communityRoutes } from './features/communities/routes';
 import { importRoutes } from './features/imports/routes';
 import { inviteRoutes } from './features/invites/routes';
+import { subgroupRoutes } from './features/subgroups/routes';
 import { trackingRoutes } from './features/tracking/routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { requireSameOriginJson, securityHeaders } from './http/security';
@@ -82,6 +83,7 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   app.use(authRoutes(db, config));
   app.use(inviteRoutes(db, config, now));
   app.use(communityRoutes(db, now));
+  app.use(subgroupRoutes(db));
   app.use(trackingRoutes(db, now));
   app.use(importRoutes(db, now));
   app.use('/api', apiNotFound);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { multiLineText, singleLineText, uuidField } from './fields';
+
+const SUBGROUP_NAME_MAX = 80;
+const SUBGROUP_DESCRIPTION_MAX = 500;
+
+/** POST /api/subgroups: a non-blank name (SPEC.md section 5), an optional description. */
+export const createSubgroupBody = z.object({
+  name: singleLineText('Subgroup name').min(1, 'Please enter a name for the subgroup.').max(SUBGROUP_NAME_MAX, `Subgroup name must be at most ${SUBGROUP_NAME_MAX} characters`),
+  description: multiLineText('Description')
+    .max(SUBGROUP_DESCRIPTION_MAX, `Description must be at most ${SUBGROUP_DESCRIPTION_MAX} characters`)
+    .nullish()
+    .transform((value) => value || null),
+});
+export type CreateSubgroupBody = z.infer<typeof createSubgroupBody>;
+
+/** PATCH /api/subgroups/{id}/commander: null leaves the subgroup without a commander. */
+export const setCommanderBody = z.object({ commanderId: uuidField.nullable() });
+
+/** PATCH /api/users/{userId}/subgroup: null removes the member from their subgroup. */
+export const assignSubgroupBody = z.object({ subgroupId: uuidField.nullable() });
+
+export interface SubgroupView {
+  id: string;
+  communityId: string;
+  name: string;
+  description: string | null;
+  commanderId: string | null;
+  commanderName: string | null;
+  memberCount: number;
+  createdAt: string;
+}
+
+/** GET /api/user/subgroup: the caller's subgroup in the current community and its commander, or nulls. */
+export interface OwnSubgroupView {
+  subgroup: { id: string; name: string; description: string | null; createdAt: string } | null;
+  commander: { id: string; displayName: string } | null;
+}

@@ -11,6 +11,8 @@ import { authRoutes } from './features/auth/routes';
 import { communityRoutes } from './features/communities/routes';
 import { importRoutes } from './features/imports/routes';
 import { inviteRoutes } from './features/invites/routes';
+import { notificationRoutes } from './features/notifications/routes';
+import { questionRoutes } from './features/questions/routes';
 import { subgroupRoutes } from './features/subgroups/routes';
 import { trackingRoutes } from './features/tracking/routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -84,6 +86,8 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   app.use(inviteRoutes(db, config, now));
   app.use(communityRoutes(db, now));
   app.use(subgroupRoutes(db));
+  app.use(notificationRoutes(db));
+  app.use(questionRoutes(db, now));
   app.use(trackingRoutes(db, now));
   app.use(importRoutes(db, now));
   app.use('/api', apiNotFound);

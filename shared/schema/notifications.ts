@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '../domain/constants';
 import { users } from './auth';
@@ -17,7 +18,11 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_to_user_idx').on(t.toUserId, t.createdAt)],
+  (t) => [
+    index('notifications_to_user_idx').on(t.toUserId, t.createdAt),
+    // The poll's unread count reads only the unread rows.
+    index('notifications_unread_idx').on(t.toUserId).where(sql`NOT ${t.isRead}`),
+  ],
 );
 
 export const pushSubscriptions = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("to_user_id") WHERE NOT "notifications"."is_read";

@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import type { Database } from '../../db/client';
+import { requireUser } from '../../http/require';
+import { idParam } from '../../http/validate';
+import * as notifications from './service';
+
+export function notificationRoutes(db: Database): Router {
+  const router = Router();
+
+  // Polled every 30 s: an unchanged list answers 304 after one cheap query (see notificationsVersion).
+  router.get('/api/notifications', requireUser, async (req, res) => {
+    const version = await notifications.notificationsVersion(db, req.user!.id);
+    res.setHeader('ETag', version);
+    if (req.headers['if-none-match'] === version) {
+      res.status(304).end();
+      return;
+    }
+    res.json(await notifications.listNotifications(db, req.user!.id));
+  });
+
+  // Declared before /:id/read so 'read-all' is never taken for an id.
+  router.patch('/api/notifications/read-all', requireUser, async (req, res) => {
+    await notifications.markAllRead(db, req.user!.id);
+    res.json({ message: 'All notifications marked read.' });
+  });
+
+  router.patch('/api/notifications/:id/read', requireUser, async (req, res) => {
+    await notifications.markRead(db, req.user!.id, idParam(req.params.id, notifications.NOTIFICATION_NOT_FOUND));
+    res.json({ message: 'Notification marked read.' });
+  });
+
+  return router;
+}

@@ -1,0 +1,68 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@shared/contracts/notifications';
+import type { NotificationType } from '@shared/domain/constants';
+import { notifications } from '@shared/schema/notifications';
+import type { Executor } from '../../db/client';
+import { notFound } from '../../http/errors';
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
+
+export interface NewNotification {
+  toUserId: string;
+  fromUserId: string | null;
+  communityId: string | null;
+  type: NotificationType;
+  title: string;
+  message: string;
+}
+
+/** Records a notification; call it inside the transaction of the change it announces, so both or neither happen. */
+export async function notify(tx: Executor, notification: NewNotification): Promise<void> {
+  await tx.insert(notifications).values(notification);
+}
+
+/**
+ * What a poll compares (the ETag): the newest notification and the unread count. Two index lookups,
+ * whatever the number of notifications; marking one read changes the count, a new one the newest id.
+ */
+export async function notificationsVersion(db: Executor, userId: string): Promise<string> {
+  const result = await db.execute<{ newest: string | null; unread: number | string }>(sql`
+    SELECT
+      (SELECT ${notifications.id} FROM ${notifications} WHERE ${notifications.toUserId} = ${userId} ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT 1) AS newest,
+      (SELECT count(*) FROM ${notifications} WHERE ${notifications.toUserId} = ${userId} AND NOT ${notifications.isRead}) AS unread`);
+  const row = (result as unknown as { rows: { newest: string | null; unread: number | string }[] }).rows[0];
+  return `W/"${row?.newest ?? 'none'}.${Number(row?.unread ?? 0)}"`;
+}
+
+export async function listNotifications(db: Executor, userId: string): Promise<NotificationView[]> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      isRead: notifications.isRead,
+      communityId: notifications.communityId,
+      fromUserId: notifications.fromUserId,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.toUserId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_LIST_LIMIT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Marks one of the caller's notifications read; anyone else's answers 404 (it is not theirs to see). */
+export async function markRead(db: Executor, userId: string, notificationId: string): Promise<void> {
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.toUserId, userId)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) throw notFound(NOTIFICATION_NOT_FOUND);
+}
+
+export async function markAllRead(db: Executor, userId: string): Promise<void> {
+  await db.update(notifications).set({ isRead: true }).where(and(eq(notifications.toUserId, userId), eq(notifications.isRead, false)));
+}

@@ -64,6 +64,8 @@ function toResponse(error: unknown): { status: number; body: ErrorBody } | undef
 /** The one place errors become responses: known errors get their status, anything else a logged 500. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const known = toResponse(error);
+  // Rate limits that count only some failures read the code once the response is finished.
+  res.locals.errorCode = known?.body.code;
   if (known) {
     if (known.status >= 500) req.log?.error({ err: loggable(error) }, 'request failed');
     res.status(known.status).json(known.body);

@@ -16,6 +16,9 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
 export const notFound = (message = 'Not found.') => new HttpError(404, message, 'not_found');
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, 'conflict', fields);
 export const locked = (message = 'This month is locked.') => new HttpError(423, message, 'locked');
+/** The code of a refused current password: rate limits count these failures, not other refusals. */
+export const WRONG_PASSWORD_CODE = 'wrong_password';
+
 export const tooManyRequests = (message: string) => new HttpError(429, message, 'rate_limited');
 
 export interface ErrorBody {

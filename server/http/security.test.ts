@@ -391,7 +391,7 @@ describe('request ids and caching', () => {
   });
 
   it('publishes no source maps, even one left beside the assets', async () => {
-    for (const url of ['/assets/index-3f2a1b9c.js.map', '/assets/INDEX-3F2A1B9C.JS.MAP', '/index.js.map']) {
+    for (const url of ['/assets/index-3f2a1b9c.js.map', '/assets/INDEX-3F2A1B9C.JS.MAP', '/index.js.map', '/assets/index-3f2a1b9c.js%2emap', '/assets/index-3f2a1b9c.js.ma%70']) {
       const response = await request(withClient).get(url);
       expect(response.status, url).toBe(404);
       expect(response.text, url).not.toMatch(/sourcesContent|secret/);
@@ -488,6 +488,15 @@ describe('rate limits', () => {
       // Another account is not affected.
       const other = await signUpAlone();
       await changeFrom(other.agent, freshAddress(), TEST_PASSWORD).expect(200);
+    });
+
+    it('counts only a wrong current password: refused new passwords do not lock the owner out', async () => {
+      const { agent } = await signUpAlone();
+      const address = freshAddress();
+      for (let i = 0; i < 5; i++) {
+        await agent.post('/api/user/password').set('X-Forwarded-For', address).send({ currentPassword: TEST_PASSWORD, newPassword: 'password1' }).expect(400);
+      }
+      await changeFrom(agent, address, TEST_PASSWORD).expect(200);
     });
 
     it('limits wrong current passwords per address to 5, across accounts', async () => {

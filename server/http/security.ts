@@ -69,8 +69,8 @@ interface LimitOptions {
   windowMs: number;
   limit: number;
   message: string;
-  /** Only failed responses count: status >= 400, or only the statuses listed. */
-  countFailuresOnly?: boolean | { statuses: number[] };
+  /** Only failed responses count: status >= 400, only the statuses listed, or only errors with the codes listed. */
+  countFailuresOnly?: boolean | { statuses: number[] } | { codes: string[] };
   key?: (req: Request) => string;
 }
 
@@ -82,7 +82,12 @@ export function limitRequests({ windowMs, limit, message, countFailuresOnly, key
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skipSuccessfulRequests: Boolean(countFailuresOnly),
-    ...(typeof countFailuresOnly === 'object' ? { requestWasSuccessful: (_req, res) => !countFailuresOnly.statuses.includes(res.statusCode) } : {}),
+    ...(typeof countFailuresOnly === 'object'
+      ? {
+          requestWasSuccessful: (_req, res) =>
+            'statuses' in countFailuresOnly ? !countFailuresOnly.statuses.includes(res.statusCode) : !countFailuresOnly.codes.includes(res.locals.errorCode as string),
+        }
+      : {}),
     keyGenerator: key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
     handler: (_req, res) => {
       res.status(429).json({ message, code: 'rate_limited' } satisfies ErrorBody);

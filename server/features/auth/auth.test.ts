@@ -462,6 +462,26 @@ describe('sessions end with the credentials they were opened with', () => {
     await owner.get('/api/user').expect(200);
   });
 
+  it('lets only one of two password changes racing from two sessions win; the other is refused and signs nobody in', async () => {
+    const { agent: first, email } = await signUp(app);
+    const second = request.agent(app);
+    await second.post('/api/login').send({ username: email, password: TEST_PASSWORD }).expect(200);
+    const [a, b] = await Promise.all([
+      first.post('/api/user/password').send({ currentPassword: TEST_PASSWORD, newPassword: 'first-new-password-1' }),
+      second.post('/api/user/password').send({ currentPassword: TEST_PASSWORD, newPassword: 'second-new-password-2' }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([400, 401, 409]).toContain(statuses[1]);
+    const winner = a.status === 200 ? 'first-new-password-1' : 'second-new-password-2';
+    const loser = a.status === 200 ? 'second-new-password-2' : 'first-new-password-1';
+    await request(app).post('/api/login').send({ username: email, password: winner }).expect(200);
+    await request(app).post('/api/login').send({ username: email, password: loser }).expect(401);
+    // The losing session does not survive the winner's change.
+    const losingAgent = a.status === 200 ? second : first;
+    await losingAgent.get('/api/user').expect(401);
+  });
+
   it('refuses a session whose stored credential version is older than the account\'s', async () => {
     const { agent, user } = await signUp(app);
     await agent.get('/api/user').expect(200);

@@ -4,7 +4,7 @@ import { signIn, signOut } from '../../auth/passport';
 import { clearSessionCookie } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { unauthorized } from '../../http/errors';
+import { unauthorized, WRONG_PASSWORD_CODE } from '../../http/errors';
 import { requireUser } from '../../http/require';
 import { limitRequests, MINUTE } from '../../http/security';
 import { body } from '../../http/validate';
@@ -65,18 +65,19 @@ export function authRoutes(db: Database, config: Config): Router {
     res.json(await auth.checkName(db, req.body.displayName));
   });
 
-  // Like sign-in: failed attempts only (a wrong current password), per account and per address.
+  // Like sign-in, but only a wrong current password counts (not a refused new password), per account and per address.
+  const wrongCurrentPassword = { codes: [WRONG_PASSWORD_CODE] };
   const passwordLimitPerUser = limitRequests({
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_USER,
-    countFailuresOnly: true,
+    countFailuresOnly: wrongCurrentPassword,
     key: (req) => `password:${req.user?.id}`,
     message: 'Too many failed password changes. Please wait 15 minutes and try again.',
   });
   const passwordLimitPerIp = limitRequests({
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_IP,
-    countFailuresOnly: true,
+    countFailuresOnly: wrongCurrentPassword,
     message: 'Too many failed password changes from your network. Please wait 15 minutes and try again.',
   });
 

@@ -4,7 +4,7 @@ import { sessions, users } from '@shared/schema/auth';
 import { type SessionUser, sessionUserColumns } from '../../auth/passport';
 import { assertUncommonPassword, hashPassword, spendVerificationTime, verifyPassword } from '../../auth/passwords';
 import type { Database } from '../../db/client';
-import { badRequest, conflict, isUniqueViolation, unauthorized, violatedConstraint } from '../../http/errors';
+import { conflict, HttpError, isUniqueViolation, unauthorized, violatedConstraint, WRONG_PASSWORD_CODE } from '../../http/errors';
 
 export function toPublicUser(user: SessionUser): PublicUser {
   return {
@@ -64,6 +64,7 @@ export async function authenticate(db: Database, email: string, password: string
 }
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
+export const PASSWORD_CHANGED_MEANWHILE_MESSAGE = 'Your password was changed meanwhile. Please sign in again.';
 
 /**
  * Changes the password and bumps the credential version, which ends every session opened with the old
@@ -71,9 +72,9 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not corr
  * The other sessions' rows are deleted too, so they do not linger until they expire.
  */
 export async function changePassword(db: Database, userId: string, currentSessionId: string, currentPassword: string, newPassword: string): Promise<SessionUser> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ passwordHash: users.passwordHash, credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
+    throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE, WRONG_PASSWORD_CODE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
   assertUncommonPassword(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
@@ -81,9 +82,12 @@ export async function changePassword(db: Database, userId: string, currentSessio
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, credentialVersion: sql`${users.credentialVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, userId))
+      // Only if nothing changed the credentials since the current password was verified: two changes racing
+      // cannot both win, and one made with a stale session cannot follow the owner's.
+      .where(and(eq(users.id, userId), eq(users.credentialVersion, row.credentialVersion)))
       .returning(sessionUserColumns);
+    if (!updated) throw conflict(PASSWORD_CHANGED_MEANWHILE_MESSAGE);
     await tx.delete(sessions).where(and(sql`${sessions.sess}->'passport'->'user'->>'id' = ${userId}`, ne(sessions.sid, currentSessionId)));
-    return updated!;
+    return updated;
   });
 }

@@ -12,7 +12,14 @@ export function staticClient(clientDir: string): RequestHandler {
   if (!fs.existsSync(indexHtml)) throw new Error(`The client is not built (${indexHtml} is missing). Run "npm run build" first.`);
   const router = Router();
   router.use((req, res, next) => {
-    if (!SOURCE_MAP.test(req.path)) return next();
+    // Tested on the decoded path, as the static handler reads it ('.ma%70' is '.map').
+    let path = req.path;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // A malformed escape names no file; the static handler refuses it.
+    }
+    if (!SOURCE_MAP.test(path)) return next();
     res.status(404).json({ message: 'Not found.', code: 'not_found' });
   });
   router.use(

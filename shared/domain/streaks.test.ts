@@ -99,6 +99,18 @@ describe('anyDisciplineLookup', () => {
     expect(any('2026-11-21')).toBe('Partially');
     expect(any('2026-11-20')).toBe('Yes');
     expect(any('2026-11-19')).toBe('Sick');
-    expect(any('2026-11-18')).toBeUndefined();
+    expect(any('2026-11-18')).toBe('No'); // a marked day that nobody kept
+    expect(anyDisciplineLookup([() => undefined, () => undefined])('2026-11-18')).toBeUndefined();
+  });
+
+  it("ends the overall streak on today's explicit No in every discipline, but not on a blank today", () => {
+    const today = '2026-11-21';
+    const fasting = backFrom(today, ['No', 'Yes', 'Yes']);
+    const prayer = backFrom(today, ['No', 'Yes']);
+    expect(currentStreak(anyDisciplineLookup([fasting, prayer]), today).days).toBe(0);
+    const blankToday = backFrom(today, [undefined, 'Yes', 'Yes']);
+    expect(currentStreak(anyDisciplineLookup([blankToday, backFrom(today, [undefined, 'Yes'])]), today).days).toBe(2);
+    // One discipline kept today keeps the overall streak going.
+    expect(currentStreak(anyDisciplineLookup([fasting, backFrom(today, ['Yes', 'Yes'])]), today).days).toBe(3);
   });
 });

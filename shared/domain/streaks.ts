@@ -55,11 +55,13 @@ export function statusLookup(logs: readonly MonthLog[], disciplineKey: string): 
 
 /**
  * A lookup for "any of these disciplines": completed when one is completed; otherwise a grace status
- * when one has it. A member's overall streak counts days on which they kept at least one discipline.
+ * when one has it; otherwise No when one has any status (a day marked, and not kept, is not a blank day:
+ * today's explicit No ends the streak); otherwise blank. A member's overall streak counts days on which
+ * they kept at least one discipline.
  */
 export function anyDisciplineLookup(lookups: readonly StatusLookup[]): StatusLookup {
   return (date) => {
     const statuses = lookups.map((lookup) => lookup(date));
-    return statuses.find(isCompleted) ?? statuses.find(isGraceStatus);
+    return statuses.find(isCompleted) ?? statuses.find(isGraceStatus) ?? (statuses.some((status) => status !== undefined && status !== 'Blank') ? 'No' : undefined);
   };
 }

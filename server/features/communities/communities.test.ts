@@ -1044,6 +1044,10 @@ describe('rank is judged by effective roles', () => {
     // The members list shows the InstitutionAdmin's rank, so the client can say why before anyone tries.
     const members = (await home.owner.agent.get(`/api/communities/${home.id}/members`).expect(200)).body as Array<{ id: string; rank: string }>;
     expect(members.find((m) => m.id === institutionAdmin.user.id)?.rank).toBe('InstitutionAdmin');
+    // A plain member is not told who holds institution-wide or server-wide rights.
+    const plain = await addMember(app, home, 'plain');
+    const seenByMember = (await plain.agent.get(`/api/communities/${home.id}/members`).expect(200)).body as Array<{ id: string; rank: string }>;
+    expect(seenByMember.find((m) => m.id === institutionAdmin.user.id)?.rank).toBe('Member');
   });
 
   it('a CommunityModerator cannot demote or remove a SuperAdmin who is a plain Member here', async () => {

@@ -196,7 +196,9 @@ export async function listMembers(db: Executor, context: CommunityContext, onlyU
     email: showEmail ? row.email : null,
     role: highestRole(row.roles),
     roles: row.roles,
-    rank: highestRole(effectiveRoles(row.roles, { institutionAdmin: row.isInstitutionAdmin, superAdmin: row.isSuperAdmin })),
+    // Who holds server-wide or institution-wide rights is for admins to know (they need it to see who
+    // outranks them); everyone else sees the membership's own highest role.
+    rank: showEmail ? highestRole(effectiveRoles(row.roles, { institutionAdmin: row.isInstitutionAdmin, superAdmin: row.isSuperAdmin })) : highestRole(row.roles),
     subgroupId: row.subgroupId,
     isImported: row.isImported,
     createdAt: row.createdAt.toISOString(),

@@ -152,8 +152,14 @@ export async function joinCommunity(db: Database, user: SessionUser, code: strin
   if (removal && invite.createdAt.getTime() <= removal.removedAt.getTime()) throw forbidden(CODE_BEFORE_REMOVAL_MESSAGE);
   try {
     await db.transaction(async (tx) => {
+      // The code must still work as the membership is made: a revocation committed meanwhile wins.
+      const [stillValid] = await tx
+        .update(inviteCodes)
+        .set({ uses: sql`${inviteCodes.uses} + 1` })
+        .where(and(eq(inviteCodes.id, invite.id), isNull(inviteCodes.revokedAt), gt(inviteCodes.expiresAt, now)))
+        .returning({ id: inviteCodes.id });
+      if (!stillValid) throw notFound(INVALID_CODE_MESSAGE);
       await tx.insert(memberships).values({ userId: user.id, communityId: invite.communityId, roles: ['Member'] });
-      await tx.update(inviteCodes).set({ uses: sql`${inviteCodes.uses} + 1` }).where(eq(inviteCodes.id, invite.id));
       await recordAudit(tx, { actorId: user.id, communityId: invite.communityId, entity: 'membership', entityId: user.id, action: 'join', diff: { inviteCodeId: invite.id } });
     });
   } catch (error) {

@@ -19,7 +19,7 @@ import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
 import { calendarLocks, dailyLogs, disciplineTemplates, userDisciplineTargets } from '@shared/schema/tracking';
 import type { Database, Executor } from '../../db/client';
-import { type CommunityContext, lockCommunityRow } from '../../http/community-context';
+import { communityNotFound, type CommunityContext, lockCommunityRow } from '../../http/community-context';
 import { badRequest, conflict, forbidden, locked, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 
@@ -78,6 +78,9 @@ async function isMonthLocked(db: Executor, communityId: string, { year, month }:
 async function lockStateForSave(tx: Executor, context: CommunityContext, period: Month): Promise<boolean> {
   const admin = isAdmin(context.roles);
   if (!admin) await lockCommunityRow(tx, context.community.id, 'read');
+  // A removal that committed while this save waited for the lock leaves nothing to save for.
+  const [stillMember] = await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.id, context.membership!.id));
+  if (!stillMember) throw communityNotFound();
   const isLocked = await isMonthLocked(tx, context.community.id, period);
   if (isLocked && !admin) throw locked(LOCKED_MONTH_MESSAGE);
   return isLocked;
@@ -135,9 +138,11 @@ export async function setLock(
     await lockCommunityRow(tx, communityId, 'change');
     if (input.isLocked && (await isMonthLocked(tx, communityId, input))) throw conflict(ALREADY_LOCKED_MESSAGE);
     const lockedBy = { reason: input.reason, lockedByUserId: context.userId, lockedAt: now };
+    // A month unlocked without ever being locked names no locker.
+    const firstRecord = input.isLocked ? lockedBy : { reason: null, lockedByUserId: null, lockedAt: now };
     const [row] = await tx
       .insert(calendarLocks)
-      .values({ communityId, month: input.month, year: input.year, isLocked: input.isLocked, ...lockedBy })
+      .values({ communityId, month: input.month, year: input.year, isLocked: input.isLocked, ...firstRecord })
       .onConflictDoUpdate({
         target: [calendarLocks.communityId, calendarLocks.year, calendarLocks.month],
         set: input.isLocked ? { isLocked: true, ...lockedBy } : { isLocked: false },

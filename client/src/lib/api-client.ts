@@ -12,11 +12,15 @@ export class ApiError extends Error {
   readonly code?: string;
   readonly fields?: Record<string, string>;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  /** The community the failed call was about (its path's, else the X-Community-Id it sent), when it named one. */
+  readonly communityId?: string;
+
+  constructor(status: number, statusText: string, bodyText: string, communityId?: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.bodyText = bodyText;
+    this.communityId = communityId;
     const body = parseErrorBody(bodyText);
     this.serverMessage = body?.message;
     this.code = body?.code;
@@ -40,10 +44,23 @@ function parseErrorBody(text: string): { message?: string; code?: string; fields
   }
 }
 
-export async function throwIfNotOk(res: Response): Promise<void> {
+/** The ApiError behind `error`, also when another error wraps it as its cause (e.g. 'Failed to fetch daily log'). */
+export function findApiError(error: unknown): ApiError | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) if (current instanceof ApiError) return current;
+  return undefined;
+}
+
+const COMMUNITY_PATH = /^\/api\/communities\/([0-9a-f-]{36})(\/|\?|$)/i;
+
+/** The community a call is about: the id in its path, else the community header it sends. */
+function communityOfRequest(url: string, headers: Record<string, string>): string | undefined {
+  return (COMMUNITY_PATH.exec(url)?.[1] ?? headers['X-Community-Id'])?.toLowerCase();
+}
+
+export async function throwIfNotOk(res: Response, communityId?: string): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
-  throw new ApiError(res.status, res.statusText, text);
+  throw new ApiError(res.status, res.statusText, text, communityId);
 }
 
 function requestHeaders(hasBody: boolean): Record<string, string> {
@@ -57,13 +74,14 @@ function requestHeaders(hasBody: boolean): Record<string, string> {
 /** Every call: cookies included, JSON body only when there is a payload, the current community in a header. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const hasBody = data !== undefined;
+  const headers = requestHeaders(hasBody);
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: requestHeaders(hasBody),
+    headers,
     body: hasBody ? JSON.stringify(data) : undefined,
   });
-  await throwIfNotOk(res);
+  await throwIfNotOk(res, communityOfRequest(url, headers));
   return res;
 }
 
@@ -99,9 +117,10 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const url = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
-    const res = await fetch(url, { credentials: 'include', headers: requestHeaders(false), signal });
+    const headers = requestHeaders(false);
+    const res = await fetch(url, { credentials: 'include', headers, signal });
     if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
+    await throwIfNotOk(res, communityOfRequest(url, headers));
     return (await res.json()) as T;
   };
 }

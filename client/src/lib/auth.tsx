@@ -54,10 +54,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const lastCommunityGone = useRef(0);
   useEffect(
     () =>
-      onCommunityGone(() => {
+      onCommunityGone((reportedId) => {
+        const shownId = getStoredCommunityId();
+        // Only the community this page is showing: a refusal about another one changes nothing here.
+        if (reportedId !== undefined && shownId !== null && reportedId !== shownId) return;
         if (Date.now() - lastCommunityGone.current < 3000) return;
         lastCommunityGone.current = Date.now();
-        const goneId = getStoredCommunityId();
+        const goneId = reportedId ?? shownId;
         const gone = queryClient.getQueryData<Membership[]>(MEMBERSHIPS_QUERY_KEY)?.find((membership) => membership.communityId === goneId);
         setStoredCommunityId(null);
         navigate('/community-access', { replace: true });

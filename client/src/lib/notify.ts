@@ -1,5 +1,5 @@
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from './api-client';
+import { errorMessage, findApiError } from './api-client';
 
 /**
  * The toast of a failed call: `title`, and the server's message (else `fallback`) under it. A call that
@@ -7,6 +7,6 @@ import { ApiError, errorMessage } from './api-client';
  * explains it once and leaves the community's screens.
  */
 export function toastError(title: string, error: unknown, fallback = 'Please try again.') {
-  if (error instanceof ApiError && error.code === 'community_not_found') return;
+  if (findApiError(error)?.code === 'community_not_found') return;
   toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
 }

@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, getQueryFn } from './api-client';
+import { findApiError, getQueryFn } from './api-client';
 
-type CommunityGoneListener = () => void;
+/** Told which community is gone (undefined: the call named none, so the server used the first membership). */
+type CommunityGoneListener = (communityId: string | undefined) => void;
 const communityGoneListeners = new Set<CommunityGoneListener>();
 
 /**
@@ -14,7 +15,8 @@ export function onCommunityGone(listener: CommunityGoneListener): () => void {
 }
 
 function reportCommunityGone(error: unknown): void {
-  if (error instanceof ApiError && error.code === 'community_not_found') for (const listener of communityGoneListeners) listener();
+  const apiError = findApiError(error);
+  if (apiError?.code === 'community_not_found') for (const listener of communityGoneListeners) listener(apiError.communityId);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { Role } from '@shared/domain/constants';
 import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
-import { apiError, mockApi } from '@/test/api-mock';
+import { apiError, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
 
 type ServerOptions = Parameters<typeof trackingServer>[0];
@@ -435,5 +435,55 @@ describe('/tracking month grid on a phone', () => {
     for (let i = 0; i < 7; i++) await user.keyboard('{ArrowRight}');
     expect(cell('Bible Reading, November 22: Not set')).toHaveFocus();
     expect(screen.getByRole('grid', { name: /November 22–28$/ })).toBeInTheDocument();
+  });
+});
+
+describe('/tracking for a member removed while signed in', () => {
+  const gone = () => new Response(JSON.stringify({ message: 'Community not found.', code: 'community_not_found' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+
+  it('leaves for /community-access when the only failing call is the daily log', async () => {
+    const server = trackingServer();
+    let removed = false;
+    const routes = { ...server.routes };
+    for (const key of Object.keys(routes).filter((route) => route.startsWith(`GET /api/communities/${COMMUNITY_ID}/daily-log`))) {
+      const working = routes[key]!;
+      routes[key] = (request) => (removed ? gone() : working(request));
+    }
+    routes['GET /api/memberships'] = (request) => (removed ? json([]) : server.routes['GET /api/memberships']!(request));
+    mockApi(routes);
+    const { user, location } = renderApp('/tracking');
+    await findCell('Bible Reading, November 5: Not set');
+    removed = true;
+    await user.selectOptions(screen.getByLabelText('Month'), '10');
+    expect(await findToast('No longer a member')).toBeInTheDocument();
+    await vi.waitFor(() => expect(location()).toBe('/community-access'));
+    expect(screen.queryByText('Failed to fetch daily log: 404')).not.toBeInTheDocument();
+  });
+
+  it('stays when the refusal is about another community than the one on screen', async () => {
+    const other = 'c9999999-0000-4000-8000-000000000009';
+    const { location, queryClient } = (() => {
+      mockApi({ ...trackingServer().routes, [`GET /api/communities/${other}/members`]: gone });
+      return renderApp('/tracking');
+    })();
+    await findCell('Bible Reading, November 5: Not set');
+    await expect(queryClient.fetchQuery({ queryKey: ['/api/communities', other, 'members'] })).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(location()).toBe('/tracking');
+    expect(screen.queryByText('No longer a member')).not.toBeInTheDocument();
+  });
+});
+
+describe('/tracking month grid edges', () => {
+  it('a key press at the edge of the grid leaves no focus change waiting for later', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    const { user } = renderTracking();
+    const today = await findCell('Bible Reading, November 15: Not set');
+    today.focus();
+    await user.keyboard('{ArrowUp}'); // first row: nothing to move to
+    const next = screen.getByRole('button', { name: 'Next week' });
+    await user.click(next);
+    expect(screen.getByRole('grid', { name: /November 22–28$/ })).toBeInTheDocument();
+    expect(next).toHaveFocus();
   });
 });

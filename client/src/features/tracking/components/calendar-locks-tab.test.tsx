@@ -117,6 +117,16 @@ describe('CalendarLocksTab', () => {
     expect(item).toHaveTextContent('Reason: Quarterly report');
   });
 
+  it('keeps who locked an unlocked month and when, and names nobody for a month never locked', async () => {
+    renderTab([
+      { ...november, isLocked: false },
+      makeLock({ id: 'l3000000-0000-4000-8000-000000000003', month: 9, isLocked: false, lockedBy: null, lockedByUserId: null, reason: null }),
+    ]);
+    const unlocked = (await screen.findByText('November 2026')).closest('li') as HTMLElement;
+    expect(unlocked).toHaveTextContent('Locked by Naomi Admin on November 2, 2026, now unlocked');
+    expect((screen.getByText('September 2026').closest('li') as HTMLElement)).toHaveTextContent('Never locked');
+  });
+
   it("unlocks and re-locks with PATCH toggle-lock {lockId}, confirming 'Calendar Lock Updated'", async () => {
     const { user, api } = renderTab([november]);
     await user.click(await screen.findByRole('button', { name: 'Unlock November 2026' }));

@@ -144,7 +144,10 @@ function LockRow({ lock, pending, onToggle }: { lock: CalendarLockView; pending:
           )}
         </div>
         <p className="text-sm text-muted-foreground">
-          {lock.isLocked ? 'Locked' : 'Unlocked'} by {who} on {formatLongDate(lock.lockedAt)}
+          {/* An unlocked month keeps who locked it and when (the unlock is in the audit log). */}
+          {lock.lockedByUserId === null && !lock.isLocked
+            ? 'Never locked'
+            : `Locked by ${who} on ${formatLongDate(lock.lockedAt)}${lock.isLocked ? '' : ', now unlocked'}`}
         </p>
         {lock.reason ? <p className="text-sm">Reason: {lock.reason}</p> : null}
       </div>

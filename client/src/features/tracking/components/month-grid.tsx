@@ -92,8 +92,11 @@ export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, 
       if (!next) return;
       // Also keeps the menu's own ArrowDown-opens behaviour from firing: arrows move, Enter and Space open.
       event.preventDefault();
+      const target = { row: Math.max(0, Math.min(rowCount - 1, next.row)), day: Math.max(1, Math.min(totalDays, next.day)) };
+      // At an edge nothing moves, and nothing must be left waiting to pull focus later.
+      if (target.row === position.row && target.day === position.day) return;
       focusAfterMove.current = true;
-      setActive({ row: Math.max(0, Math.min(rowCount - 1, next.row)), day: Math.max(1, Math.min(totalDays, next.day)) });
+      setActive(target);
     },
     [rowCount, totalDays],
   );

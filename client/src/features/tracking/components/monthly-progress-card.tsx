@@ -72,7 +72,8 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
         ) : (
           <>
             <MonthGrid
-              key={`${period.year}-${period.month}`}
+              // A new month or a new day (a page left open past midnight) opens the grid on today again.
+              key={`${period.year}-${period.month}-${todayIso}`}
               disciplines={disciplines}
               period={period}
               todayIso={todayIso}

@@ -32,6 +32,8 @@ export function ScreenCheckIn({ screen }: { screen: TrackingScreen }) {
   if (!screen.isSelf || !screen.isCurrentMonth || !screen.isMember) return null;
   return (
     <CheckInCarousel
+      // A new day starts the carousel afresh, on the first discipline not yet set.
+      key={screen.now.iso}
       communityId={screen.communityId}
       disciplines={screen.daily}
       disciplinesLoading={screen.disciplines.isPending}

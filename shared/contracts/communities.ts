@@ -16,6 +16,15 @@ export interface MembershipView {
   community: { id: string; name: string; description: string | null };
 }
 
+/** GET /api/communities/administered?search=: a community the caller administers without belonging to it. */
+export interface AdministeredCommunity {
+  id: string;
+  name: string;
+  description: string | null;
+}
+
+export const administeredQuery = z.object({ search: singleLineText('Search').max(100, 'Search is at most 100 characters').default('') });
+
 const COMMUNITY_NAME_MAX = 100;
 const DESCRIPTION_MAX = 500;
 

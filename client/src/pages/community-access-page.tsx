@@ -33,7 +33,7 @@ export function CommunityAccessPage() {
             {hasOwn ? 'Choose a community to continue your journey.' : 'Your journey starts with a community to walk with.'}
           </p>
         </div>
-        {memberships.length > 0 ? <YourCommunities memberships={memberships} /> : null}
+        <YourCommunities memberships={memberships} />
         <JoinOrCreate hasCommunities={hasOwn} />
       </main>
     </div>

@@ -37,8 +37,9 @@ export function deferred<T>() {
 }
 
 /**
- * Replaces fetch with a route table keyed 'METHOD /path'. Unknown routes answer 404 like the server.
- * Every request is recorded with its parsed JSON body.
+ * Replaces fetch with a route table keyed 'METHOD /path'. A key with a query string matches only that
+ * query; a key without one also matches the path with any query (the handler reads request.url). Unknown
+ * routes answer 404 like the server. Every request is recorded with its parsed JSON body.
  */
 export function mockApi(routes: Record<string, Handler>) {
   const requests: RecordedRequest[] = [];
@@ -48,7 +49,7 @@ export function mockApi(routes: Record<string, Handler>) {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
     const request: RecordedRequest = { method, url, body, headers: new Headers(init.headers), credentials: init.credentials };
     requests.push(request);
-    const handler = routes[`${method} ${url}`];
+    const handler = routes[`${method} ${url}`] ?? (url.includes('?') ? routes[`${method} ${url.slice(0, url.indexOf('?'))}`] : undefined);
     return handler ? handler(request) : apiError(404, 'Not found.');
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1064,20 +1064,31 @@ describe('rank is judged by effective roles', () => {
 });
 
 describe('SuperAdmin and InstitutionAdmin reach what they administer', () => {
-  it('lists every community to a SuperAdmin who belongs to none, each with a null membership id', async () => {
+  it("lists to a SuperAdmin who belongs to none only the community on screen; the others are searched", async () => {
     const first = await communityWith();
     const second = await communityWith();
     const operator = await superAdmin();
-    const listed = (await operator.agent.get('/api/memberships').expect(200)).body as Array<{ id: string | null; communityId: string; role: string }>;
-    for (const community of [first, second]) {
-      expect(listed).toContainEqual(expect.objectContaining({ id: null, communityId: community.id, role: 'SuperAdmin' }));
-    }
+    expect((await operator.agent.get('/api/memberships').expect(200)).body).toEqual([]);
+    const shown = (await operator.agent.get('/api/memberships').set('X-Community-Id', first.id).expect(200)).body as Array<{ id: string | null; communityId: string; role: string }>;
+    expect(shown).toEqual([expect.objectContaining({ id: null, communityId: first.id, role: 'SuperAdmin' })]);
+
+    // Search on the server: every community matches an empty search (at most 50), a name narrows it.
+    const all = (await operator.agent.get('/api/communities/administered').expect(200)).body as Array<{ id: string; name: string }>;
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.length).toBeLessThanOrEqual(50);
+    const found = (await operator.agent.get('/api/communities/administered').query({ search: second.community.name.slice(-8) }).expect(200)).body as Array<{ id: string }>;
+    expect(found.map((community) => community.id)).toEqual([second.id]);
+    // A search with LIKE wildcards matches them literally.
+    expect((await operator.agent.get('/api/communities/administered').query({ search: '%_%' }).expect(200)).body).toEqual([]);
+
     // ... and opens each one's admin data and dashboard reads without joining.
     await operator.agent.get(`/api/communities/${first.id}/stats`).expect(200);
     await operator.agent.get(`/api/communities/${first.id}/daily-log?month=3&year=2026`).expect(200);
-    // A plain user sees only their own memberships.
+    // A plain user sees only their own memberships and administers nothing.
     const plain = await signUp(app);
-    expect((await plain.agent.get('/api/memberships').expect(200)).body).toEqual([]);
+    expect((await plain.agent.get('/api/memberships').set('X-Community-Id', first.id).expect(200)).body).toEqual([]);
+    expect((await plain.agent.get('/api/communities/administered').expect(200)).body).toEqual([]);
+    expectJsonError(await request(app).get('/api/communities/administered'), 401);
   });
 
   it('lists the institution\'s communities to an InstitutionAdmin, not other institutions\'', async () => {
@@ -1090,6 +1101,8 @@ describe('SuperAdmin and InstitutionAdmin reach what they administer', () => {
     const listed = (await institutionAdmin.agent.get('/api/memberships').expect(200)).body as Array<{ id: string | null; communityId: string; role: string }>;
     expect(listed).toContainEqual(expect.objectContaining({ id: null, communityId: sibling.id, role: 'InstitutionAdmin' }));
     expect(listed.map((entry) => entry.communityId)).not.toContain(unrelated.id);
+    const administered = (await institutionAdmin.agent.get('/api/communities/administered').expect(200)).body as Array<{ id: string }>;
+    expect(administered.map((community) => community.id)).toEqual([sibling.id]);
   });
 
   it('does not let an administrator who is not a member keep a log there (403 with the reason)', async () => {

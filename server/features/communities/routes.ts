@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { createCommunityBody, updateCommunityBody, updateRolesBody } from '@shared/contracts/communities';
+import { administeredQuery, createCommunityBody, updateCommunityBody, updateRolesBody } from '@shared/contracts/communities';
+import { uuidField } from '@shared/contracts/fields';
 import type { Database } from '../../db/client';
-import { COMMUNITY_NOT_FOUND, inCommunity, loadCommunityContext, requestedCommunityId } from '../../http/community-context';
+import { COMMUNITY_HEADER, COMMUNITY_NOT_FOUND, inCommunity, loadCommunityContext, requestedCommunityId } from '../../http/community-context';
 import { unauthorized } from '../../http/errors';
 import { requireUser } from '../../http/require';
 import { body, idParam } from '../../http/validate';
@@ -13,7 +14,14 @@ export function communityRoutes(db: Database, now: () => Date): Router {
   const router = Router();
 
   router.get('/api/memberships', requireUser, async (req, res) => {
-    res.json(await communities.listMemberships(db, req.user!));
+    // The community on screen (X-Community-Id), so a SuperAdmin's open community resolves on every screen.
+    const shown = uuidField.safeParse(req.headers[COMMUNITY_HEADER]);
+    res.json(await communities.listMemberships(db, req.user!, shown.success ? shown.data : undefined));
+  });
+
+  router.get('/api/communities/administered', requireUser, async (req, res) => {
+    const { search } = administeredQuery.parse(req.query);
+    res.json(await communities.administeredCommunities(db, req.user!, search));
   });
 
   router.post('/api/communities', requireUser, body(createCommunityBody), async (req, res) => {

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
+  AdministeredCommunity,
   CommunityMember,
   CommunityStats,
   CommunityView,
@@ -41,7 +42,7 @@ export function toCommunityView(row: CommunityRow): CommunityView {
   };
 }
 
-export async function listMemberships(db: Executor, user: SessionUser): Promise<MembershipView[]> {
+export async function listMemberships(db: Executor, user: SessionUser, shownCommunityId?: string): Promise<MembershipView[]> {
   const rows = await db
     .select({
       membership: memberships,
@@ -64,20 +65,53 @@ export async function listMemberships(db: Executor, user: SessionUser): Promise<
       community: { id: community.id, name: community.name, description: community.description },
     };
   });
-  if (administered.size === 0 && !user.isSuperAdmin) return views;
-  // A SuperAdmin administers every community, an InstitutionAdmin the institution's other communities,
-  // without a membership there: they are listed too (with a null membership id), so they can be opened.
+  // An InstitutionAdmin administers the institution's other communities without a membership there, and a
+  // SuperAdmin every community: the institution's are listed (with a null membership id) so they can be
+  // opened; of all the others only the one on screen (`shownCommunityId`) is, so the list stays small.
+  // /api/communities/administered searches the rest.
   const joined = new Set(rows.map((row) => row.community.id));
+  const shown = user.isSuperAdmin && shownCommunityId && !joined.has(shownCommunityId) ? shownCommunityId : undefined;
+  if (administered.size === 0 && !shown) return views;
   const reachable = await db
     .select({ id: communities.id, name: communities.name, description: communities.description, institutionId: communities.institutionId })
     .from(communities)
-    .where(user.isSuperAdmin ? undefined : inArray(communities.institutionId, [...administered]))
+    .where(or(administered.size > 0 ? inArray(communities.institutionId, [...administered]) : undefined, shown ? eq(communities.id, shown) : undefined))
     .orderBy(asc(communities.name), asc(communities.createdAt));
   for (const { institutionId, ...community } of reachable.filter((candidate) => !joined.has(candidate.id))) {
     const roles = effectiveRoles([], { institutionAdmin: administered.has(institutionId), superAdmin: user.isSuperAdmin });
     views.push({ id: null, communityId: community.id, userId: user.id, role: highestRole(roles), roles, subgroupId: null, community });
   }
   return views;
+}
+
+export const ADMINISTERED_LIST_LIMIT = 50;
+
+/**
+ * The communities the caller administers without belonging to them, by name, matching `search`: every
+ * community for a SuperAdmin, the institution's for an InstitutionAdmin, none for anyone else.
+ */
+export async function administeredCommunities(db: Executor, user: SessionUser, search: string): Promise<AdministeredCommunity[]> {
+  const [institutions] = await db
+    .select({ ids: sql<string[]>`coalesce(array_agg(DISTINCT ${communities.institutionId}), '{}')` })
+    .from(memberships)
+    .innerJoin(communities, eq(communities.id, memberships.communityId))
+    .where(and(eq(memberships.userId, user.id), sql`'InstitutionAdmin' = ANY(${memberships.roles})`));
+  const institutionIds = institutions?.ids ?? [];
+  if (!user.isSuperAdmin && institutionIds.length === 0) return [];
+  const joined = db.select({ communityId: memberships.communityId }).from(memberships).where(eq(memberships.userId, user.id));
+  const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return db
+    .select({ id: communities.id, name: communities.name, description: communities.description })
+    .from(communities)
+    .where(
+      and(
+        user.isSuperAdmin ? undefined : inArray(communities.institutionId, institutionIds),
+        notInArray(communities.id, joined),
+        search ? ilike(communities.name, pattern) : undefined,
+      ),
+    )
+    .orderBy(sql`lower(${communities.name})`, asc(communities.id))
+    .limit(ADMINISTERED_LIST_LIMIT);
 }
 
 /**

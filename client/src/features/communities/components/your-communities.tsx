@@ -1,18 +1,26 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Search from 'lucide-react/icons/search';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { highestRole, roleLabel } from '@shared/domain/roles';
+import type { AdministeredCommunity } from '@shared/contracts/communities';
 import { Input } from '@/components/ui/input';
-import { communityName, type Membership, setStoredCommunityId } from '@/lib/community';
+import { LoadingCard } from '@/components/ui/states';
+import { apiJson } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { MEMBERSHIPS_QUERY_KEY, type Membership, setStoredCommunityId } from '@/lib/community';
 import { CommunityCard } from './community-card';
+import { QueryFailure } from './community-state';
 
-/** Past this many administered communities, a search box narrows the list. */
+/** Past this many administered communities, a search box narrows the list (always for a SuperAdmin). */
 const SEARCH_FROM = 7;
 
 function useOpenCommunity() {
   const [, navigate] = useLocation();
-  return (membership: Membership, path: '/' | '/admin') => {
-    setStoredCommunityId(membership.communityId);
+  const queryClient = useQueryClient();
+  return async (communityId: string, path: '/' | '/admin') => {
+    setStoredCommunityId(communityId);
+    // The memberships name the community on screen, also one administered without a membership.
+    await queryClient.invalidateQueries({ queryKey: MEMBERSHIPS_QUERY_KEY });
     navigate(path);
   };
 }
@@ -20,12 +28,11 @@ function useOpenCommunity() {
 /**
  * The community grids of /community-access: 'Your Communities' (memberships; 'Continue Journey' opens
  * the dashboard), then the communities a SuperAdmin or InstitutionAdmin administers without belonging
- * to them, searchable, each openable in Administration or on the dashboard without joining.
+ * to them, searched on the server, each openable in Administration or on the dashboard without joining.
  */
 export function YourCommunities({ memberships }: { memberships: readonly Membership[] }) {
   const open = useOpenCommunity();
   const joined = memberships.filter((membership) => membership.id !== null);
-  const administered = memberships.filter((membership) => membership.id === null);
   return (
     <>
       {joined.length > 0 ? (
@@ -39,24 +46,50 @@ export function YourCommunities({ memberships }: { memberships: readonly Members
                 key={membership.communityId}
                 membership={membership}
                 index={index}
-                onContinue={(chosen) => open(chosen, '/')}
-                onAdminister={(chosen) => open(chosen, '/admin')}
+                onContinue={(chosen) => void open(chosen.communityId, '/')}
+                onAdminister={(chosen) => void open(chosen.communityId, '/admin')}
               />
             ))}
           </div>
         </section>
       ) : null}
-      {administered.length > 0 ? <AdministeredCommunities communities={administered} onOpen={open} /> : null}
+      <AdministeredSection onOpen={open} />
     </>
   );
 }
 
-function AdministeredCommunities({ communities, onOpen }: { communities: readonly Membership[]; onOpen: (membership: Membership, path: '/' | '/admin') => void }) {
+type OpenCommunity = (communityId: string, path: '/' | '/admin') => Promise<void>;
+
+/** Only SuperAdmins and InstitutionAdmins administer communities they do not belong to: nobody else asks. */
+function AdministeredSection({ onOpen }: { onOpen: OpenCommunity }) {
+  const { user, memberships } = useAuth();
+  const superAdmin = user?.isSuperAdmin === true;
+  const administers = superAdmin || memberships.some((membership) => membership.roles.includes('InstitutionAdmin'));
+  return administers ? <AdministeredCommunities onOpen={onOpen} superAdmin={superAdmin} /> : null;
+}
+
+function AdministeredCommunities({ onOpen, superAdmin }: { onOpen: OpenCommunity; superAdmin: boolean }) {
+  const { user } = useAuth();
   const [search, setSearch] = useState('');
+  const searched = useDeferredValue(search.trim());
   const searchId = useId();
-  const needle = search.trim().toLowerCase();
-  const shown = needle ? communities.filter((membership) => communityName(membership).toLowerCase().includes(needle)) : communities;
-  const asRole = roleLabel(highestRole(communities[0]?.roles ?? []));
+  const communities = useQuery<AdministeredCommunity[]>({
+    queryKey: ['/api/communities/administered', searched],
+    queryFn: () => apiJson<AdministeredCommunity[]>('GET', `/api/communities/administered?${new URLSearchParams({ search: searched }).toString()}`),
+    placeholderData: (previous) => previous,
+  });
+  const found = communities.data ?? [];
+  if (!superAdmin && found.length === 0 && !searched) return null;
+  const asRole = superAdmin ? 'Super Admin' : 'Institution Admin';
+  const toCard = (community: AdministeredCommunity): Membership => ({
+    id: null,
+    communityId: community.id,
+    userId: user?.id ?? '',
+    role: superAdmin ? 'SuperAdmin' : 'InstitutionAdmin',
+    roles: [superAdmin ? 'SuperAdmin' : 'InstitutionAdmin'],
+    subgroupId: null,
+    community,
+  });
   return (
     <section aria-labelledby="administered-communities-title" className="grid gap-4">
       <div className="grid gap-1">
@@ -65,7 +98,7 @@ function AdministeredCommunities({ communities, onOpen }: { communities: readonl
         </h2>
         <p className="text-sm text-muted-foreground">As {asRole} you can open these without joining them.</p>
       </div>
-      {communities.length >= SEARCH_FROM ? (
+      {superAdmin || found.length >= SEARCH_FROM || searched ? (
         <div className="relative max-w-sm">
           <label htmlFor={searchId} className="sr-only">
             Search communities
@@ -74,20 +107,24 @@ function AdministeredCommunities({ communities, onOpen }: { communities: readonl
           <Input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search communities" className="pl-9" />
         </div>
       ) : null}
-      {shown.length === 0 ? (
+      {communities.error ? (
+        <QueryFailure error={communities.error} onRetry={() => void communities.refetch()} fallback="We could not load the communities you administer." />
+      ) : communities.isPending ? (
+        <LoadingCard label="Loading the communities you administer" />
+      ) : found.length === 0 ? (
         <p role="status" className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
-          No community matches “{search.trim()}”.
+          {searched ? `No community matches “${searched}”.` : 'There are no other communities yet.'}
         </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((membership, index) => (
+          {found.map((community, index) => (
             <CommunityCard
-              key={membership.communityId}
-              membership={membership}
+              key={community.id}
+              membership={toCard(community)}
               index={index}
               continueLabel="View Dashboard"
-              onContinue={(chosen) => onOpen(chosen, '/')}
-              onAdminister={(chosen) => onOpen(chosen, '/admin')}
+              onContinue={() => void onOpen(community.id, '/')}
+              onAdminister={() => void onOpen(community.id, '/admin')}
             />
           ))}
         </div>

@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/routes';
 import { communityRoutes } from './features/communities/routes';
 import { importRoutes } from './features/imports/routes';
 import { inviteRoutes } from './features/invites/routes';
+import { meetingRoutes } from './features/meetings/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { questionRoutes } from './features/questions/routes';
 import { subgroupRoutes } from './features/subgroups/routes';
@@ -88,6 +89,7 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   app.use(subgroupRoutes(db));
   app.use(notificationRoutes(db));
   app.use(questionRoutes(db, now));
+  app.use(meetingRoutes(db, now));
   app.use(trackingRoutes(db, now));
   app.use(importRoutes(db, now));
   app.use('/api', apiNotFound);

@@ -62,3 +62,39 @@ export function startOfWeek(date: IsoDate): IsoDate {
 }
 
 export const compareDates = (a: IsoDate, b: IsoDate) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The wall-clock time ('HH:MM') and date at `instant` in an IANA time zone. */
+export function wallClockInTimeZone(instant: Date, timeZone: string): { date: IsoDate; time: string; weekday: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)!.value;
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}`, weekday };
+}
+
+/**
+ * The instant at which the wall clock of `timeZone` shows `date` and `time` ('HH:MM'). Found by correcting
+ * a UTC guess with the zone's offset twice, which settles across daylight-saving changes; a time skipped
+ * by a spring-forward change resolves to the instant an hour later.
+ */
+export function zonedInstant(date: IsoDate, time: string, timeZone: string): Date {
+  const { year, month, day } = parseIsoDate(date);
+  const [hour, minute] = time.split(':').map(Number);
+  const wanted = Date.UTC(year, month - 1, day, hour, minute);
+  let instant = wanted;
+  for (let i = 0; i < 2; i++) {
+    const shown = wallClockInTimeZone(new Date(instant), timeZone);
+    const { year: y, month: m, day: d } = parseIsoDate(shown.date);
+    const [h, min] = shown.time.split(':').map(Number);
+    instant += wanted - Date.UTC(y, m - 1, d, h, min);
+  }
+  return new Date(instant);
+}

@@ -1,0 +1,235 @@
+import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type AvailabilityBody, type CreateMeetingBody, MEETING_LIST_LIMIT, type MeetingView, type RescheduleMeetingBody } from '@shared/contracts/meetings';
+import { addDays, type IsoDate, zonedInstant } from '@shared/domain/calendar';
+import { type AvailabilityWindow, freeSlots, withinAvailability } from '@shared/domain/meetings';
+import { atLeast, isAdmin } from '@shared/domain/roles';
+import { users } from '@shared/schema/auth';
+import { memberships, subgroups } from '@shared/schema/communities';
+import { commanderAvailability, meetings } from '@shared/schema/meetings';
+import { questions } from '@shared/schema/questions';
+import type { Database, Executor } from '../../db/client';
+import { type CommunityContext, standingIn } from '../../http/community-context';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { notify } from '../notifications/service';
+import { NO_COMMANDER_MESSAGE } from '../questions/service';
+
+export const MEETING_NOT_FOUND = 'Meeting not found.';
+export const DOUBLE_BOOKED_MESSAGE = 'Your commander already has a meeting at that time. Please choose another time.';
+export const OUTSIDE_HOURS_MESSAGE = "That time is outside the commander's office hours. Please choose one of the times offered.";
+export const PAST_TIME_MESSAGE = 'Choose a time in the future.';
+
+const member = alias(users, 'meeting_member');
+const commander = alias(users, 'meeting_commander');
+
+const meetingColumns = {
+  id: meetings.id,
+  communityId: meetings.communityId,
+  subgroupId: meetings.subgroupId,
+  memberId: meetings.memberId,
+  memberName: member.displayName,
+  commanderId: meetings.commanderId,
+  commanderName: commander.displayName,
+  questionId: meetings.questionId,
+  startsAt: meetings.startsAt,
+  endsAt: meetings.endsAt,
+  location: meetings.location,
+  notes: meetings.notes,
+  outcome: meetings.outcome,
+  createdAt: meetings.createdAt,
+};
+
+type MeetingRow = { startsAt: Date; endsAt: Date; createdAt: Date } & Omit<MeetingView, 'startsAt' | 'endsAt' | 'createdAt'>;
+
+const toView = (row: MeetingRow): MeetingView => ({
+  ...row,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+});
+
+function meetingsQuery(db: Executor) {
+  return db
+    .select(meetingColumns)
+    .from(meetings)
+    .innerJoin(member, eq(member.id, meetings.memberId))
+    .innerJoin(commander, eq(commander.id, meetings.commanderId));
+}
+
+/** Meetings are private to their two people: a member and a commander. */
+const isParticipant = (context: CommunityContext, meeting: { memberId: string; commanderId: string }) =>
+  meeting.memberId === context.userId || meeting.commanderId === context.userId;
+
+/** The caller's meetings in this community (as member or commander), soonest first. */
+export async function listMeetings(db: Executor, context: CommunityContext): Promise<MeetingView[]> {
+  const rows = await meetingsQuery(db)
+    .where(and(eq(meetings.communityId, context.community.id), or(eq(meetings.memberId, context.userId), eq(meetings.commanderId, context.userId))))
+    .orderBy(asc(meetings.startsAt), asc(meetings.id))
+    .limit(MEETING_LIST_LIMIT);
+  return rows.map(toView);
+}
+
+async function visibleMeeting(db: Executor, context: CommunityContext, meetingId: string): Promise<MeetingView> {
+  const [row] = await meetingsQuery(db).where(and(eq(meetings.id, meetingId), eq(meetings.communityId, context.community.id)));
+  if (!row || !isParticipant(context, row)) throw notFound(MEETING_NOT_FOUND);
+  return toView(row);
+}
+
+export const getMeeting = visibleMeeting;
+
+async function officeHours(db: Executor, commanderId: string, communityId: string): Promise<AvailabilityWindow[]> {
+  return db
+    .select({ dayOfWeek: commanderAvailability.dayOfWeek, startTime: commanderAvailability.startTime, endTime: commanderAvailability.endTime })
+    .from(commanderAvailability)
+    .where(and(eq(commanderAvailability.commanderId, commanderId), eq(commanderAvailability.communityId, communityId), eq(commanderAvailability.isActive, true)))
+    .orderBy(asc(commanderAvailability.dayOfWeek), asc(commanderAvailability.startTime));
+}
+
+/**
+ * Checks a time for a commander, holding their row locked until the transaction ends, so two requests for
+ * one slot queue up and the second sees the first: future, inside office hours, and not overlapping any of
+ * their meetings in any community (one person cannot be in two places).
+ */
+async function assertBookable(tx: Executor, context: CommunityContext, commanderId: string, time: { startsAt: Date; endsAt: Date }, now: Date, exceptMeetingId?: string) {
+  if (time.startsAt.getTime() <= now.getTime()) throw badRequest(PAST_TIME_MESSAGE, { startsAt: PAST_TIME_MESSAGE });
+  await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${commanderId} FOR NO KEY UPDATE`);
+  if (!withinAvailability(time, await officeHours(tx, commanderId, context.community.id), context.community.timeZone)) {
+    throw conflict(OUTSIDE_HOURS_MESSAGE);
+  }
+  const [clash] = await tx
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.commanderId, commanderId),
+        lt(meetings.startsAt, time.endsAt),
+        gt(meetings.endsAt, time.startsAt),
+        exceptMeetingId ? ne(meetings.id, exceptMeetingId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) throw conflict(DOUBLE_BOOKED_MESSAGE);
+}
+
+/** Who meets whom: a member asking their own commander, or a commander (or admin) scheduling with a member. */
+async function participants(tx: Executor, context: CommunityContext, input: CreateMeetingBody): Promise<{ memberId: string; commanderId: string; subgroupId: string | null; requestedByMember: boolean }> {
+  const memberId = input.memberId ?? context.userId;
+  if (memberId === context.userId) {
+    if (!context.membership) throw forbidden('Join this community to request meetings.');
+    const subgroupId = context.membership.subgroupId;
+    const [subgroup] = subgroupId ? await tx.select({ commanderId: subgroups.commanderId }).from(subgroups).where(eq(subgroups.id, subgroupId)) : [];
+    const commanderId = subgroup?.commanderId;
+    if (!commanderId || commanderId === context.userId) throw conflict(NO_COMMANDER_MESSAGE);
+    if (input.commanderId && input.commanderId !== commanderId) throw badRequest('You can request a meeting with your own commander only.', { commanderId: 'Not your commander' });
+    return { memberId, commanderId, subgroupId, requestedByMember: true };
+  }
+  const commanderId = input.commanderId ?? context.userId;
+  if (commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden('Only admins schedule meetings for another commander.');
+  if (commanderId === context.userId && !atLeast(context.roles, 'Commander')) throw forbidden('Only commanders and admins schedule meetings with members.');
+  const standing = async (userId: string) => {
+    const [user] = await tx.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, userId));
+    return user ? standingIn(tx, context.community, { id: userId, isSuperAdmin: user.isSuperAdmin }) : undefined;
+  };
+  const memberStanding = await standing(memberId);
+  if (!memberStanding?.membership) throw notFound('Member not found.');
+  if (commanderId !== context.userId) {
+    const commanderStanding = await standing(commanderId);
+    if (!commanderStanding?.membership || !atLeast(commanderStanding.roles, 'Commander')) throw badRequest('Choose a commander of this community.', { commanderId: 'Not a commander here' });
+  }
+  return { memberId, commanderId, subgroupId: memberStanding.membership.subgroupId, requestedByMember: false };
+}
+
+const when = (startsAt: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(startsAt);
+
+/** Books a meeting and tells the other party, in one transaction. */
+export async function createMeeting(db: Database, context: CommunityContext, actor: { displayName: string }, input: CreateMeetingBody, now: Date): Promise<MeetingView> {
+  const communityId = context.community.id;
+  const id = await db.transaction(async (tx) => {
+    const who = await participants(tx, context, input);
+    if (input.questionId) {
+      const [question] = await tx
+        .select({ id: questions.id })
+        .from(questions)
+        .where(and(eq(questions.id, input.questionId), eq(questions.communityId, communityId), eq(questions.fromUserId, who.memberId)));
+      if (!question) throw notFound('Question not found.');
+    }
+    await assertBookable(tx, context, who.commanderId, input, now);
+    const [row] = await tx
+      .insert(meetings)
+      .values({
+        communityId,
+        subgroupId: who.subgroupId,
+        memberId: who.memberId,
+        commanderId: who.commanderId,
+        questionId: input.questionId ?? null,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        location: input.location,
+        notes: input.notes,
+      })
+      .returning({ id: meetings.id });
+    await notify(tx, {
+      toUserId: who.requestedByMember ? who.commanderId : who.memberId,
+      fromUserId: context.userId,
+      communityId,
+      type: 'meeting',
+      title: who.requestedByMember ? 'Meeting requested' : 'Meeting scheduled',
+      message: `${actor.displayName} ${who.requestedByMember ? 'requested' : 'scheduled'} a meeting on ${when(input.startsAt, context.community.timeZone)}.`,
+    });
+    return row!.id;
+  });
+  return visibleMeeting(db, context, id);
+}
+
+/** Moves a meeting to a new time (either participant); the other one is notified. */
+export async function rescheduleMeeting(db: Database, context: CommunityContext, actor: { displayName: string }, meetingId: string, input: RescheduleMeetingBody, now: Date): Promise<MeetingView> {
+  await db.transaction(async (tx) => {
+    const meeting = await visibleMeeting(tx, context, meetingId);
+    await assertBookable(tx, context, meeting.commanderId, input, now, meeting.id);
+    await tx.update(meetings).set({ startsAt: input.startsAt, endsAt: input.endsAt }).where(eq(meetings.id, meeting.id));
+    await notify(tx, {
+      toUserId: meeting.memberId === context.userId ? meeting.commanderId : meeting.memberId,
+      fromUserId: context.userId,
+      communityId: context.community.id,
+      type: 'meeting',
+      title: 'Meeting rescheduled',
+      message: `${actor.displayName} moved your meeting to ${when(input.startsAt, context.community.timeZone)}.`,
+    });
+  });
+  return visibleMeeting(db, context, meetingId);
+}
+
+/** The SPEC.md slots of a date that the commander can still take (office hours, existing meetings). */
+export async function commanderFreeSlots(db: Executor, context: CommunityContext, commanderId: string, date: IsoDate): Promise<string[]> {
+  const [isMember] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.communityId, context.community.id), eq(memberships.userId, commanderId)));
+  if (!isMember) throw notFound('Commander not found.');
+  const zone = context.community.timeZone;
+  const dayStart = zonedInstant(date, '00:00', zone);
+  const dayEnd = zonedInstant(addDays(date, 1), '00:00', zone);
+  const booked = await db
+    .select({ startsAt: meetings.startsAt, endsAt: meetings.endsAt })
+    .from(meetings)
+    .where(and(eq(meetings.commanderId, commanderId), lt(meetings.startsAt, dayEnd), gt(meetings.endsAt, dayStart)));
+  return freeSlots(date, zone, await officeHours(db, commanderId, context.community.id), booked);
+}
+
+export async function ownAvailability(db: Executor, context: CommunityContext): Promise<AvailabilityWindow[]> {
+  return officeHours(db, context.userId, context.community.id);
+}
+
+/** Replaces the caller's weekly office hours in this community (an empty list: every time is open). */
+export async function setAvailability(db: Database, context: CommunityContext, input: AvailabilityBody): Promise<AvailabilityWindow[]> {
+  if (!atLeast(context.roles, 'Commander')) throw forbidden('Only commanders set office hours.');
+  const communityId = context.community.id;
+  await db.transaction(async (tx) => {
+    await tx.delete(commanderAvailability).where(and(eq(commanderAvailability.commanderId, context.userId), eq(commanderAvailability.communityId, communityId)));
+    if (input.windows.length > 0) {
+      await tx.insert(commanderAvailability).values(input.windows.map((window) => ({ ...window, commanderId: context.userId, communityId })));
+    }
+  });
+  return ownAvailability(db, context);
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateSubgroupBody, OwnSubgroupView, SubgroupView } from '@shared/contracts/subgroups';
+import { apiJson, apiRequest } from '@/lib/api-client';
+import { communityKeys } from '@/features/communities/api';
+
+export const subgroupKeys = {
+  all: (communityId: string) => ['/api/communities', communityId, 'subgroups'] as const,
+  /** GET /api/user/subgroup for the community on screen (the header names it; the key part separates communities). */
+  own: (communityId: string) => ['/api/user/subgroup', { communityId }] as const,
+};
+
+/** SPEC.md section 9: the subgroups query retries once and is never considered fresh. */
+export function useSubgroups(communityId: string) {
+  return useQuery<SubgroupView[]>({ queryKey: subgroupKeys.all(communityId), retry: 1, staleTime: 0 });
+}
+
+/** The caller's subgroup and its commander (nulls when unassigned). */
+export function useOwnSubgroup(communityId: string | null) {
+  return useQuery<OwnSubgroupView>({
+    queryKey: subgroupKeys.own(communityId ?? ''),
+    queryFn: () => apiJson<OwnSubgroupView>('GET', '/api/user/subgroup'),
+    enabled: communityId !== null,
+  });
+}
+
+/** After any subgroup change: the list, the member list (subgroupId) and one's own subgroup read again. */
+function useRefreshSubgroups(communityId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: subgroupKeys.all(communityId) }),
+      queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId) }),
+      queryClient.invalidateQueries({ queryKey: ['/api/user/subgroup'] }),
+    ]);
+}
+
+/** POST /api/subgroups {name, description}. */
+export function useCreateSubgroup(communityId: string) {
+  const refresh = useRefreshSubgroups(communityId);
+  return useMutation<SubgroupView, Error, CreateSubgroupBody>({
+    mutationFn: (body) => apiJson<SubgroupView>('POST', '/api/subgroups', { ...body, communityId }),
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** PATCH /api/subgroups/{id}/commander {commanderId} (null: no commander). */
+export function useSetCommander(communityId: string) {
+  const refresh = useRefreshSubgroups(communityId);
+  return useMutation<SubgroupView, Error, { subgroupId: string; commanderId: string | null }>({
+    mutationFn: ({ subgroupId, commanderId }) => apiJson<SubgroupView>('PATCH', `/api/subgroups/${subgroupId}/commander`, { commanderId }),
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** DELETE /api/subgroups/{id}: its members become unassigned. */
+export function useDeleteSubgroup(communityId: string) {
+  const refresh = useRefreshSubgroups(communityId);
+  return useMutation<unknown, Error, string>({
+    mutationFn: (subgroupId) => apiRequest('DELETE', `/api/subgroups/${subgroupId}`),
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** PATCH /api/users/{userId}/subgroup {subgroupId} (null: unassigned). */
+export function useAssignSubgroup(communityId: string) {
+  const refresh = useRefreshSubgroups(communityId);
+  return useMutation<unknown, Error, { userId: string; subgroupId: string | null }>({
+    mutationFn: ({ userId, subgroupId }) => apiJson('PATCH', `/api/users/${userId}/subgroup`, { subgroupId }),
+    onSuccess: () => void refresh(),
+  });
+}

@@ -1,5 +1,122 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import Plus from 'lucide-react/icons/plus';
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { QuestionView } from '@shared/contracts/questions';
+import { can } from '@shared/domain/roles';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { CommunityMissing } from '@/features/communities/components/community-state';
+import { useReceivedQuestions, useSentQuestions } from '@/features/questions/api';
+import { AskCommanderDialog } from '@/features/questions/components/ask-commander-dialog';
+import { QuestionDetailDialog } from '@/features/questions/components/question-detail-dialog';
+import { QuestionList, QuestionsEmpty } from '@/features/questions/components/question-list';
+import { RespondDialog } from '@/features/questions/components/respond-dialog';
+import { canBeRespondedTo } from '@/features/questions/format';
+import { useTrackingScope } from '@/features/tracking/api';
 
+type Box = 'sent' | 'received';
+
+/** Questions (/questions): SPEC.md section 2. 'Received Questions' only for those who may answer (commanders and admins); ?tab=received opens it. */
 export function QuestionsPage() {
-  return <PagePlaceholder title="Questions" description="Ask your commander and follow the answers." />;
+  const { user, membership, communityId, isMember } = useTrackingScope();
+  const canAnswer = can(membership, 'questions:answer');
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const tab: Box = canAnswer && new URLSearchParams(search).get('tab') === 'received' ? 'received' : 'sent';
+
+  const sent = useSentQuestions(communityId);
+  const received = useReceivedQuestions(communityId, canAnswer);
+  const [asking, setAsking] = useState(false);
+  // Ids, so the dialogs show the question as the lists hold it now (after an answer, for example).
+  const [opened, setOpened] = useState<{ id: string; box: Box; snapshot: QuestionView } | null>(null);
+  const [responding, setResponding] = useState<QuestionView | null>(null);
+
+  if (!communityId || !user) return <CommunityMissing />;
+
+  const current = (id: string, box: Box, snapshot: QuestionView) => (box === 'sent' ? sent.data : received.data)?.find((question) => question.id === id) ?? snapshot;
+  const detail = opened ? current(opened.id, opened.box, opened.snapshot) : null;
+  const respond = (question: QuestionView) => {
+    setOpened(null);
+    setResponding(question);
+  };
+
+  const askButton = (label: string) =>
+    isMember ? (
+      <Button onClick={() => setAsking(true)} aria-haspopup="dialog">
+        <Plus aria-hidden="true" />
+        {label}
+      </Button>
+    ) : null;
+
+  const sentList = (
+    <QuestionList
+      box="sent"
+      label="My questions"
+      questions={sent.data}
+      isPending={sent.isPending}
+      error={sent.error}
+      onRetry={() => void sent.refetch()}
+      onOpen={(question) => setOpened({ id: question.id, box: 'sent', snapshot: question })}
+      empty={
+        <QuestionsEmpty title="No questions yet" action={askButton('Ask a Question')}>
+          {isMember
+            ? 'Ask your commander anything about your walk. Their answers appear here.'
+            : 'You administer this community without belonging to it, so you have no questions here.'}
+        </QuestionsEmpty>
+      }
+    />
+  );
+
+  return (
+    <>
+      <PageHeader title="Questions" description="Ask your commander and follow the answers." actions={askButton('New Question')} />
+      {canAnswer ? (
+        <Tabs value={tab} onValueChange={(value) => navigate(value === 'received' ? `${location}?tab=received` : location, { replace: true })}>
+          <TabsList className="flex w-full sm:inline-flex sm:w-auto">
+            <TabsTrigger value="sent" className="min-h-11">
+              My Questions
+            </TabsTrigger>
+            <TabsTrigger value="received" className="min-h-11">
+              Received Questions
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="sent">{sentList}</TabsContent>
+          <TabsContent value="received">
+            <QuestionList
+              box="received"
+              label="Received questions"
+              questions={received.data}
+              isPending={received.isPending}
+              error={received.error}
+              onRetry={() => void received.refetch()}
+              onOpen={(question) => setOpened({ id: question.id, box: 'received', snapshot: question })}
+              onRespond={respond}
+              empty={
+                <QuestionsEmpty title="No questions received">
+                  When the members you lead ask you something, their questions appear here for you to answer or to discuss in a meeting.
+                </QuestionsEmpty>
+              }
+            />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <section aria-labelledby="my-questions-title" className="grid gap-4">
+          <h2 id="my-questions-title" className="text-xl font-semibold">
+            My Questions
+          </h2>
+          {sentList}
+        </section>
+      )}
+
+      <AskCommanderDialog open={asking} onOpenChange={setAsking} />
+      <QuestionDetailDialog
+        question={detail}
+        onOpenChange={(open) => (open ? undefined : setOpened(null))}
+        showAsker={opened?.box === 'received'}
+        onRespond={opened?.box === 'received' && detail && canBeRespondedTo(detail.status) ? respond : undefined}
+      />
+      <RespondDialog question={responding} onOpenChange={(open) => (open ? undefined : setResponding(null))} communityId={communityId} commanderId={user.id} />
+    </>
+  );
 }

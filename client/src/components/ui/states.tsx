@@ -33,7 +33,7 @@ export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () 
       <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
       <span className="flex-1">{message}</span>
       {onRetry ? (
-        <Button variant="outline" size="sm" onClick={onRetry}>
+        <Button variant="outline" size="sm" className="min-h-11" onClick={onRetry}>
           Retry
         </Button>
       ) : null}

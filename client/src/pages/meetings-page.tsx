@@ -1,5 +1,122 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'wouter';
+import type { MeetingView } from '@shared/contracts/meetings';
+import { PageHeader } from '@/components/layout/page-header';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCommunity } from '@/features/communities/api';
+import { CommunityMissing } from '@/features/communities/components/community-state';
+import { useMeetings } from '@/features/meetings/api';
+import { MeetingCard } from '@/features/meetings/components/meeting-card';
+import { RescheduleDialog } from '@/features/meetings/components/reschedule-dialog';
+import { splitMeetings } from '@/features/meetings/format';
+import { useTrackingScope } from '@/features/tracking/api';
+import { browserTimeZone } from '@/lib/time-zones';
 
+/** SPEC.md section 2: 'Book Meeting', 'Book Your First Meeting' and 'View Available Times' all go to /my-subgroup. */
+const BOOKING_PATH = '/my-subgroup';
+
+function MeetingsEmpty({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <EmptyNote>
+      <p className="font-medium text-foreground">{title}</p>
+      <p className="mt-1">{children}</p>
+      {action ? <div className="mt-3">{action}</div> : null}
+    </EmptyNote>
+  );
+}
+
+/** Meetings (/meetings): SPEC.md section 2; times in the community's time zone (DECISIONS.md). */
 export function MeetingsPage() {
-  return <PagePlaceholder title="Meetings" description="Your meetings with your commander." />;
+  const { user, communityId } = useTrackingScope();
+  const meetings = useMeetings(communityId);
+  const community = useCommunity(communityId);
+  const [tab, setTab] = useState('upcoming');
+  const [rescheduling, setRescheduling] = useState<MeetingView | null>(null);
+
+  if (!communityId || !user) return <CommunityMissing />;
+
+  // A community that cannot be read still gets its meetings shown, in the viewer's own (named) time zone.
+  const timeZone = community.data?.timeZone ?? (community.error ? (browserTimeZone() ?? 'UTC') : null);
+  const loading = meetings.isPending || timeZone === null;
+  const { upcoming, past } = splitMeetings(meetings.data ?? []);
+
+  const list = (items: MeetingView[], isPast: boolean, label: string, empty: ReactNode) => {
+    if (meetings.error) return <ErrorNote message="We could not load your meetings." onRetry={() => void meetings.refetch()} />;
+    if (loading || !timeZone) return <LoadingRows rows={2} label="Loading your meetings" className="[&>div]:h-40" />;
+    if (items.length === 0) return empty;
+    return (
+      <ul aria-label={label} className="grid gap-4 lg:grid-cols-2">
+        {items.map((meeting) => (
+          <MeetingCard key={meeting.id} meeting={meeting} viewerId={user.id} timeZone={timeZone} past={isPast} onReschedule={isPast ? undefined : setRescheduling} />
+        ))}
+      </ul>
+    );
+  };
+
+  const bookLink = (label: string) => (
+    <Link href={BOOKING_PATH} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
+      <CalendarPlus aria-hidden="true" />
+      {label}
+    </Link>
+  );
+
+  return (
+    <>
+      <PageHeader title="Meetings" description="Your meetings with your commander, in your community's time." actions={bookLink('Book Meeting')} />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="flex w-full sm:inline-flex sm:w-auto">
+          <TabsTrigger value="upcoming" className="min-h-11">
+            {meetings.data && !meetings.error ? `Upcoming (${upcoming.length})` : 'Upcoming'}
+          </TabsTrigger>
+          <TabsTrigger value="past" className="min-h-11">
+            Past Meetings
+          </TabsTrigger>
+          <TabsTrigger value="schedule" className="min-h-11">
+            Schedule New
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="upcoming">
+          {list(
+            upcoming,
+            false,
+            'Upcoming meetings',
+            <MeetingsEmpty title="No upcoming meetings" action={bookLink('Book Your First Meeting')}>
+              Book a time with your commander to talk, pray or plan together.
+            </MeetingsEmpty>,
+          )}
+        </TabsContent>
+        <TabsContent value="past">
+          {list(past, true, 'Past meetings', <MeetingsEmpty title="No past meetings">Meetings you have had appear here with their outcome.</MeetingsEmpty>)}
+        </TabsContent>
+        <TabsContent value="schedule">
+          <Card>
+            <CardHeader>
+              <CardTitle>Schedule a New Meeting</CardTitle>
+              <CardDescription>
+                Meetings are booked from My Subgroup: choose a day, and your commander's free times for that day are offered. Each meeting lasts one hour.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Link href={BOOKING_PATH} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
+                View Available Times
+              </Link>
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+      {timeZone ? (
+        <RescheduleDialog
+          meeting={rescheduling}
+          onOpenChange={(open) => (open ? undefined : setRescheduling(null))}
+          communityId={communityId}
+          viewerId={user.id}
+          timeZone={timeZone}
+        />
+      ) : null}
+    </>
+  );
 }

@@ -1,0 +1,37 @@
+import type { MeetingView } from '@shared/contracts/meetings';
+import { timeZoneLabel } from '@/lib/time-zones';
+
+/** SPEC.md section 2: upcoming means the start is in the future. Upcoming soonest first, past most recent first. */
+export function splitMeetings(meetings: readonly MeetingView[], now = Date.now()): { upcoming: MeetingView[]; past: MeetingView[] } {
+  const byStart = [...meetings].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+  const upcoming = byStart.filter((meeting) => Date.parse(meeting.startsAt) > now);
+  const past = byStart.filter((meeting) => Date.parse(meeting.startsAt) <= now).reverse();
+  return { upcoming, past };
+}
+
+/** 'Friday, November 20, 2026', in the community's time zone. */
+export function formatMeetingDate(startsAt: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(startsAt));
+}
+
+/** '2:00 PM – 3:00 PM', in the community's time zone. */
+export function formatMeetingTimeRange(startsAt: string, endsAt: string, timeZone: string): string {
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  return `${time.format(new Date(startsAt))} – ${time.format(new Date(endsAt))}`;
+}
+
+/** The zone as the card names it: 'America/Chicago time'. */
+export const zoneName = (timeZone: string) => `${timeZoneLabel(timeZone)} time`;
+
+/** The first http(s) link in a location ('Zoom: https://…'), for 'Join Call'; null when it has none. */
+export function callLink(location: string | null): string | null {
+  const match = location ? /https?:\/\/[^\s<>"']+/i.exec(location) : null;
+  return match ? match[0] : null;
+}
+
+/** The location as shown: the server stores 'TBD' when none was given. */
+export const locationText = (location: string | null) => (!location || location.trim().toUpperCase() === 'TBD' ? 'Location TBD' : location);
+
+/** The title of a meeting card: a commander sees whom they meet; a member sees 'Meeting with Commander'. */
+export const meetingTitle = (meeting: Pick<MeetingView, 'commanderId' | 'memberName'>, viewerId: string) =>
+  meeting.commanderId === viewerId ? `Meeting with ${meeting.memberName}` : 'Meeting with Commander';

@@ -1,7 +1,11 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { CommanderMemberStat, SubgroupMember } from '@shared/contracts/tracking';
 import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
-import { json, mockApi } from '@/test/api-mock';
+import type { MeetingView } from '@shared/contracts/meetings';
+import type { QuestionView } from '@shared/contracts/questions';
+import { makeMeeting } from '@/features/meetings/test-kit';
+import { makeQuestion } from '@/features/questions/test-kit';
+import { apiError, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
 
 type ServerOptions = Parameters<typeof trackingServer>[0];
@@ -83,7 +87,7 @@ describe('dashboard streaks', () => {
 });
 
 describe('dashboard cards', () => {
-  it('shows the default guidelines, the targets (with the fixed ones) and the cards that arrive later', async () => {
+  it('shows the default guidelines, the targets (with the fixed ones) and the questions and meetings cards', async () => {
     renderDashboard({ targets: { bibleReading: JSON.stringify({ target: 2, unit: 'chapters' }), fasting: 'Until 12 noon', prayerWalk: 'Yes' } });
     const guidelines = within(await card('Guidelines'));
     expect(guidelines.getByRole('heading', { name: 'Bible Reading' })).toBeInTheDocument();
@@ -221,5 +225,95 @@ describe('dashboard greeting', () => {
     mockApi({ ...server.routes, 'GET /api/user': () => json({ ...SELF, createdAt: '2026-01-10T12:00:00.000Z' }) });
     renderApp('/');
     expect(await screen.findByText('Welcome back, Ruth. Keep walking steadfastly, one day at a time.')).toBeInTheDocument();
+  });
+});
+
+describe('dashboard questions and meetings', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const inDays = (days: number) => new Date(TODAY.getTime() + days * day).toISOString();
+
+  function renderCards({ questions = [], meetings = [], routes = {} }: { questions?: QuestionView[]; meetings?: MeetingView[]; routes?: Record<string, Handler> } = {}) {
+    const server = trackingServer();
+    const api = mockApi({ ...server.routes, 'GET /api/questions': () => json(questions), 'GET /api/meetings': () => json(meetings), ...routes });
+    return { ...renderApp('/'), api };
+  }
+
+  it('shows my first 2 questions with their status, and my next 2 meetings (not past ones), each linking to its screen', async () => {
+    const questions = [
+      makeQuestion({ title: 'Fasting on work days', status: 'Answered' }),
+      makeQuestion({ title: 'Prayer at night', status: 'Open' }),
+      makeQuestion({ title: 'An older question' }),
+    ];
+    const meetings = [
+      makeMeeting({ startsAt: inDays(-2), notes: 'past' }),
+      makeMeeting({ startsAt: '2026-11-18T15:00:00.000Z' }),
+      makeMeeting({ startsAt: '2026-11-17T09:00:00.000Z', commanderId: SELF.id, memberName: 'Anna Asher' }),
+      makeMeeting({ startsAt: '2026-11-25T15:00:00.000Z' }),
+    ];
+    renderCards({ questions, meetings });
+
+    const recent = within(await card('Recent Questions'));
+    expect(recent.getByText('Your latest questions', { selector: 'p' })).toBeInTheDocument();
+    const questionLinks = within(await recent.findByRole('list', { name: 'Your latest questions' })).getAllByRole('link');
+    expect(questionLinks).toHaveLength(2);
+    expect(questionLinks[0]).toHaveTextContent('Fasting on work days');
+    expect(questionLinks[0]).toHaveTextContent('Answered');
+    expect(questionLinks[1]).toHaveTextContent('Prayer at night');
+    expect(questionLinks[1]).toHaveTextContent('Open');
+    expect(questionLinks[0]).toHaveAttribute('href', '/questions');
+    expect(recent.queryByText('An older question')).not.toBeInTheDocument();
+    expect(recent.getByRole('link', { name: 'Go to Questions' })).toHaveAttribute('href', '/questions');
+
+    const upcoming = within(await card('Upcoming Meetings'));
+    const meetingLinks = within(await upcoming.findByRole('list', { name: 'Your next meetings' })).getAllByRole('link');
+    expect(meetingLinks).toHaveLength(2);
+    // Soonest first, in the community's time zone (UTC here); a commander sees whom they meet.
+    expect(meetingLinks[0]).toHaveTextContent('Meeting with Anna Asher');
+    expect(meetingLinks[0]).toHaveTextContent('Tuesday, November 17, 2026, 9:00 AM – 10:00 AM');
+    expect(meetingLinks[1]).toHaveTextContent('Meeting with Commander');
+    expect(meetingLinks[1]).toHaveTextContent('Wednesday, November 18, 2026, 3:00 PM – 4:00 PM');
+    expect(meetingLinks[1]).toHaveAttribute('href', '/meetings');
+    expect(upcoming.getByText('Your next meetings (UTC time)')).toBeInTheDocument();
+    expect(upcoming.getByRole('link', { name: 'Go to Meetings' })).toHaveAttribute('href', '/meetings');
+  });
+
+  it('says when there are no questions and no upcoming meetings', async () => {
+    renderCards({ meetings: [makeMeeting({ startsAt: inDays(-1) })] });
+    expect(await within(await card('Recent Questions')).findByText(/No questions yet/)).toBeInTheDocument();
+    const upcoming = within(await card('Upcoming Meetings'));
+    expect(await upcoming.findByText('No upcoming meetings.')).toBeInTheDocument();
+    expect(upcoming.getByRole('link', { name: 'Book a meeting with your commander' })).toHaveAttribute('href', '/my-subgroup');
+  });
+
+  it('offers Retry when the questions or meetings cannot be loaded', async () => {
+    let questionCalls = 0;
+    let meetingCalls = 0;
+    const { user } = renderCards({
+      routes: {
+        'GET /api/questions': () => (questionCalls++ === 0 ? apiError(500, 'Database unavailable.') : json([makeQuestion({ title: 'Back again' })])),
+        'GET /api/meetings': () => (meetingCalls++ === 0 ? apiError(500, 'Database unavailable.') : json([makeMeeting({ startsAt: inDays(3) })])),
+      },
+    });
+    const recent = within(await card('Recent Questions'));
+    expect(await recent.findByRole('alert')).toHaveTextContent('We could not load your questions.');
+    await user.click(recent.getByRole('button', { name: 'Retry' }));
+    expect(await recent.findByText('Back again')).toBeInTheDocument();
+
+    const upcoming = within(await card('Upcoming Meetings'));
+    expect(await upcoming.findByRole('alert')).toHaveTextContent('We could not load your meetings.');
+    await user.click(upcoming.getByRole('button', { name: 'Retry' }));
+    expect(await upcoming.findByText('Meeting with Commander')).toBeInTheDocument();
+  });
+
+  it("keeps showing my own questions and meetings while another member's month is on screen", async () => {
+    const { user, api } = renderCards({ questions: [makeQuestion({ title: 'My own question' })], meetings: [makeMeeting({ startsAt: inDays(2) })] });
+    await within(await card('Recent Questions')).findByText('My own question');
+    await within(await screen.findByLabelText('Member')).findByRole('option', { name: 'Boaz Bethlehem' });
+    await user.selectOptions(screen.getByLabelText('Member'), OTHER.id);
+    expect(await screen.findByText("Boaz Bethlehem's plan for November 2026")).toBeInTheDocument();
+    expect(within(await card('Recent Questions')).getByText('My own question')).toBeInTheDocument();
+    expect(within(await card('Upcoming Meetings')).getByText('Meeting with Commander')).toBeInTheDocument();
+    // Only one's own lists exist: nothing is asked about the other member.
+    expect(api.requests.filter((request) => /^\/api\/(questions|meetings)/.test(request.url) && request.url.includes(OTHER.id))).toHaveLength(0);
   });
 });

@@ -1,9 +1,8 @@
-import CalendarClock from 'lucide-react/icons/calendar-clock';
-import MessageCircle from 'lucide-react/icons/message-circle';
 import { PageHeader } from '@/components/layout/page-header';
 import { useCommunity } from '@/features/communities/api';
+import { UpcomingMeetingsCard } from '@/features/meetings/components/upcoming-meetings-card';
+import { RecentQuestionsCard } from '@/features/questions/components/recent-questions-card';
 import { useDisciplineTargets } from '@/features/tracking/api';
-import { ComingSoonCard } from '@/features/tracking/components/coming-soon-card';
 import { CommunityMembersCard } from '@/features/tracking/components/community-members-card';
 import { GuidelinesCard } from '@/features/tracking/components/guidelines-card';
 import { ScreenCheckIn, ScreenPickers } from '@/features/tracking/components/screen-sections';
@@ -12,6 +11,7 @@ import { SubgroupStatsCard } from '@/features/tracking/components/subgroup-stats
 import { TargetsCard } from '@/features/tracking/components/targets-card';
 import { referenceDate } from '@/features/tracking/period';
 import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
+import { browserTimeZone } from '@/lib/time-zones';
 
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 
@@ -29,6 +29,8 @@ export function DashboardPage() {
   const asOf = referenceDate(period, now.iso);
   const firstName = screen.self.displayName.split(' ')[0];
   const greeting = isNewAccount(screen.user?.createdAt) ? 'Welcome' : 'Welcome back';
+  // Meeting times are in the community's time zone; if it cannot be read, the viewer's own (the card names it).
+  const timeZone = community.data?.timeZone ?? (community.error ? (browserTimeZone() ?? 'UTC') : null);
 
   return (
     <>
@@ -50,12 +52,9 @@ export function DashboardPage() {
             />
             {screen.canSeeSubgroupStats && screen.self.id ? <SubgroupStatsCard communityId={communityId} commanderId={screen.self.id} period={period} /> : null}
             <div className="grid gap-6 md:grid-cols-2">
-              <ComingSoonCard title="Recent Questions" icon={<MessageCircle className="size-5 text-primary-600" aria-hidden="true" />} href="/questions" linkText="Go to Questions">
-                Your latest questions to your commander arrive here soon.
-              </ComingSoonCard>
-              <ComingSoonCard title="Upcoming Meetings" icon={<CalendarClock className="size-5 text-primary-600" aria-hidden="true" />} href="/meetings" linkText="Go to Meetings">
-                Your next meetings with your commander arrive here soon.
-              </ComingSoonCard>
+              {/* The viewer's own, also while another member is on screen: questions and meetings are private. */}
+              <RecentQuestionsCard communityId={communityId} />
+              <UpcomingMeetingsCard communityId={communityId} viewerId={screen.self.id} timeZone={timeZone} />
             </div>
           </div>
           <div className="grid min-w-0 content-start gap-6">

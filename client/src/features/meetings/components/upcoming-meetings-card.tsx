@@ -1,0 +1,73 @@
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import { Link } from 'wouter';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { useMeetings } from '../api';
+import { formatMeetingDate, formatMeetingTimeRange, meetingTitle, splitMeetings, zoneName } from '../format';
+
+/** SPEC.md section 9: the dashboard shows the first 2 meetings. */
+export const DASHBOARD_MEETINGS = 2;
+
+interface UpcomingMeetingsCardProps {
+  communityId: string | null;
+  viewerId: string;
+  /** The community's time zone; null while it loads. */
+  timeZone: string | null;
+}
+
+/**
+ * The dashboard's 'Upcoming Meetings': the viewer's own next two (also while another member's data is on
+ * screen: meetings are private), each a link to /meetings.
+ */
+export function UpcomingMeetingsCard({ communityId, viewerId, timeZone }: UpcomingMeetingsCardProps) {
+  const meetings = useMeetings(communityId);
+  const shown = splitMeetings(meetings.data ?? []).upcoming.slice(0, DASHBOARD_MEETINGS);
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <CalendarClock className="size-5 text-primary-600" aria-hidden="true" />
+          Upcoming Meetings
+        </CardTitle>
+        <CardDescription>{timeZone ? `Your next meetings (${zoneName(timeZone)})` : 'Your next meetings'}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        {meetings.error ? (
+          <ErrorNote message="We could not load your meetings." onRetry={() => void meetings.refetch()} />
+        ) : meetings.isPending || !timeZone ? (
+          <LoadingRows rows={DASHBOARD_MEETINGS} label="Loading your meetings" className="[&>div]:h-11" />
+        ) : shown.length === 0 ? (
+          <EmptyNote>
+            <p>No upcoming meetings.</p>
+            <Link href="/my-subgroup" className="inline-flex min-h-11 items-center font-medium text-primary-700 underline underline-offset-4">
+              Book a meeting with your commander
+            </Link>
+          </EmptyNote>
+        ) : (
+          <ul aria-label="Your next meetings" className="grid gap-2">
+            {shown.map((meeting) => (
+              <li key={meeting.id}>
+                <Link
+                  href="/meetings"
+                  className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-background px-3 py-2 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <span className="grid min-w-0 flex-1 gap-0.5">
+                    <span className="truncate font-medium">{meetingTitle(meeting, viewerId)}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {formatMeetingDate(meeting.startsAt, timeZone)}, {formatMeetingTimeRange(meeting.startsAt, meeting.endsAt, timeZone)}
+                    </span>
+                  </span>
+                  <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link href="/meetings" className="inline-flex min-h-11 w-fit items-center font-medium text-primary-700 underline-offset-4 hover:underline">
+          Go to Meetings
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

@@ -81,7 +81,6 @@ describe('/admin tabs', () => {
 
   it.each([
     ['New Members', 'applications'],
-    ['Subgroups', 'subgroups'],
     ['Guidance Panel', 'guidance'],
     ['Reports', 'reports'],
   ])('shows a notice in the %s tab until it is built', async (label, value) => {

@@ -25,6 +25,7 @@ import { LeaveCommunityCard } from '@/features/communities/components/leave-comm
 import { MembersTab } from '@/features/communities/components/members-tab';
 import { OverviewTab } from '@/features/communities/components/overview-tab';
 import { InviteCodesTab } from '@/features/invites/components/invite-codes-tab';
+import { SubgroupsTab } from '@/features/subgroups/components/subgroups-tab';
 import { useAuth } from '@/lib/auth';
 import { communityName, type Membership } from '@/lib/community';
 
@@ -63,7 +64,7 @@ function tabPanel(value: string, membership: Membership, viewerId: string): Reac
     case 'applications':
       return <ComingSoonTab title="New Members" description="Applications from the public apply page will queue here for you to approve or decline." />;
     case 'subgroups':
-      return <ComingSoonTab title="Subgroups" description="Create subgroups, choose their commanders and assign members here." />;
+      return <SubgroupsTab communityId={communityId} membership={membership} />;
     case 'guidance':
       return <ComingSoonTab title="Guidance Panel" description="Edit the guidelines your members read on their dashboard here." />;
     case 'calendar-locks':

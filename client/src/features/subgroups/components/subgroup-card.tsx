@@ -1,0 +1,194 @@
+import Trash2 from 'lucide-react/icons/trash-2';
+import UserMinus from 'lucide-react/icons/user-minus';
+import UserPlus from 'lucide-react/icons/user-plus';
+import { useId, useState } from 'react';
+import type { CommunityMember } from '@shared/contracts/communities';
+import type { SubgroupView } from '@shared/contracts/subgroups';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/native-select';
+import { EmptyNote } from '@/components/ui/states';
+import { toast } from '@/components/ui/use-toast';
+import { toastError } from '@/lib/notify';
+import { useAssignSubgroup, useSetCommander } from '../api';
+
+export const memberCountLabel = (count: number) => (count === 1 ? '1 member' : `${count} members`);
+
+interface SubgroupCardProps {
+  communityId: string;
+  subgroup: SubgroupView;
+  /** The members of this subgroup (from the member list), by name. */
+  members: readonly CommunityMember[];
+  /** Members holding Commander or an admin role: the only ones who may lead (SPEC.md section 6). */
+  eligibleCommanders: readonly CommunityMember[];
+  /** Members in no subgroup, offered by 'Assign member'. */
+  unassigned: readonly CommunityMember[];
+  /** True while the member list loads. */
+  membersLoading: boolean;
+  onDelete: (subgroup: SubgroupView) => void;
+}
+
+/** One subgroup: its commander, its members (each with Unassign), 'Assign member' and Delete. */
+export function SubgroupCard({ communityId, subgroup, members, eligibleCommanders, unassigned, membersLoading, onDelete }: SubgroupCardProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  return (
+    <Card role="group" aria-labelledby={titleId} className="grid gap-4 p-4 sm:p-5">
+      <div className="flex items-start gap-3">
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h3 id={titleId} className="break-words text-lg font-semibold leading-tight">
+            {subgroup.name}
+          </h3>
+          {subgroup.description ? <p className="break-words text-sm text-muted-foreground">{subgroup.description}</p> : null}
+          <p className="text-sm text-muted-foreground">{memberCountLabel(subgroup.memberCount)}</p>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-11 shrink-0 text-destructive hover:bg-destructive-50"
+          aria-label={`Delete ${subgroup.name}`}
+          onClick={() => onDelete(subgroup)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      <CommanderSelect communityId={communityId} subgroup={subgroup} eligible={eligibleCommanders} disabled={membersLoading} />
+      <SubgroupMembers communityId={communityId} subgroup={subgroup} members={members} loading={membersLoading} />
+      <AssignMember communityId={communityId} subgroup={subgroup} unassigned={unassigned} disabled={membersLoading} />
+    </Card>
+  );
+}
+
+function CommanderSelect({ communityId, subgroup, eligible, disabled }: { communityId: string; subgroup: SubgroupView; eligible: readonly CommunityMember[]; disabled: boolean }) {
+  const id = useId();
+  const setCommander = useSetCommander(communityId);
+  // While the change is on its way the select shows the choice; afterwards the server's answer.
+  const shown = setCommander.isPending ? setCommander.variables.commanderId : subgroup.commanderId;
+  // A commander who has since lost the role stays visible until someone else is chosen.
+  const current = subgroup.commanderId && !eligible.some((member) => member.id === subgroup.commanderId) ? subgroup : null;
+
+  const onChange = (value: string) => {
+    const commanderId = value || null;
+    const chosen = eligible.find((member) => member.id === commanderId);
+    setCommander.mutate(
+      { subgroupId: subgroup.id, commanderId },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Commander Updated',
+            description: chosen ? `${chosen.displayName} now leads ${subgroup.name}.` : `${subgroup.name} has no commander now.`,
+            variant: 'success',
+          }),
+        onError: (error) => toastError('Update Failed', error, 'Failed to update commander'),
+      },
+    );
+  };
+
+  const selectId = `${id}-commander`;
+  const hintId = `${id}-commander-hint`;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={selectId} className="text-sm font-medium">
+        Commander
+      </label>
+      <NativeSelect id={selectId} aria-describedby={hintId} value={shown ?? ''} disabled={disabled || setCommander.isPending} onChange={(event) => onChange(event.target.value)}>
+        <option value="">No commander</option>
+        {current ? <option value={current.commanderId!}>{current.commanderName ?? 'Former commander'}</option> : null}
+        {eligible.map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.displayName}
+          </option>
+        ))}
+      </NativeSelect>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        Only members holding Commander or an admin role can lead a subgroup.
+      </p>
+    </div>
+  );
+}
+
+function SubgroupMembers({ communityId, subgroup, members, loading }: { communityId: string; subgroup: SubgroupView; members: readonly CommunityMember[]; loading: boolean }) {
+  const assign = useAssignSubgroup(communityId);
+  const unassign = (member: CommunityMember) =>
+    assign.mutate(
+      { userId: member.id, subgroupId: null },
+      {
+        onSuccess: () => toast({ title: 'Member Unassigned', description: `${member.displayName} is no longer in ${subgroup.name}.`, variant: 'success' }),
+        onError: (error) => toastError('Assignment Failed', error, 'Failed to unassign member'),
+      },
+    );
+
+  if (loading) return <p className="text-sm text-muted-foreground">Loading members…</p>;
+  if (members.length === 0) return <EmptyNote>No members in this subgroup yet.</EmptyNote>;
+  return (
+    <ul aria-label={`Members of ${subgroup.name}`} className="max-h-32 divide-y divide-border overflow-y-auto rounded-xl border border-border">
+      {members.map((member) => {
+        const pending = assign.isPending && assign.variables.userId === member.id;
+        return (
+          <li key={member.id} className="flex items-center gap-2 py-0.5 pl-3 pr-1">
+            <span className="min-w-0 flex-1 truncate text-sm font-medium">{member.displayName}</span>
+            {member.id === subgroup.commanderId ? <Badge>Commander</Badge> : null}
+            <Button
+              variant="ghost"
+              className="min-h-11 shrink-0 px-3 text-destructive hover:bg-destructive-50"
+              aria-label={`Unassign ${member.displayName}`}
+              disabled={pending}
+              onClick={() => unassign(member)}
+            >
+              <UserMinus aria-hidden="true" />
+              {pending ? 'Unassigning...' : 'Unassign'}
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function AssignMember({ communityId, subgroup, unassigned, disabled }: { communityId: string; subgroup: SubgroupView; unassigned: readonly CommunityMember[]; disabled: boolean }) {
+  const id = useId();
+  const [chosen, setChosen] = useState('');
+  const assign = useAssignSubgroup(communityId);
+  // The choice is forgotten once that member is assigned elsewhere (another card, another admin).
+  const member = unassigned.find((candidate) => candidate.id === chosen) ?? null;
+
+  const onAssign = () => {
+    if (!member) return;
+    assign.mutate(
+      { userId: member.id, subgroupId: subgroup.id },
+      {
+        onSuccess: () => {
+          toast({ title: 'Member Assigned', description: `${member.displayName} joined ${subgroup.name}.`, variant: 'success' });
+          setChosen('');
+        },
+        onError: (error) => toastError('Assignment Failed', error, 'Failed to assign member'),
+      },
+    );
+  };
+
+  const selectId = `${id}-assign`;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={selectId} className="text-sm font-medium">
+        Assign member
+      </label>
+      <div className="flex gap-2">
+        <div className="min-w-0 flex-1">
+          <NativeSelect id={selectId} value={member?.id ?? ''} disabled={disabled || assign.isPending || unassigned.length === 0} onChange={(event) => setChosen(event.target.value)}>
+            <option value="">{unassigned.length === 0 ? 'Everyone is in a subgroup' : 'Choose an unassigned member'}</option>
+            {unassigned.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.displayName}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button variant="outline" className="shrink-0" onClick={onAssign} disabled={!member || assign.isPending} aria-label={`Assign to ${subgroup.name}`}>
+          <UserPlus aria-hidden="true" />
+          {assign.isPending ? 'Assigning...' : 'Assign'}
+        </Button>
+      </div>
+    </div>
+  );
+}

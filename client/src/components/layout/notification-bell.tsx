@@ -1,19 +1,45 @@
 import Bell from 'lucide-react/icons/bell';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { useNotifications } from '@/features/notifications/api';
+import { NotificationPanel, unreadBadgeText } from '@/features/notifications/components/notification-list';
+import { useAuth } from '@/lib/auth';
 
-/** The notification bell. Notifications (polling, unread badge, mark read) arrive with their issue. */
+/**
+ * The notification bell: polled every 30 s while signed in, an unread badge ('99+' above 99; the count is
+ * part of the button's name), and a popover list whose items lead to their screen and are marked read.
+ */
 export function NotificationBell() {
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const notifications = useNotifications(user !== null);
+  const unread = notifications.data?.filter((item) => !item.isRead).length ?? 0;
+  const badge = unread > 0 ? unreadBadgeText(unread) : null;
+
   return (
-    <Popover>
+    <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Notifications">
+        <Button variant="ghost" size="icon" className="relative size-11" aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}>
           <Bell className="size-5" aria-hidden="true" />
+          {badge ? (
+            <span
+              aria-hidden="true"
+              data-testid="notification-badge"
+              className="absolute right-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-semibold leading-none text-destructive-foreground ring-2 ring-card"
+            >
+              {badge}
+            </span>
+          ) : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent aria-label="Notifications">
-        <p className="font-semibold">Notifications</p>
-        <p className="mt-1 text-sm text-muted-foreground">You're all caught up. Answers to your questions and meeting updates will appear here.</p>
+      <PopoverContent aria-label="Notifications" collisionPadding={8} className="w-[min(24rem,calc(100vw-1rem))] max-w-none p-0">
+        <NotificationPanel
+          notifications={notifications.data}
+          error={notifications.error}
+          onRetry={() => void notifications.refetch()}
+          onNavigate={() => setOpen(false)}
+        />
       </PopoverContent>
     </Popover>
   );

@@ -13,6 +13,7 @@ function renderShell(path = '/', roles: MembershipView['roles'] = ['Member']) {
     'GET /api/memberships': () =>
       json([makeMembership({ communityId: 'c1', roles, role: roles[0], community: { id: 'c1', name: 'Hope Chapel', description: null } })]),
     'POST /api/logout': () => json({ message: 'Signed out.' }),
+    'GET /api/notifications': () => json([]),
   });
   return { ...renderApp(path), api };
 }

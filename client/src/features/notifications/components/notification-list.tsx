@@ -1,0 +1,148 @@
+import BellOff from 'lucide-react/icons/bell-off';
+import Check from 'lucide-react/icons/check';
+import CheckCheck from 'lucide-react/icons/check-check';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { NotificationView } from '@shared/contracts/notifications';
+import { Button } from '@/components/ui/button';
+import { LoadingRows } from '@/components/ui/states';
+import { formatDateTime } from '@/lib/dates';
+import { toastError } from '@/lib/notify';
+import { cn } from '@/lib/utils';
+import { notificationLink, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api';
+import { timeAgo } from './relative-time';
+
+/** The badge's text: the count, '99+' above 99 (SPEC.md section 9). */
+export const unreadBadgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
+
+interface NotificationPanelProps {
+  /** Undefined until the first answer. */
+  notifications: NotificationView[] | undefined;
+  error: Error | null;
+  onRetry: () => void;
+  /** After an item is followed to its screen (the popover closes). */
+  onNavigate: () => void;
+}
+
+/** The bell's popover: 'Mark all read', then the list (newest first), or its empty, loading or error state. */
+export function NotificationPanel({ notifications, error, onRetry, onNavigate }: NotificationPanelProps) {
+  const markAll = useMarkAllNotificationsRead();
+  const unread = notifications?.filter((item) => !item.isRead).length ?? 0;
+
+  const onMarkAll = () => markAll.mutate(undefined, { onError: (failure) => toastError('Could not mark all read', failure) });
+
+  let body: ReactNode;
+  if (notifications === undefined && error) {
+    body = (
+      <div role="alert" className="grid gap-3 p-4 text-sm">
+        <p className="flex items-start gap-2 text-destructive">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          We could not load your notifications.
+        </p>
+        <Button variant="outline" onClick={onRetry} className="justify-self-start">
+          Retry
+        </Button>
+      </div>
+    );
+  } else if (notifications === undefined) {
+    body = <LoadingRows rows={3} label="Loading notifications" className="p-4" />;
+  } else if (notifications.length === 0) {
+    body = (
+      <div className="flex items-start gap-3 p-4 text-sm text-muted-foreground">
+        <BellOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p>
+          <span className="block font-medium text-foreground">You're all caught up.</span>
+          Answers to your questions and meeting updates will appear here.
+        </p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul aria-label="Notification list" className="max-h-[min(28rem,65dvh)] divide-y divide-border overflow-y-auto overscroll-contain">
+        {notifications.map((item) => (
+          <NotificationItem key={item.id} item={item} onNavigate={onNavigate} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="grid">
+      <div className="flex items-center gap-2 border-b border-border py-1 pl-4 pr-1">
+        <h2 className="min-w-0 flex-1 font-semibold">
+          Notifications
+          {unread > 0 ? <span className="ml-1.5 text-sm font-normal text-muted-foreground">({unread} unread)</span> : null}
+        </h2>
+        <Button variant="ghost" className="shrink-0 px-3 text-primary-700" onClick={onMarkAll} disabled={unread === 0 || markAll.isPending}>
+          <CheckCheck aria-hidden="true" />
+          Mark all read
+        </Button>
+      </div>
+      {body}
+    </div>
+  );
+}
+
+function NotificationItem({ item, onNavigate }: { item: NotificationView; onNavigate: () => void }) {
+  const markRead = useMarkNotificationRead();
+  const link = notificationLink(item.type);
+  const unread = !item.isRead;
+
+  const markAsRead = () => {
+    if (unread) markRead.mutate(item.id, { onError: (error) => toastError('Could not mark as read', error) });
+  };
+
+  const content = (
+    <>
+      <span className="flex items-start gap-2">
+        {unread ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-primary-600" /> : null}
+        <span className={cn('min-w-0 flex-1 break-words text-sm', unread ? 'font-semibold text-foreground' : 'font-medium text-foreground/90')}>
+          {unread ? <><span className="sr-only">Unread:</span> </> : null}
+          {item.title}
+        </span>
+      </span>
+      <span className={cn('block break-words text-sm text-muted-foreground', unread && 'pl-4')}>{item.message}</span>
+      <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className={cn('block text-xs text-muted-foreground', unread && 'pl-4')}>
+        {timeAgo(item.createdAt)}
+      </time>
+    </>
+  );
+  const areaClass = 'grid min-h-11 min-w-0 flex-1 gap-0.5 rounded-lg px-3 py-2.5 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+  return (
+    <li className={cn('flex items-start gap-1 p-1', unread && 'bg-primary-50/60')}>
+      {link ? (
+        <Link
+          href={link}
+          className={cn(areaClass, 'hover:bg-muted')}
+          onClick={() => {
+            markAsRead();
+            onNavigate();
+          }}
+        >
+          {content}
+        </Link>
+      ) : unread ? (
+        <button type="button" className={cn(areaClass, 'hover:bg-muted')} onClick={markAsRead}>
+          {content}
+        </button>
+      ) : (
+        <div className={areaClass}>{content}</div>
+      )}
+      {unread ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-11 shrink-0 text-primary-700"
+          aria-label={`Mark as read: ${item.title}`}
+          title="Mark as read"
+          disabled={markRead.isPending}
+          onClick={markAsRead}
+        >
+          <Check aria-hidden="true" />
+        </Button>
+      ) : null}
+    </li>
+  );
+}

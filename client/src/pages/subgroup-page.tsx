@@ -1,5 +1,34 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { isCommander } from '@shared/domain/roles';
+import { PageHeader } from '@/components/layout/page-header';
+import { useCommunity, useCurrentCommunity } from '@/features/communities/api';
+import { CommunityMissing } from '@/features/communities/components/community-state';
+import { OfficeHoursCard } from '@/features/meetings/components/office-hours-card';
+import { MySubgroup } from '@/features/subgroups/components/my-subgroup';
+import { useAuth } from '@/lib/auth';
 
+/** /my-subgroup and /subgroup: one's subgroup and commander; commanders also set their office hours here. */
 export function SubgroupPage() {
-  return <PagePlaceholder title="My Subgroup" description="Your subgroup and its commander." />;
+  const { user } = useAuth();
+  const membership = useCurrentCommunity();
+  const community = useCommunity(membership?.communityId ?? null);
+
+  if (!membership || !user) {
+    return (
+      <>
+        <PageHeader title="My Subgroup" />
+        <CommunityMissing />
+      </>
+    );
+  }
+
+  const timeZone = community.data?.timeZone;
+  return (
+    <>
+      <PageHeader title="My Subgroup" description="Your subgroup, its commander, and a direct line to them." />
+      <div className="grid gap-6">
+        <MySubgroup communityId={membership.communityId} viewerId={user.id} timeZone={timeZone} />
+        {isCommander(membership.roles) ? <OfficeHoursCard communityId={membership.communityId} timeZone={timeZone} /> : null}
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,125 @@
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import Crown from 'lucide-react/icons/crown';
+import MessageCircleQuestion from 'lucide-react/icons/message-circle-question';
+import UserRoundX from 'lucide-react/icons/user-round-x';
+import UsersRound from 'lucide-react/icons/users-round';
+import { useState } from 'react';
+import type { OwnSubgroupView } from '@shared/contracts/subgroups';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyNote } from '@/components/ui/states';
+import { QueryFailure } from '@/features/communities/components/community-state';
+import { RequestMeetingDialog } from '@/features/meetings/components/request-meeting-dialog';
+import { AskCommanderDialog } from '@/features/questions/components/ask-commander-dialog';
+import { formatLongDate } from '@/lib/dates';
+import { initials } from '@/lib/utils';
+import { useOwnSubgroup } from '../api';
+
+interface MySubgroupProps {
+  communityId: string;
+  viewerId: string;
+  /** The community's time zone (meeting times); undefined while it loads. */
+  timeZone: string | undefined;
+}
+
+/** My Subgroup: loading, not assigned, or the subgroup with its commander and the two dialogs (SPEC.md section 2). */
+export function MySubgroup({ communityId, viewerId, timeZone }: MySubgroupProps) {
+  const own = useOwnSubgroup(communityId);
+
+  if (own.error) return <QueryFailure error={own.error} onRetry={() => void own.refetch()} fallback="We could not load your subgroup." />;
+  if (own.isPending) {
+    return (
+      <Card className="flex flex-col items-center justify-center gap-3 p-10 text-muted-foreground">
+        <Spinner label="Loading your subgroup" />
+        <p aria-hidden="true">Loading your subgroup</p>
+      </Card>
+    );
+  }
+  const { subgroup, commander } = own.data;
+  if (!subgroup) return <NotAssigned />;
+  return <AssignedSubgroup communityId={communityId} viewerId={viewerId} timeZone={timeZone} subgroup={subgroup} commander={commander} />;
+}
+
+function NotAssigned() {
+  return (
+    <Card className="flex flex-col items-center gap-3 p-8 text-center">
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-accent-50 text-accent-600">
+        <UserRoundX className="size-6" aria-hidden="true" />
+      </span>
+      <h2 className="text-xl font-semibold">Not Assigned to a Subgroup</h2>
+      <p className="max-w-md text-muted-foreground">
+        You have not been assigned to a subgroup yet. Please contact your administrator to be placed in one with a commander.
+      </p>
+    </Card>
+  );
+}
+
+interface AssignedSubgroupProps extends Omit<MySubgroupProps, 'communityId'> {
+  communityId: string;
+  subgroup: NonNullable<OwnSubgroupView['subgroup']>;
+  commander: OwnSubgroupView['commander'];
+}
+
+function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander }: AssignedSubgroupProps) {
+  const [asking, setAsking] = useState(false);
+  const [requesting, setRequesting] = useState(false);
+  const leadsIt = commander?.id === viewerId;
+
+  return (
+    <Card className="grid gap-5 p-5 sm:p-6">
+      <div className="flex items-start gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
+          <UsersRound className="size-5" aria-hidden="true" />
+        </span>
+        <div className="grid min-w-0 gap-1">
+          <h2 className="break-words text-2xl font-semibold leading-tight">{subgroup.name}</h2>
+          {subgroup.description ? <p className="break-words text-muted-foreground">{subgroup.description}</p> : null}
+          <p className="text-sm text-muted-foreground">
+            Member since <time dateTime={subgroup.createdAt}>{formatLongDate(subgroup.createdAt)}</time>
+          </p>
+        </div>
+      </div>
+
+      {commander ? (
+        <section aria-label="Your commander" className="flex items-center gap-3 rounded-xl border border-border bg-muted/50 p-4">
+          <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-700 font-semibold text-primary-foreground">
+            {initials(commander.displayName)}
+          </span>
+          <div className="grid min-w-0 flex-1 gap-0.5">
+            <p className="truncate font-semibold">{commander.displayName}</p>
+            <p className="text-sm text-muted-foreground">Commander</p>
+          </div>
+          <Badge variant="accent">
+            <Crown aria-hidden="true" />
+            Leader
+          </Badge>
+        </section>
+      ) : (
+        <EmptyNote>Your subgroup has no commander yet. Your administrator will choose one; then you can ask questions and request meetings here.</EmptyNote>
+      )}
+
+      {commander && leadsIt ? (
+        <p className="text-sm text-muted-foreground">You lead this subgroup: your members' questions and meeting requests come to you.</p>
+      ) : null}
+
+      {commander && !leadsIt ? (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Button onClick={() => setAsking(true)} className="h-auto min-h-11 whitespace-normal">
+              <MessageCircleQuestion aria-hidden="true" />
+              Ask Your Commander
+            </Button>
+            <Button variant="outline" onClick={() => setRequesting(true)} className="h-auto min-h-11 whitespace-normal">
+              <CalendarPlus aria-hidden="true" />
+              Request Meeting with Commander
+            </Button>
+          </div>
+          <AskCommanderDialog open={asking} onOpenChange={setAsking} />
+          <RequestMeetingDialog open={requesting} onOpenChange={setRequesting} communityId={communityId} commander={commander} timeZone={timeZone} />
+        </>
+      ) : null}
+    </Card>
+  );
+}

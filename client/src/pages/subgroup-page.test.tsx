@@ -1,0 +1,256 @@
+import { screen, within } from '@testing-library/react';
+import type { MembershipView } from '@shared/contracts/communities';
+import type { OwnSubgroupView } from '@shared/contracts/subgroups';
+import type { AvailabilityWindow } from '@shared/domain/meetings';
+import { earliestMeetingDate, slotToMeetingTimes } from '@/features/meetings/components/slot-picker';
+import { formatLongDate } from '@/lib/dates';
+import { makeCommunity, makeMembership, makeUser } from '@/test/fixtures';
+import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
+import { findToast, renderApp } from '@/test/render-app';
+
+const me = makeUser();
+const TIME_ZONE = 'America/Chicago';
+const COMMANDER = { id: 'e0000000-0000-4000-8000-00000000000e', displayName: 'Boaz of Bethlehem' };
+const ASSIGNED: OwnSubgroupView = {
+  subgroup: { id: 'a0000000-0000-4000-8000-00000000000a', name: 'Alpha Group', description: 'Early risers', createdAt: '2026-03-14T15:00:00.000Z' },
+  commander: COMMANDER,
+};
+const UNASSIGNED: OwnSubgroupView = { subgroup: null, commander: null };
+const FREE_SLOTS = `/api/commanders/${COMMANDER.id}/free-slots`;
+
+function renderSubgroup(routes: Record<string, Handler> = {}, roles: MembershipView['roles'] = ['Member'], path = '/my-subgroup') {
+  const api = mockApi({
+    'GET /api/user': () => json(me),
+    'GET /api/memberships': () => json([makeMembership({ communityId: 'c1', role: roles[0]!, roles, community: { id: 'c1', name: 'Hope Chapel', description: null } })]),
+    'GET /api/notifications': () => json([]),
+    'GET /api/communities/c1': () => json(makeCommunity({ id: 'c1', timeZone: TIME_ZONE })),
+    'GET /api/user/subgroup': () => json(ASSIGNED),
+    [`GET ${FREE_SLOTS}`]: (request) => json({ date: new URL(request.url, 'http://localhost').searchParams.get('date'), slots: ['10:00', '15:00'] }),
+    ...routes,
+  });
+  return { ...renderApp(path), api };
+}
+
+describe('My Subgroup', () => {
+  it("shows 'Loading your subgroup' while it loads", async () => {
+    const pending = deferred<Response>();
+    renderSubgroup({ 'GET /api/user/subgroup': () => pending.promise });
+    expect(await screen.findByRole('status', { name: 'Loading your subgroup' })).toBeInTheDocument();
+    pending.resolve(json(UNASSIGNED));
+    expect(await screen.findByRole('heading', { name: 'Not Assigned to a Subgroup' })).toBeInTheDocument();
+  });
+
+  it.each(['/my-subgroup', '/subgroup'])("says 'Not Assigned to a Subgroup' on %s when the member has none", async (path) => {
+    renderSubgroup({ 'GET /api/user/subgroup': () => json(UNASSIGNED) }, ['Member'], path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Subgroup' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Not Assigned to a Subgroup' })).toBeInTheDocument();
+    expect(screen.getByText(/have not been assigned to a subgroup yet.*contact your administrator/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask Your Commander' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Office hours' })).not.toBeInTheDocument();
+  });
+
+  it('shows the subgroup, since when, and the commander card with the two actions', async () => {
+    renderSubgroup();
+    expect(await screen.findByRole('heading', { name: 'Alpha Group' })).toBeInTheDocument();
+    expect(screen.getByText('Early risers')).toBeInTheDocument();
+    expect(screen.getByText(/^Member since/)).toHaveTextContent(`Member since ${formatLongDate(ASSIGNED.subgroup!.createdAt)}`);
+    const commander = screen.getByRole('region', { name: 'Your commander' });
+    expect(commander).toHaveTextContent('Boaz of Bethlehem');
+    expect(within(commander).getByText('Commander')).toBeInTheDocument();
+    expect(within(commander).getByText('Leader')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask Your Commander' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request Meeting with Commander' })).toBeInTheDocument();
+  });
+
+  it('says so when the subgroup has no commander yet, without the two actions', async () => {
+    renderSubgroup({ 'GET /api/user/subgroup': () => json({ ...ASSIGNED, commander: null }) });
+    expect(await screen.findByText(/has no commander yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Meeting with Commander' })).not.toBeInTheDocument();
+  });
+
+  it('offers Retry when the subgroup cannot be loaded', async () => {
+    let failing = true;
+    const { user } = renderSubgroup({ 'GET /api/user/subgroup': () => (failing ? apiError(500, 'Database unavailable.') : json(ASSIGNED)) });
+    expect(await screen.findByText('Database unavailable.')).toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Alpha Group' })).toBeInTheDocument();
+  });
+
+  it('opens Ask Your Commander', async () => {
+    const { user } = renderSubgroup();
+    await user.click(await screen.findByRole('button', { name: 'Ask Your Commander' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask Your Commander' });
+    expect(within(dialog).getByRole('button', { name: 'Send Question' })).toBeDisabled();
+  });
+});
+
+describe('Request Meeting with Commander', () => {
+  async function openRequest(user: ReturnType<typeof renderSubgroup>['user']) {
+    await user.click(await screen.findByRole('button', { name: 'Request Meeting with Commander' }));
+    return screen.findByRole('dialog', { name: 'Request Meeting with Commander' });
+  }
+
+  async function fillIn(user: ReturnType<typeof renderSubgroup>['user'], dialog: HTMLElement, { title = 'Talk about fasting', description = '' } = {}) {
+    await user.type(within(dialog).getByLabelText('Meeting title'), title);
+    if (description) await user.type(within(dialog).getByLabelText('Description (optional)'), description);
+    const date = await within(dialog).findByLabelText('Preferred date');
+    await user.type(date, earliestMeetingDate(TIME_ZONE));
+    const time = within(dialog).getByLabelText('Preferred time');
+    await vi.waitFor(() => expect(within(time).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a time', '10:00', '15:00']));
+    await user.selectOptions(time, '15:00');
+  }
+
+  it('requests one of the free times from tomorrow with the title and description as notes', async () => {
+    const { user, api } = renderSubgroup({ 'POST /api/meetings': () => json({ id: 'm1' }, 201) });
+    const dialog = await openRequest(user);
+    expect(dialog).toHaveTextContent('Boaz of Bethlehem receives your request and can confirm it or suggest other times.');
+    const submit = within(dialog).getByRole('button', { name: 'Request Meeting' });
+    expect(submit).toBeDisabled();
+
+    const date = await within(dialog).findByLabelText('Preferred date');
+    expect(date).toHaveAttribute('min', earliestMeetingDate(TIME_ZONE));
+    await fillIn(user, dialog, { description: 'Long shifts this month' });
+    expect(api.calls('GET', `${FREE_SLOTS}?date=${earliestMeetingDate(TIME_ZONE)}`)).toHaveLength(1);
+    expect(submit).toBeEnabled();
+
+    await user.click(submit);
+    expect(await findToast('Meeting Requested')).toHaveTextContent('Boaz of Bethlehem');
+    expect(api.calls('POST', '/api/meetings')[0]!.body).toEqual({
+      ...slotToMeetingTimes({ date: earliestMeetingDate(TIME_ZONE), time: '15:00' }, TIME_ZONE),
+      notes: 'Talk about fasting: Long shifts this month',
+      location: 'TBD',
+    });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request Meeting with Commander' })).not.toBeInTheDocument());
+  });
+
+  it('keeps Request Meeting disabled until title, date and time are set, and sends the title alone without a description', async () => {
+    const { user, api } = renderSubgroup({ 'POST /api/meetings': () => json({ id: 'm1' }, 201) });
+    const dialog = await openRequest(user);
+    const submit = within(dialog).getByRole('button', { name: 'Request Meeting' });
+    await user.type(within(dialog).getByLabelText('Meeting title'), '   ');
+    await user.type(await within(dialog).findByLabelText('Preferred date'), earliestMeetingDate(TIME_ZONE));
+    const time = within(dialog).getByLabelText('Preferred time');
+    await vi.waitFor(() => expect(time).toBeEnabled());
+    await user.selectOptions(time, '10:00');
+    expect(submit).toBeDisabled(); // a blank title
+
+    await user.type(within(dialog).getByLabelText('Meeting title'), 'Prayer walk');
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    await findToast('Meeting Requested');
+    expect((api.calls('POST', '/api/meetings')[0]!.body as { notes: string }).notes).toBe('Prayer walk');
+  });
+
+  it("shows the server's message when the time was just taken, and offers the times still free", async () => {
+    let slots = ['10:00', '15:00'];
+    const { user, api } = renderSubgroup({
+      [`GET ${FREE_SLOTS}`]: () => json({ date: earliestMeetingDate(TIME_ZONE), slots }),
+      'POST /api/meetings': () => {
+        slots = ['10:00'];
+        return apiError(409, 'Your commander already has a meeting at that time. Please choose another time.');
+      },
+    });
+    const dialog = await openRequest(user);
+    await fillIn(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Request Meeting' }));
+
+    expect(await findToast('Error')).toHaveTextContent('Your commander already has a meeting at that time. Please choose another time.');
+    const time = within(dialog).getByLabelText('Preferred time');
+    await vi.waitFor(() => expect(within(time).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a time', '10:00']));
+    expect(time).toHaveValue('');
+    expect(within(dialog).getByText('Choose another time.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Request Meeting' })).toBeDisabled();
+    expect(api.calls('GET', `${FREE_SLOTS}?date=${earliestMeetingDate(TIME_ZONE)}`).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("falls back to 'Failed to request meeting' when the server says nothing", async () => {
+    const { user } = renderSubgroup({ 'POST /api/meetings': () => new Response('', { status: 500 }) });
+    const dialog = await openRequest(user);
+    await fillIn(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Request Meeting' }));
+    expect(await findToast('Error')).toHaveTextContent('Failed to request meeting');
+    expect(screen.getByRole('dialog', { name: 'Request Meeting with Commander' })).toBeInTheDocument();
+  });
+
+  it("shows 'Requesting...' while the request is on its way", async () => {
+    const pending = deferred<Response>();
+    const { user } = renderSubgroup({ 'POST /api/meetings': () => pending.promise });
+    const dialog = await openRequest(user);
+    await fillIn(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Request Meeting' }));
+    expect(await within(dialog).findByRole('button', { name: 'Requesting...' })).toBeDisabled();
+    pending.resolve(json({ id: 'm1' }, 201));
+    await findToast('Meeting Requested');
+  });
+});
+
+describe('Office hours', () => {
+  const MONDAY: AvailabilityWindow = { dayOfWeek: 1, startTime: '09:00', endTime: '12:00' };
+
+  it('is shown to commanders only', async () => {
+    const { api } = renderSubgroup();
+    await screen.findByRole('heading', { name: 'Alpha Group' });
+    expect(screen.queryByRole('heading', { name: /Office hours/ })).not.toBeInTheDocument();
+    expect(api.calls('GET', '/api/user/availability')).toHaveLength(0);
+  });
+
+  it('explains that without office hours every time is offered', async () => {
+    renderSubgroup({ 'GET /api/user/availability': () => json({ windows: [] }) }, ['Commander']);
+    expect(await screen.findByRole('heading', { name: /Office hours/ })).toBeInTheDocument();
+    expect(await screen.findByText('No office hours set: members are offered every meeting time.')).toBeInTheDocument();
+    expect(screen.getByText(/Without office hours, every one of those times is offered/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save office hours' })).toBeDisabled();
+  });
+
+  it('adds, edits and removes windows, refuses an end before the start, and saves the week', async () => {
+    const { user, api } = renderSubgroup(
+      {
+        'GET /api/user/availability': () => json({ windows: [MONDAY] }),
+        'PUT /api/user/availability': (request) => json(request.body),
+      },
+      ['Commander'],
+    );
+    const list = await screen.findByRole('list', { name: 'Weekly windows' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByLabelText('Day of window 1')).toHaveValue('1');
+    expect(screen.getByLabelText('From (window 1)')).toHaveValue('09:00');
+
+    await user.click(screen.getByRole('button', { name: 'Add window' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    // A new window follows the last one: the next day, the same hours.
+    expect(screen.getByLabelText('Day of window 2')).toHaveValue('2');
+    await user.selectOptions(screen.getByLabelText('Day of window 2'), 'Thursday');
+    const end = screen.getByLabelText('Until (window 2)');
+    await user.clear(end);
+    await user.type(end, '08:00');
+
+    const save = screen.getByRole('button', { name: 'Save office hours' });
+    await user.click(save);
+    expect(await screen.findByText('The end must be after the start.')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/user/availability')).toHaveLength(0);
+
+    await user.clear(end);
+    await user.type(end, '20:00');
+    await user.click(screen.getByRole('button', { name: 'Remove window 1 (Monday)' }));
+    await user.click(save);
+
+    expect(await findToast('Office Hours Saved')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/user/availability')[0]!.body).toEqual({ windows: [{ dayOfWeek: 4, startTime: '09:00', endTime: '20:00' }] });
+    expect(screen.getByLabelText('Day of window 1')).toHaveValue('4');
+    expect(screen.getByRole('button', { name: 'Save office hours' })).toBeDisabled();
+  });
+
+  it("shows 'Save Failed' with the server's message", async () => {
+    const { user } = renderSubgroup(
+      {
+        'GET /api/user/availability': () => json({ windows: [] }),
+        'PUT /api/user/availability': () => apiError(403, 'Only commanders set office hours.'),
+      },
+      ['Commander'],
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add window' }));
+    await user.click(screen.getByRole('button', { name: 'Save office hours' }));
+    expect(await findToast('Save Failed')).toHaveTextContent('Only commanders set office hours.');
+  });
+});

@@ -66,7 +66,7 @@ export function MeetingsPage() {
 
   return (
     <>
-      <PageHeader title="Meetings" description="Your meetings with your commander, in your community's time." actions={bookLink('Book Meeting')} />
+      <PageHeader title="Meetings" description="Your meetings, in your community's time zone." actions={bookLink('Book Meeting')} />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="flex w-full sm:inline-flex sm:w-auto">
           <TabsTrigger value="upcoming" className="min-h-11">

@@ -33,7 +33,7 @@ export const DialogContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef
         {children}
         <DialogPrimitive.Close
           aria-label="Close"
-          className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+          className="absolute right-1 top-1 flex size-11 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
         >
           <X className="size-4" aria-hidden="true" />
         </DialogPrimitive.Close>

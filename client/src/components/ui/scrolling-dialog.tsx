@@ -35,7 +35,7 @@ export function ScrollingDialogContent({ header, footer, onSubmit, focusableBody
   );
   return (
     <DialogContent className={cn('flex flex-col gap-0 overflow-hidden p-0', className)} {...props}>
-      <div className="px-4 pb-1 pt-5 sm:px-6 sm:pt-6">{header}</div>
+      <div className="pb-1 pl-4 pr-12 pt-5 sm:pl-6 sm:pt-6">{header}</div>
       {onSubmit ? (
         <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
           {body}

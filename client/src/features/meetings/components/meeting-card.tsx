@@ -31,9 +31,9 @@ export function MeetingCard({ meeting, viewerId, timeZone, past, onReschedule }:
       <Card className="grid gap-4 p-4 sm:p-5" aria-labelledby={titleId} role="article">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid min-w-0 gap-0.5">
-            <h3 id={titleId} className="break-words text-lg font-semibold text-primary-900">
+            <h2 id={titleId} className="break-words text-lg font-semibold text-primary-900">
               {title}
-            </h3>
+            </h2>
             <p className="break-words text-sm text-muted-foreground">{isCommander ? 'You lead this meeting' : `With ${meeting.commanderName}`}</p>
           </div>
           {past ? <Badge variant="outline">Completed</Badge> : <Badge variant="success">Confirmed</Badge>}

@@ -42,7 +42,7 @@ export function RecentQuestionsCard({ communityId }: { communityId: string | nul
                   className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-background px-3 py-2 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <span className="grid min-w-0 flex-1 gap-0.5">
-                    <span className="truncate font-medium">{question.title}</span>
+                    <span className="line-clamp-2 break-words font-medium">{question.title}</span>
                     <span className="text-xs text-muted-foreground">{formatAskedAt(question.createdAt)}</span>
                   </span>
                   <StatusBadge status={question.status} />

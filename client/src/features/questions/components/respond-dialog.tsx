@@ -1,4 +1,5 @@
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import Send from 'lucide-react/icons/send';
 import { type FormEvent, useId, useState } from 'react';
 import type { QuestionView } from '@shared/contracts/questions';
@@ -162,16 +163,19 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
         </>
       }
     >
-      <details className="rounded-xl border border-border bg-muted px-3 py-2 text-sm">
-        <summary className="flex min-h-11 cursor-pointer items-center font-medium">Their message</summary>
+      <details className="group rounded-xl border border-border bg-muted px-3 py-1 text-sm">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-medium [&::-webkit-details-marker]:hidden">
+          Their message
+          <ChevronDown className="size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
+        </summary>
         <p className="whitespace-pre-wrap break-words pb-2 text-muted-foreground">{question.body}</p>
       </details>
       <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
         <TabsList className="flex w-full">
-          <TabsTrigger value="answer" disabled={pending}>
+          <TabsTrigger value="answer" disabled={pending} className="min-h-11">
             Answer Now
           </TabsTrigger>
-          <TabsTrigger value="schedule" disabled={pending}>
+          <TabsTrigger value="schedule" disabled={pending} className="min-h-11">
             Schedule Meeting
           </TabsTrigger>
         </TabsList>

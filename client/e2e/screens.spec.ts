@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { newIdentity, signUpThroughUi } from './fixtures';
+import { addDays, dateInTimeZone, zonedInstant } from '../../shared/domain/calendar';
 import { checkScreen, openPage, type Size, SIZES, test } from './screens-kit';
 
 // Every route of SPEC.md section 2 that exists, with its dialogs and menus open, at 1280x800 and
@@ -162,6 +163,73 @@ for (const size of Object.keys(SIZES) as Size[]) {
       }
 
       await page.context().close();
+    });
+
+    test(`commander and member screens (${size})`, async ({ browser, world }) => {
+      // The moderator leads a subgroup with the member; the member has asked a question and booked a meeting.
+      const moderator = await openPage(browser, size, world.moderator.state);
+      const headers = { 'X-Community-Id': world.communityId };
+      const members = (await (await moderator.request.get(`/api/communities/${world.communityId}/members`)).json()) as Array<{ id: string; displayName: string }>;
+      const memberId = members.find((m) => m.displayName === world.member.displayName)!.id;
+      const subgroup = (await (await moderator.request.post('/api/subgroups', { headers, data: { name: `Alpha Group ${size}` } })).json()) as { id: string };
+      const moderatorId = ((await (await moderator.request.get('/api/user')).json()) as { id: string }).id;
+      expect((await moderator.request.patch(`/api/subgroups/${subgroup.id}/commander`, { headers, data: { commanderId: moderatorId } })).ok()).toBe(true);
+      expect((await moderator.request.patch(`/api/users/${memberId}/subgroup`, { headers, data: { subgroupId: subgroup.id } })).ok()).toBe(true);
+
+      const member = await openPage(browser, size, world.member.state);
+      const { timeZone } = (await (await member.request.get(`/api/communities/${world.communityId}`)).json()) as { timeZone: string };
+      const day = addDays(dateInTimeZone(new Date(), timeZone), size === 'desktop' ? 3 : 4);
+      const startsAt = zonedInstant(day, '11:00', timeZone);
+      const asked = await member.request.post('/api/questions', { headers, data: { title: `Prayer at night (${size})`, body: 'How do I keep awake for midnight prayer?' } });
+      expect(asked.status()).toBe(201);
+      const booked = await member.request.post('/api/meetings', {
+        headers,
+        data: { startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(), notes: 'Talk about prayer', location: 'https://meet.example.org/alpha' },
+      });
+      expect(booked.status()).toBe(201);
+
+      await member.goto('/my-subgroup');
+      await expect(member.getByRole('button', { name: 'Ask Your Commander' })).toBeVisible();
+      await checkScreen(member, 'my-subgroup-assigned', size);
+      await member.getByRole('button', { name: 'Ask Your Commander' }).click();
+      await expect(member.getByRole('dialog')).toBeVisible();
+      await checkScreen(member, 'my-subgroup-ask-dialog', size);
+      await member.keyboard.press('Escape');
+      await member.getByRole('button', { name: 'Request Meeting with Commander' }).click();
+      await expect(member.getByRole('dialog')).toBeVisible();
+      await checkScreen(member, 'my-subgroup-request-meeting-dialog', size);
+      await member.keyboard.press('Escape');
+
+      await member.goto('/questions');
+      await member.getByText(`Prayer at night (${size})`).first().click();
+      await expect(member.getByRole('dialog')).toBeVisible();
+      await checkScreen(member, 'questions-detail-dialog', size);
+      await member.keyboard.press('Escape');
+
+      await member.goto('/meetings');
+      await expect(member.getByRole('button', { name: /Reschedule/ }).first()).toBeVisible();
+      await checkScreen(member, 'meetings-upcoming', size);
+      await member.getByRole('button', { name: /Reschedule/ }).first().click();
+      await expect(member.getByRole('dialog')).toBeVisible();
+      await checkScreen(member, 'meetings-reschedule-dialog', size);
+      await member.keyboard.press('Escape');
+
+      await moderator.goto('/questions?tab=received');
+      await expect(moderator.getByRole('button', { name: 'Respond' }).first()).toBeVisible();
+      await checkScreen(moderator, 'questions-received', size);
+      await moderator.getByRole('button', { name: 'Respond' }).first().click();
+      await expect(moderator.getByRole('dialog')).toBeVisible();
+      await checkScreen(moderator, 'questions-respond-dialog', size);
+      await moderator.getByRole('dialog').getByRole('tab', { name: /Schedule Meeting/ }).click();
+      await checkScreen(moderator, 'questions-respond-schedule', size);
+      await moderator.keyboard.press('Escape');
+
+      await moderator.goto('/my-subgroup');
+      await expect(moderator.getByRole('heading', { level: 1 })).toBeVisible();
+      await checkScreen(moderator, 'my-subgroup-commander', size);
+
+      await member.context().close();
+      await moderator.context().close();
     });
 
     test(`member screens (${size})`, async ({ browser, world }) => {

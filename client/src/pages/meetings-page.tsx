@@ -5,7 +5,7 @@ import type { MeetingView } from '@shared/contracts/meetings';
 import { PageHeader } from '@/components/layout/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { EmptyState, ErrorNote, LoadingRows } from '@/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCommunity } from '@/features/communities/api';
 import { CommunityMissing } from '@/features/communities/components/community-state';
@@ -19,15 +19,6 @@ import { browserTimeZone } from '@/lib/time-zones';
 /** SPEC.md section 2: 'Book Meeting', 'Book Your First Meeting' and 'View Available Times' all go to /my-subgroup. */
 const BOOKING_PATH = '/my-subgroup';
 
-function MeetingsEmpty({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <EmptyNote>
-      <p className="font-medium text-foreground">{title}</p>
-      <p className="mt-1">{children}</p>
-      {action ? <div className="mt-3">{action}</div> : null}
-    </EmptyNote>
-  );
-}
 
 /** Meetings (/meetings): SPEC.md section 2; times in the community's time zone (DECISIONS.md). */
 export function MeetingsPage() {
@@ -84,13 +75,13 @@ export function MeetingsPage() {
             upcoming,
             false,
             'Upcoming meetings',
-            <MeetingsEmpty title="No upcoming meetings" action={bookLink('Book Your First Meeting')}>
+            <EmptyState title="No upcoming meetings" action={bookLink('Book Your First Meeting')}>
               Book a time with your commander to talk, pray or plan together.
-            </MeetingsEmpty>,
+            </EmptyState>,
           )}
         </TabsContent>
         <TabsContent value="past">
-          {list(past, true, 'Past meetings', <MeetingsEmpty title="No past meetings">Meetings you have had appear here with their outcome.</MeetingsEmpty>)}
+          {list(past, true, 'Past meetings', <EmptyState title="No past meetings">Meetings you have had appear here with their outcome.</EmptyState>)}
         </TabsContent>
         <TabsContent value="schedule">
           <Card>

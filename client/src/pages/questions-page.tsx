@@ -10,7 +10,8 @@ import { CommunityMissing } from '@/features/communities/components/community-st
 import { useReceivedQuestions, useSentQuestions } from '@/features/questions/api';
 import { AskCommanderDialog } from '@/features/questions/components/ask-commander-dialog';
 import { QuestionDetailDialog } from '@/features/questions/components/question-detail-dialog';
-import { QuestionList, QuestionsEmpty } from '@/features/questions/components/question-list';
+import { EmptyState } from '@/components/ui/states';
+import { QuestionList } from '@/features/questions/components/question-list';
 import { RespondDialog } from '@/features/questions/components/respond-dialog';
 import { canBeRespondedTo } from '@/features/questions/format';
 import { useTrackingScope } from '@/features/tracking/api';
@@ -59,11 +60,11 @@ export function QuestionsPage() {
       onRetry={() => void sent.refetch()}
       onOpen={(question) => setOpened({ id: question.id, box: 'sent', snapshot: question })}
       empty={
-        <QuestionsEmpty title="No questions yet" action={askButton('Ask a Question')}>
+        <EmptyState title="No questions yet" action={askButton('Ask a Question')}>
           {isMember
             ? 'Ask your commander anything about your walk. Their answers appear here.'
             : 'You administer this community without belonging to it, so you have no questions here.'}
-        </QuestionsEmpty>
+        </EmptyState>
       }
     />
   );
@@ -93,9 +94,9 @@ export function QuestionsPage() {
               onOpen={(question) => setOpened({ id: question.id, box: 'received', snapshot: question })}
               onRespond={respond}
               empty={
-                <QuestionsEmpty title="No questions received">
+                <EmptyState title="No questions received">
                   When the members you lead ask you something, their questions appear here for you to answer or to discuss in a meeting.
-                </QuestionsEmpty>
+                </EmptyState>
               }
             />
           </TabsContent>

@@ -51,6 +51,21 @@ export function EmptyNote({ children, icon }: { children: ReactNode; icon?: Reac
   );
 }
 
+/** An empty list's state: what is missing, why, and (when given) what to do next. */
+export function EmptyState({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <EmptyNote>
+      <p className="font-medium text-foreground">{title}</p>
+      <p className="mt-1">{children}</p>
+      {action ? <div className="mt-3">{action}</div> : null}
+    </EmptyNote>
+  );
+}
+
+/** A row of a short list that opens a screen: a 44 px target with a chevron. */
+export const LIST_LINK_CLASSES =
+  'flex min-h-11 items-center gap-3 rounded-xl border border-border bg-background px-3 py-2 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
 /** Why something on screen cannot be changed (a locked or another member's month), beside a lock. */
 export function ReadOnlyNote({ id, children }: { id?: string; children: ReactNode }) {
   return (

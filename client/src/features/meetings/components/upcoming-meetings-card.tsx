@@ -2,7 +2,7 @@ import CalendarClock from 'lucide-react/icons/calendar-clock';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { EmptyNote, ErrorNote, LIST_LINK_CLASSES, LoadingRows } from '@/components/ui/states';
 import { useMeetings } from '../api';
 import { formatMeetingDate, formatMeetingTimeRange, meetingTitle, splitMeetings, zoneName } from '../format';
 
@@ -50,7 +50,7 @@ export function UpcomingMeetingsCard({ communityId, viewerId, timeZone }: Upcomi
               <li key={meeting.id}>
                 <Link
                   href="/meetings"
-                  className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-background px-3 py-2 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className={LIST_LINK_CLASSES}
                 >
                   <span className="grid min-w-0 flex-1 gap-0.5">
                     <span className="truncate font-medium">{meetingTitle(meeting, viewerId)}</span>

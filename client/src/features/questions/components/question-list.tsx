@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { QuestionView } from '@shared/contracts/questions';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { ErrorNote, LoadingRows } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/dates';
 import { canBeRespondedTo, formatAskedAt } from '../format';
 import { PriorityBadge, StatusBadge } from './question-badges';
@@ -75,13 +75,3 @@ function QuestionRow({ box, question, onOpen, onRespond }: { box: 'sent' | 'rece
   );
 }
 
-/** The empty state of a tab: an explanation and, when given, what to do next. */
-export function QuestionsEmpty({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <EmptyNote>
-      <p className="font-medium text-foreground">{title}</p>
-      <p className="mt-1">{children}</p>
-      {action ? <div className="mt-3">{action}</div> : null}
-    </EmptyNote>
-  );
-}

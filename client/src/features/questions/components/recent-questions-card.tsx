@@ -2,7 +2,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { EmptyNote, ErrorNote, LIST_LINK_CLASSES, LoadingRows } from '@/components/ui/states';
 import { useSentQuestions } from '../api';
 import { formatAskedAt } from '../format';
 import { StatusBadge } from './question-badges';
@@ -39,7 +39,7 @@ export function RecentQuestionsCard({ communityId }: { communityId: string | nul
               <li key={question.id}>
                 <Link
                   href="/questions"
-                  className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-background px-3 py-2 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className={LIST_LINK_CLASSES}
                 >
                   <span className="grid min-w-0 flex-1 gap-0.5">
                     <span className="line-clamp-2 break-words font-medium">{question.title}</span>

@@ -1,22 +1,5 @@
 import type { Priority, QuestionStatus } from '@shared/domain/constants';
 import type { BadgeVariant } from '@/components/ui/badge';
-import { formatLongDate } from '@/lib/dates';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-
-/** 'just now', '5 minutes ago', '3 hours ago', 'yesterday', '4 days ago'; from a week on, the long date. */
-export function formatAskedAt(value: string, now = new Date()): string {
-  const elapsed = now.getTime() - new Date(value).getTime();
-  if (Number.isNaN(elapsed)) return '';
-  if (elapsed < MINUTE) return 'just now';
-  if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), 'hour');
-  if (elapsed < 7 * DAY) return relative.format(-Math.floor(elapsed / DAY), 'day');
-  return formatLongDate(value);
-}
 
 /** How a status reads on screen: 'InProgress' is 'In Progress'. */
 export const STATUS_LABELS: Record<QuestionStatus, string> = {

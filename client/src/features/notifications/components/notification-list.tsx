@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/dates';
 import { toastError } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 import { notificationLink, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api';
-import { timeAgo } from './relative-time';
+import { timeAgo } from '@/lib/dates';
 
 /** The badge's text: the count, '99+' above 99 (SPEC.md section 9). */
 export const unreadBadgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));

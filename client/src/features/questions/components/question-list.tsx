@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorNote, LoadingRows } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/dates';
-import { canBeRespondedTo, formatAskedAt } from '../format';
+import { timeAgo } from '@/lib/dates';
+import { canBeRespondedTo } from '../format';
 import { PriorityBadge, StatusBadge } from './question-badges';
 
 interface QuestionListProps {
@@ -61,7 +62,7 @@ function QuestionRow({ box, question, onOpen, onRespond }: { box: 'sent' | 'rece
           </span>
           {box === 'received' ? <span className="min-w-0 break-words">From {question.fromUserName}</span> : null}
           <time dateTime={question.createdAt} title={formatDateTime(question.createdAt)}>
-            {formatAskedAt(question.createdAt)}
+            {timeAgo(question.createdAt)}
           </time>
         </div>
         {respondable ? (

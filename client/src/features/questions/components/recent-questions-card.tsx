@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyNote, ErrorNote, LIST_LINK_CLASSES, LoadingRows } from '@/components/ui/states';
 import { useSentQuestions } from '../api';
-import { formatAskedAt } from '../format';
+import { timeAgo } from '@/lib/dates';
 import { StatusBadge } from './question-badges';
 
 /** SPEC.md section 9: the dashboard shows the first 2 questions. */
@@ -43,7 +43,7 @@ export function RecentQuestionsCard({ communityId }: { communityId: string | nul
                 >
                   <span className="grid min-w-0 flex-1 gap-0.5">
                     <span className="line-clamp-2 break-words font-medium">{question.title}</span>
-                    <span className="text-xs text-muted-foreground">{formatAskedAt(question.createdAt)}</span>
+                    <span className="text-xs text-muted-foreground">{timeAgo(question.createdAt)}</span>
                   </span>
                   <StatusBadge status={question.status} />
                   <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />

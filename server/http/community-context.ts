@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Request, RequestHandler } from 'express';
 import type { Role } from '@shared/domain/constants';
 import { type Action, can, effectiveRoles } from '@shared/domain/roles';
+import { users } from '@shared/schema/auth';
 import { communities, memberships } from '@shared/schema/communities';
 import type { Database, Executor } from '../db/client';
 import { uuidField } from '@shared/contracts/fields';
@@ -77,6 +78,12 @@ export async function standingIn(
     superAdmin: user.isSuperAdmin,
   });
   return { membership: own ? { id: own.id, roles: own.roles, subgroupId: own.subgroupId } : null, roles };
+}
+
+/** Someone else's standing in the community (their SuperAdmin flag read first); undefined for an unknown user. */
+export async function standingOfUser(db: Executor, community: Pick<CommunityRow, 'id' | 'institutionId'>, userId: string) {
+  const [user] = await db.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, userId)).limit(1);
+  return user ? standingIn(db, community, { id: userId, isSuperAdmin: user.isSuperAdmin }) : undefined;
 }
 
 /** Loads the caller's context in a community, or throws 404 when the caller may not see it. */

@@ -16,7 +16,7 @@ import { communities, institutions, memberRemovals, memberships, subgroups } fro
 import { questions } from '@shared/schema/questions';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
-import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn } from '../../http/community-context';
+import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn, standingOfUser } from '../../http/community-context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { averageCompletion } from '../tracking/service';
@@ -262,8 +262,7 @@ export async function communityStats(db: Executor, context: CommunityContext, no
 
 /** The member acted on: their membership here and their effective roles (rank is judged by these). */
 async function targetMember(tx: Executor, community: CommunityRow, userId: string) {
-  const [user] = await tx.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, userId)).limit(1);
-  const standing = user ? await standingIn(tx, community, { id: userId, isSuperAdmin: user.isSuperAdmin }) : undefined;
+  const standing = await standingOfUser(tx, community, userId);
   if (!standing?.membership) throw notFound(MEMBER_NOT_FOUND);
   return { id: standing.membership.id, roles: standing.membership.roles, effectiveRoles: standing.roles };
 }

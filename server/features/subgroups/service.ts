@@ -4,7 +4,7 @@ import { atLeast } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
 import type { Database, Executor } from '../../db/client';
-import { type CommunityContext, standingIn } from '../../http/community-context';
+import { type CommunityContext, standingOfUser } from '../../http/community-context';
 import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 
@@ -75,8 +75,7 @@ export async function setCommander(db: Database, context: CommunityContext, subg
   await db.transaction(async (tx) => {
     const subgroup = await lockedSubgroup(tx, communityId, subgroupId);
     if (commanderId !== null) {
-      const [candidate] = await tx.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, commanderId)).limit(1);
-      const standing = candidate ? await standingIn(tx, context.community, { id: commanderId, isSuperAdmin: candidate.isSuperAdmin }) : undefined;
+      const standing = await standingOfUser(tx, context.community, commanderId);
       if (!standing?.membership) throw badRequest(MEMBER_NOT_FOUND, { commanderId: 'Choose a member of this community.' });
       if (!atLeast(standing.roles, 'Commander')) throw badRequest(NOT_A_COMMANDER_MESSAGE, { commanderId: NOT_A_COMMANDER_MESSAGE });
     }

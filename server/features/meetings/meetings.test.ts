@@ -11,7 +11,7 @@ import { expectJsonError, ISO_DATE_PATTERN, UUID_PATTERN } from '../../test/comm
 import type { Agent } from '../../test/factories';
 import { subgroupWorld, type SubgroupWorld } from '../questions/questions-test-kit';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
-import { DOUBLE_BOOKED_MESSAGE, MEETING_NOT_FOUND, OUTSIDE_HOURS_MESSAGE, PAST_TIME_MESSAGE } from './service';
+import { DOUBLE_BOOKED_MESSAGE, MEETING_NOT_FOUND, OUTSIDE_HOURS_MESSAGE, PAST_TIME_MESSAGE, SLOT_MESSAGE } from './service';
 
 const { app, database } = await createTestApp(LIFTED_LIMITS);
 const { db } = database;
@@ -58,7 +58,7 @@ describe('POST /api/meetings', () => {
     const world = await subgroupWorld(app, db);
     const time = slot(2, '15:00');
     await book(world, world.asker.agent, time).expect(201);
-    const clash = await book(world, world.neighbour.agent, slot(2, '15:00', 30));
+    const clash = await book(world, world.neighbour.agent, slot(2, '15:00'));
     expectJsonError(clash, 409, DOUBLE_BOOKED_MESSAGE);
     expect(await db.select().from(meetings).where(eq(meetings.communityId, world.id))).toHaveLength(1);
     // Back to back is fine.
@@ -85,6 +85,16 @@ describe('POST /api/meetings', () => {
     if (message) expect(response.body.fields[field]).toBe(message);
     else expect(response.body.fields).toHaveProperty(field);
     expect(await db.select().from(meetings).where(eq(meetings.communityId, world.id))).toEqual([]);
+  });
+
+  it('lets a member request only an offered slot (an hour from a SPEC.md start time), while a commander may schedule any time', async () => {
+    const world = await subgroupWorld(app, db);
+    const offTheGrid = await book(world, world.asker.agent, slot(2, '12:00'));
+    expectJsonError(offTheGrid, 400, SLOT_MESSAGE);
+    expect(offTheGrid.body.fields.startsAt).toBe(SLOT_MESSAGE);
+    expectJsonError(await book(world, world.asker.agent, slot(2, '14:00', 90)), 400, SLOT_MESSAGE);
+    expect(await db.select().from(meetings).where(eq(meetings.communityId, world.id))).toEqual([]);
+    await book(world, world.commander.agent, { ...slot(2, '12:30', 90), memberId: world.asker.user.id }).expect(201);
   });
 
   it('refuses a member without a commander (409) and a request naming another commander (400)', async () => {

@@ -1,15 +1,15 @@
 import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AvailabilityBody, type CreateMeetingBody, MEETING_LIST_LIMIT, type MeetingView, type RescheduleMeetingBody } from '@shared/contracts/meetings';
-import { addDays, type IsoDate, zonedInstant } from '@shared/domain/calendar';
-import { type AvailabilityWindow, freeSlots, withinAvailability } from '@shared/domain/meetings';
+import { addDays, type IsoDate, wallClockInTimeZone, zonedInstant } from '@shared/domain/calendar';
+import { type AvailabilityWindow, freeSlots, MEETING_LENGTH_MINUTES, MEETING_SLOTS, withinAvailability } from '@shared/domain/meetings';
 import { atLeast, isAdmin } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
 import { commanderAvailability, meetings } from '@shared/schema/meetings';
 import { questions } from '@shared/schema/questions';
 import type { Database, Executor } from '../../db/client';
-import { type CommunityContext, standingIn } from '../../http/community-context';
+import { type CommunityContext, standingOfUser } from '../../http/community-context';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { notify } from '../notifications/service';
 import { NO_COMMANDER_MESSAGE } from '../questions/service';
@@ -18,6 +18,17 @@ export const MEETING_NOT_FOUND = 'Meeting not found.';
 export const DOUBLE_BOOKED_MESSAGE = 'Your commander already has a meeting at that time. Please choose another time.';
 export const OUTSIDE_HOURS_MESSAGE = "That time is outside the commander's office hours. Please choose one of the times offered.";
 export const PAST_TIME_MESSAGE = 'Choose a time in the future.';
+export const SLOT_MESSAGE = 'Choose one of the offered times: an hour starting at one of the meeting slots.';
+
+/**
+ * A member books the SPEC.md slots only (an hour from 09:00, 10:00, ... in the community's time zone), as the
+ * request dialog offers; a commander or admin scheduling a meeting may choose any time.
+ */
+function assertMemberSlot(time: { startsAt: Date; endsAt: Date }, timeZone: string) {
+  const start = wallClockInTimeZone(time.startsAt, timeZone).time;
+  const minutes = (time.endsAt.getTime() - time.startsAt.getTime()) / 60_000;
+  if (!(MEETING_SLOTS as readonly string[]).includes(start) || minutes !== MEETING_LENGTH_MINUTES) throw badRequest(SLOT_MESSAGE, { startsAt: SLOT_MESSAGE });
+}
 
 const member = alias(users, 'meeting_member');
 const commander = alias(users, 'meeting_commander');
@@ -126,14 +137,10 @@ async function participants(tx: Executor, context: CommunityContext, input: Crea
   const commanderId = input.commanderId ?? context.userId;
   if (commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden('Only admins schedule meetings for another commander.');
   if (commanderId === context.userId && !atLeast(context.roles, 'Commander')) throw forbidden('Only commanders and admins schedule meetings with members.');
-  const standing = async (userId: string) => {
-    const [user] = await tx.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, userId));
-    return user ? standingIn(tx, context.community, { id: userId, isSuperAdmin: user.isSuperAdmin }) : undefined;
-  };
-  const memberStanding = await standing(memberId);
+  const memberStanding = await standingOfUser(tx, context.community, memberId);
   if (!memberStanding?.membership) throw notFound('Member not found.');
   if (commanderId !== context.userId) {
-    const commanderStanding = await standing(commanderId);
+    const commanderStanding = await standingOfUser(tx, context.community, commanderId);
     if (!commanderStanding?.membership || !atLeast(commanderStanding.roles, 'Commander')) throw badRequest('Choose a commander of this community.', { commanderId: 'Not a commander here' });
   }
   return { memberId, commanderId, subgroupId: memberStanding.membership.subgroupId, requestedByMember: false };
@@ -154,6 +161,7 @@ export async function createMeeting(db: Database, context: CommunityContext, act
         .where(and(eq(questions.id, input.questionId), eq(questions.communityId, communityId), eq(questions.fromUserId, who.memberId)));
       if (!question) throw notFound('Question not found.');
     }
+    if (who.requestedByMember) assertMemberSlot(input, context.community.timeZone);
     await assertBookable(tx, context, who.commanderId, input, now);
     const [row] = await tx
       .insert(meetings)
@@ -186,6 +194,7 @@ export async function createMeeting(db: Database, context: CommunityContext, act
 export async function rescheduleMeeting(db: Database, context: CommunityContext, actor: { displayName: string }, meetingId: string, input: RescheduleMeetingBody, now: Date): Promise<MeetingView> {
   await db.transaction(async (tx) => {
     const meeting = await visibleMeeting(tx, context, meetingId);
+    if (meeting.memberId === context.userId) assertMemberSlot(input, context.community.timeZone);
     await assertBookable(tx, context, meeting.commanderId, input, now, meeting.id);
     await tx.update(meetings).set({ startsAt: input.startsAt, endsAt: input.endsAt }).where(eq(meetings.id, meeting.id));
     await notify(tx, {

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { addDays, dateInTimeZone, zonedInstant } from '@shared/domain/calendar';
 import { createTestApp } from '../../test/app';
 import { expectJsonError, grantSuperAdmin, snapshotCommunity } from '../../test/community-fixtures';
 import type { Agent } from '../../test/factories';
@@ -25,8 +26,8 @@ beforeAll(async () => {
     post: (url: string) => agent.post(url).set('X-Community-Id', world.id),
   });
   questionId = (await inWorld(world.asker.agent).post('/api/questions').send({ title: 'Hello', body: 'A question' }).expect(201)).body.id;
-  const startsAt = new Date(Date.now() + 3 * 24 * 3_600_000);
-  startsAt.setUTCMinutes(0, 0, 0);
+  // An offered slot three days ahead in the community's zone (the test communities are in America/Chicago).
+  const startsAt = zonedInstant(addDays(dateInTimeZone(new Date(), 'America/Chicago'), 3), '10:00', 'America/Chicago');
   meetingId = (
     await inWorld(world.asker.agent)
       .post('/api/meetings')

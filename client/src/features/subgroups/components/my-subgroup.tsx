@@ -87,14 +87,17 @@ function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander
           <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-700 font-semibold text-primary-foreground">
             {initials(commander.displayName)}
           </span>
+          {/* The name wraps rather than being cut; the badge sits under 'Commander', never beside a cut name. */}
           <div className="grid min-w-0 flex-1 gap-0.5">
-            <p className="truncate font-semibold">{commander.displayName}</p>
-            <p className="text-sm text-muted-foreground">Commander</p>
+            <p className="font-semibold break-words">{commander.displayName}</p>
+            <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              Commander
+              <Badge variant="accent">
+                <Crown aria-hidden="true" />
+                Leader
+              </Badge>
+            </p>
           </div>
-          <Badge variant="accent">
-            <Crown aria-hidden="true" />
-            Leader
-          </Badge>
         </section>
       ) : (
         <EmptyNote>Your subgroup has no commander yet. Your administrator will choose one; then you can ask questions and request meetings here.</EmptyNote>

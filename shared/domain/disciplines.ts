@@ -49,3 +49,9 @@ export const FIXED_TARGETS: Readonly<Record<'monthlyRetreat' | 'silenceHour', st
 
 /** How the fixed goals are stored and answered in a member's targets: always 'Yes'. */
 export const FIXED_TARGET_VALUES = { monthlyRetreat: 'Yes', silenceHour: 'Yes' } as const satisfies Record<'monthlyRetreat' | 'silenceHour', 'Yes'>;
+
+/** How the apply form shows and an application stores the fixed goals (SPEC.md section 4, "Application form"). */
+export const FIXED_APPLICATION_TARGETS = {
+  monthlyRetreat: `Required - ${FIXED_TARGETS.monthlyRetreat}`,
+  silenceHour: `Required - ${FIXED_TARGETS.silenceHour}`,
+} as const;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { ApplicationStatus } from '../domain/constants';
+import { TARGET_KEYS, type TargetKey } from '../domain/disciplines';
+import type { InviteCodeView } from './communities';
+import { displayNameField, emailField, multiLineText, singleLineText } from './fields';
+
+export const APPLICATION_MESSAGE_MAX = 2000;
+export const APPLICATION_TARGET_MAX = 200;
+export const REVIEW_NOTES_MAX = 1000;
+
+/**
+ * POST /api/member-applications (public). `communityId` is the id from the apply link; SPEC.md's
+ * placeholder 'default' (or none) means the community named by X-Community-Id. Blank targets are dropped;
+ * the fixed monthlyRetreat and silenceHour are stored as the community asks them, whatever was sent.
+ */
+export const createApplicationBody = z.object({
+  name: displayNameField,
+  email: emailField,
+  message: multiLineText('Message')
+    .max(APPLICATION_MESSAGE_MAX, `Message must be at most ${APPLICATION_MESSAGE_MAX} characters`)
+    .nullish()
+    .transform((message) => message || null),
+  disciplineTargets: z
+    .partialRecord(z.enum(TARGET_KEYS, { error: 'Not a discipline' }), singleLineText('Target').max(APPLICATION_TARGET_MAX, `Targets must be at most ${APPLICATION_TARGET_MAX} characters`))
+    .default({})
+    .transform((targets) => Object.fromEntries(Object.entries(targets).filter(([, target]) => target)) as Partial<Record<TargetKey, string>>),
+  communityId: z.string().max(64).optional(),
+});
+export type CreateApplicationBody = z.input<typeof createApplicationBody>;
+
+/** PATCH /api/member-applications/{id}/status: a Pending application is approved or rejected once. */
+export const reviewApplicationBody = z.object({
+  status: z.enum(['Approved', 'Rejected'], { error: 'Status must be Approved or Rejected' }),
+  reviewNotes: multiLineText('Review notes')
+    .max(REVIEW_NOTES_MAX, `Review notes must be at most ${REVIEW_NOTES_MAX} characters`)
+    .nullish()
+    .transform((notes) => notes || null),
+});
+export type ReviewApplicationBody = z.input<typeof reviewApplicationBody>;
+
+export interface ApplicationView {
+  id: string;
+  communityId: string;
+  name: string;
+  email: string;
+  message: string | null;
+  disciplineTargets: Partial<Record<TargetKey, string>>;
+  status: ApplicationStatus;
+  reviewNotes: string | null;
+  /** The reviewer's display name (null while Pending, or once the reviewer is gone). */
+  reviewedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The answer to a review: approving also creates an invitation code to send to the applicant. */
+export interface ReviewResult {
+  application: ApplicationView;
+  inviteCode: InviteCodeView | null;
+}

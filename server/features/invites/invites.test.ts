@@ -15,7 +15,7 @@ import {
   UUID_PATTERN,
 } from '../../test/community-fixtures';
 import { type Agent, addMember, createCommunity, signUp, uniqueIdentity } from '../../test/factories';
-import { CODE_BEFORE_REMOVAL_MESSAGE, CODE_NOT_FOUND_MESSAGE, INVALID_CODE_MESSAGE, newInviteCode } from './service';
+import { CODE_BEFORE_REMOVAL_MESSAGE, CODE_NOT_FOUND_MESSAGE, INVALID_CODE_MESSAGE, insertInviteCode, newInviteCode } from './service';
 import type { InviteCodeView } from '@shared/contracts/communities';
 
 // Many accounts sign up and try codes from one address here: the limits have their own file.
@@ -81,6 +81,33 @@ describe('POST /api/communities/:id/invite-codes', () => {
     await expect(
       db.insert(inviteCodes).values({ code: existing!, communityId: fixture.id, expiresAt: new Date(Date.now() + DAY_MS) }),
     ).rejects.toThrow();
+  });
+
+  it('draws again on a collision inside the caller\'s transaction, which stays usable, and audits only the code kept', async () => {
+    const fixture = await communityWith();
+    const taken = (await generate(fixture.owner.agent, fixture.id)).inviteCode;
+    const fresh = newInviteCode();
+    const draws = [taken, taken, fresh];
+    const view = await db.transaction(async (tx) => {
+      const inserted = await insertInviteCode(tx, { communityId: fixture.id, actor: fixture.owner.user, now: new Date() }, () => draws.shift()!);
+      // The transaction was not aborted by the collisions: it can go on and commit.
+      await tx.select().from(inviteCodes).where(eq(inviteCodes.communityId, fixture.id));
+      return inserted;
+    });
+    expect(view).toMatchObject({ inviteCode: fresh, createdBy: fixture.owner.user.displayName, uses: 0 });
+    expect(draws).toEqual([]);
+    const rows = await db.select().from(inviteCodes).where(eq(inviteCodes.communityId, fixture.id));
+    expect(rows.map((row) => row.code).sort()).toEqual([taken, fresh].sort());
+    expect((await auditRowsOf(db, fixture.id)).filter((row) => row.entity === 'invite_code')).toHaveLength(2);
+  });
+
+  it('gives up after five collisions in a row and writes nothing', async () => {
+    const fixture = await communityWith();
+    const taken = (await generate(fixture.owner.agent, fixture.id)).inviteCode;
+    await expect(
+      db.transaction((tx) => insertInviteCode(tx, { communityId: fixture.id, actor: fixture.owner.user, now: new Date() }, () => taken)),
+    ).rejects.toThrow(/No unused invitation code/);
+    expect(await db.select().from(inviteCodes).where(eq(inviteCodes.communityId, fixture.id))).toHaveLength(1);
   });
 
   it('generates codes from the alphabet only, without 0, O, 1 or I, spread over the alphabet', () => {

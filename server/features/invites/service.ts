@@ -35,23 +35,39 @@ export function newInviteCode(): string {
   return code;
 }
 
-export async function generateInviteCode(db: Database, context: CommunityContext, actor: SessionUser, now: Date): Promise<InviteCodeView> {
+export interface NewInviteCode {
+  communityId: string;
+  /** Who creates it: the creator's id is stored and their name answered as `createdBy`. */
+  actor: Pick<SessionUser, 'id' | 'displayName'>;
+  now: Date;
+}
+
+const MAX_CODE_DRAWS = 5;
+
+/**
+ * Inserts a fresh code (valid INVITE_CODE_LIFETIME_DAYS) with its audit row, inside the caller's transaction,
+ * so a change that hands out a code (approving an application) makes both or neither. A collision with an
+ * existing code is skipped with ON CONFLICT DO NOTHING, which leaves the transaction usable, and drawn again
+ * (`draw` is replaceable for tests).
+ */
+export async function insertInviteCode(tx: Executor, { communityId, actor, now }: NewInviteCode, draw: () => string = newInviteCode): Promise<InviteCodeView> {
   const expiresAt = new Date(now.getTime() + INVITE_CODE_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(inviteCodes)
-          .values({ code: newInviteCode(), communityId: context.community.id, createdByUserId: actor.id, expiresAt, createdAt: now })
-          .returning();
-        await recordAudit(tx, { actorId: actor.id, communityId: context.community.id, entity: 'invite_code', entityId: row!.id, action: 'create', diff: { expiresAt } });
-        return toInviteCodeView({ id: row!.id, inviteCode: row!.code, expiresAt: row!.expiresAt, createdAt: row!.createdAt, createdBy: actor.displayName, uses: row!.uses });
-      });
-    } catch (error) {
-      // A collision among 32^8 codes is rare; draw again.
-      if (!isUniqueViolation(error) || attempt >= 4) throw error;
-    }
+  for (let attempt = 0; attempt < MAX_CODE_DRAWS; attempt++) {
+    const [row] = await tx
+      .insert(inviteCodes)
+      .values({ code: draw(), communityId, createdByUserId: actor.id, expiresAt, createdAt: now })
+      .onConflictDoNothing({ target: inviteCodes.code })
+      .returning();
+    // A collision among 32^8 codes is rare; draw again.
+    if (!row) continue;
+    await recordAudit(tx, { actorId: actor.id, communityId, entity: 'invite_code', entityId: row.id, action: 'create', diff: { expiresAt } });
+    return toInviteCodeView({ id: row.id, inviteCode: row.code, expiresAt: row.expiresAt, createdAt: row.createdAt, createdBy: actor.displayName, uses: row.uses });
   }
+  throw new Error(`No unused invitation code after ${MAX_CODE_DRAWS} draws`);
+}
+
+export async function generateInviteCode(db: Database, context: CommunityContext, actor: SessionUser, now: Date): Promise<InviteCodeView> {
+  return db.transaction((tx) => insertInviteCode(tx, { communityId: context.community.id, actor, now }));
 }
 
 /** The newest code that has not been revoked (it may have expired: the tab says so). */

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { communityRoutes } from './features/communities/routes';
+import { guidanceRoutes } from './features/guidance/routes';
 import { importRoutes } from './features/imports/routes';
 import { inviteRoutes } from './features/invites/routes';
 import { meetingRoutes } from './features/meetings/routes';
@@ -92,6 +93,7 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   app.use(meetingRoutes(db, now));
   app.use(trackingRoutes(db, now));
   app.use(importRoutes(db, now));
+  app.use(guidanceRoutes(db, now));
   app.use('/api', apiNotFound);
 
   if (clientHandler) app.use(clientHandler);

@@ -7,6 +7,7 @@ import { createPassport } from './auth/passport';
 import { createSessionMiddleware, refreshOnActivity } from './auth/sessions';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { applicationRoutes } from './features/applications/routes';
 import { authRoutes } from './features/auth/routes';
 import { communityRoutes } from './features/communities/routes';
 import { guidanceRoutes } from './features/guidance/routes';
@@ -94,6 +95,7 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   app.use(trackingRoutes(db, now));
   app.use(importRoutes(db, now));
   app.use(guidanceRoutes(db, now));
+  app.use(applicationRoutes(db, config, now));
   app.use('/api', apiNotFound);
 
   if (clientHandler) app.use(clientHandler);

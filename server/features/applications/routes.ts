@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import { createApplicationBody, reviewApplicationBody } from '@shared/contracts/applications';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { COMMUNITY_HEADER, inCommunity } from '../../http/community-context';
+import { limitRequests, MINUTE } from '../../http/security';
+import { body, idParam } from '../../http/validate';
+import * as applications from './service';
+
+export function applicationRoutes(db: Database, config: Config, now: () => Date): Router {
+  const router = Router();
+  // Every request counts, refused ones too: the form is public, so this is what keeps it from being flooded.
+  const applyLimit = limitRequests({
+    windowMs: 60 * MINUTE,
+    limit: config.RATE_LIMIT_APPLY_PER_IP,
+    message: 'Too many applications from this address. Please try again in an hour.',
+  });
+
+  // Public (the apply page): signed in or not. Answers only the new id.
+  router.post('/api/member-applications', applyLimit, body(createApplicationBody), async (req, res) => {
+    const communityId = applications.applicationCommunityId(req.body.communityId, req.headers[COMMUNITY_HEADER]);
+    const { id } = await applications.createApplication(db, communityId, req.body, now());
+    res.status(201).json({ message: applications.APPLICATION_SENT, id });
+  });
+
+  router.get('/api/member-applications', inCommunity(db, 'applications:review'), async (req, res) => {
+    res.json(await applications.listApplications(db, req.community!));
+  });
+
+  router.patch('/api/member-applications/:id/status', inCommunity(db, 'applications:review'), body(reviewApplicationBody), async (req, res) => {
+    const applicationId = idParam(req.params.id, applications.APPLICATION_NOT_FOUND);
+    res.json(await applications.reviewApplication(db, req.community!, req.user!, applicationId, req.body, now()));
+  });
+
+  return router;
+}

@@ -1,0 +1,154 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ApplicationView, createApplicationBody, ReviewResult, reviewApplicationBody } from '@shared/contracts/applications';
+import { uuidField } from '@shared/contracts/fields';
+import { FIXED_APPLICATION_TARGETS } from '@shared/domain/disciplines';
+import { memberApplications } from '@shared/schema/applications';
+import { users } from '@shared/schema/auth';
+import { communities, memberships } from '@shared/schema/communities';
+import type { SessionUser } from '../../auth/passport';
+import type { Database, Executor } from '../../db/client';
+import { type CommunityContext, communityNotFound } from '../../http/community-context';
+import { conflict, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/service';
+import { insertInviteCode } from '../invites/service';
+import { notify } from '../notifications/service';
+
+export const APPLICATION_NOT_FOUND = 'Application not found.';
+export const ALREADY_REVIEWED = 'This application has already been reviewed.';
+export const APPLICATION_SENT = 'Thank you! Your application was sent.';
+
+type CreateApplication = z.output<typeof createApplicationBody>;
+type ReviewApplication = z.output<typeof reviewApplicationBody>;
+
+/**
+ * The community an application is for: the body's communityId when it is an id; otherwise (SPEC.md's
+ * placeholder 'default', or none) the X-Community-Id header when it is one; otherwise none (404).
+ */
+export function applicationCommunityId(bodyCommunityId: string | undefined, header: unknown): string {
+  for (const candidate of [bodyCommunityId, header]) {
+    const parsed = uuidField.safeParse(typeof candidate === 'string' ? candidate.trim() : candidate);
+    if (parsed.success) return parsed.data;
+  }
+  throw communityNotFound();
+}
+
+/**
+ * Stores a visitor's application (status Pending, the fixed targets as the community asks them) and tells
+ * the community's moderators, in one transaction. Answers only the new id: a visitor learns nothing else,
+ * not even whether the e-mail applied before or belongs to a member.
+ */
+export async function createApplication(db: Database, communityId: string, input: CreateApplication, now: Date): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const [community] = await tx.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, communityId)).limit(1);
+    if (!community) throw communityNotFound();
+    const [row] = await tx
+      .insert(memberApplications)
+      .values({
+        communityId: community.id,
+        name: input.name,
+        email: input.email,
+        message: input.message,
+        disciplineTargets: { ...input.disciplineTargets, ...FIXED_APPLICATION_TARGETS },
+        status: 'Pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: memberApplications.id });
+    const moderators = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.communityId, community.id), sql`'CommunityModerator' = ANY(${memberships.roles})`));
+    for (const moderator of moderators) {
+      await notify(tx, {
+        toUserId: moderator.userId,
+        fromUserId: null,
+        communityId: community.id,
+        type: 'other',
+        title: 'New application',
+        message: `${input.name} asked to join ${community.name}. Review it under Administration > New Members.`,
+      });
+    }
+    return { id: row!.id };
+  });
+}
+
+const applicationColumns = {
+  id: memberApplications.id,
+  communityId: memberApplications.communityId,
+  name: memberApplications.name,
+  email: memberApplications.email,
+  message: memberApplications.message,
+  disciplineTargets: memberApplications.disciplineTargets,
+  status: memberApplications.status,
+  reviewNotes: memberApplications.reviewNotes,
+  reviewedBy: users.displayName,
+  createdAt: memberApplications.createdAt,
+  updatedAt: memberApplications.updatedAt,
+};
+
+function selectApplications(db: Executor, communityId: string, onlyId?: string) {
+  return db
+    .select(applicationColumns)
+    .from(memberApplications)
+    .leftJoin(users, eq(users.id, memberApplications.reviewedByUserId))
+    .where(and(eq(memberApplications.communityId, communityId), onlyId ? eq(memberApplications.id, onlyId) : undefined))
+    .orderBy(desc(memberApplications.createdAt), desc(memberApplications.id));
+}
+
+function toApplicationView(row: Awaited<ReturnType<typeof selectApplications>>[number]): ApplicationView {
+  return {
+    ...row,
+    // Stored from the contract's target keys (plus the two fixed ones).
+    disciplineTargets: row.disciplineTargets as ApplicationView['disciplineTargets'],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The community's applications, newest first, with the reviewer's name. */
+export async function listApplications(db: Executor, context: CommunityContext): Promise<ApplicationView[]> {
+  return (await selectApplications(db, context.community.id)).map(toApplicationView);
+}
+
+/**
+ * Approves or rejects a Pending application of the community, once: the update only matches while the row
+ * is still Pending, so of two reviewers at once one wins and the other gets 409. Approving also creates an
+ * invitation code in the same transaction, to send to the applicant (no account is made).
+ */
+export async function reviewApplication(
+  db: Database,
+  context: CommunityContext,
+  actor: SessionUser,
+  applicationId: string,
+  input: ReviewApplication,
+  now: Date,
+): Promise<ReviewResult> {
+  const communityId = context.community.id;
+  return db.transaction(async (tx) => {
+    const [reviewed] = await tx
+      .update(memberApplications)
+      .set({ status: input.status, reviewNotes: input.reviewNotes, reviewedByUserId: actor.id, updatedAt: now })
+      .where(and(eq(memberApplications.id, applicationId), eq(memberApplications.communityId, communityId), eq(memberApplications.status, 'Pending')))
+      .returning({ id: memberApplications.id });
+    if (!reviewed) {
+      const [existing] = await tx
+        .select({ id: memberApplications.id })
+        .from(memberApplications)
+        .where(and(eq(memberApplications.id, applicationId), eq(memberApplications.communityId, communityId)))
+        .limit(1);
+      throw existing ? conflict(ALREADY_REVIEWED) : notFound(APPLICATION_NOT_FOUND);
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      communityId,
+      entity: 'member_application',
+      entityId: applicationId,
+      action: input.status === 'Approved' ? 'approve' : 'reject',
+      diff: { from: 'Pending', to: input.status, reviewNotes: input.reviewNotes },
+    });
+    const inviteCode = input.status === 'Approved' ? await insertInviteCode(tx, { communityId, actor, now }) : null;
+    const [row] = await selectApplications(tx, communityId, applicationId);
+    return { application: toApplicationView(row!), inviteCode };
+  });
+}

@@ -1,13 +1,12 @@
-import Check from 'lucide-react/icons/check';
-import Copy from 'lucide-react/icons/copy';
 import KeyRound from 'lucide-react/icons/key-round';
 import Ban from 'lucide-react/icons/ban';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { InviteCodeView } from '@shared/contracts/communities';
 import { INVITE_CODE_LIFETIME_DAYS } from '@shared/domain/constants';
 import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingCard } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
@@ -15,34 +14,6 @@ import { QueryFailure } from '@/features/communities/components/community-state'
 import { toastError } from '@/lib/notify';
 import { formatDateTime } from '@/lib/dates';
 import { useActiveInviteCodes, useGenerateInviteCode, useLatestInviteCode, useRevokeInviteCode } from '../api';
-
-const COPIED_FEEDBACK_MS = 2000;
-
-function CopyCodeButton({ code, label = 'Copy invite code' }: { code: string; label?: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('Clipboard unavailable');
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-    } catch {
-      toast({ title: 'Copy failed', description: 'Select the code and copy it by hand.', variant: 'destructive' });
-    }
-  };
-
-  return (
-    <Button variant="outline" onClick={() => void copy()} aria-label={copied ? 'Copied!' : label}>
-      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
-    </Button>
-  );
-}
 
 function LatestCode({ code }: { code: InviteCodeView }) {
   const expired = new Date(code.expiresAt).getTime() <= Date.now();
@@ -58,7 +29,7 @@ function LatestCode({ code }: { code: InviteCodeView }) {
             {expired ? <Badge variant="destructive">Expired</Badge> : null}
           </span>
         </div>
-        <CopyCodeButton code={code.inviteCode} />
+        <CopyButton text={code.inviteCode} label="Copy invite code" />
       </div>
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         <div>
@@ -88,7 +59,7 @@ function ActiveCodeRow({ code, onRevoke }: { code: InviteCodeView; onRevoke: (co
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        <CopyCodeButton code={code.inviteCode} label={`Copy ${code.inviteCode}`} />
+        <CopyButton text={code.inviteCode} label={`Copy ${code.inviteCode}`} />
         <Button variant="outline" className="text-destructive" onClick={() => onRevoke(code)} aria-label={`Revoke ${code.inviteCode}`}>
           <Ban aria-hidden="true" />
           Revoke

@@ -4,7 +4,7 @@ import { UpcomingMeetingsCard } from '@/features/meetings/components/upcoming-me
 import { RecentQuestionsCard } from '@/features/questions/components/recent-questions-card';
 import { useDisciplineTargets } from '@/features/tracking/api';
 import { CommunityMembersCard } from '@/features/tracking/components/community-members-card';
-import { GuidelinesCard } from '@/features/tracking/components/guidelines-card';
+import { GuidelinesCard } from '@/features/guidance/components/guidelines-card';
 import { ScreenCheckIn, ScreenPickers } from '@/features/tracking/components/screen-sections';
 import { StreaksCard } from '@/features/tracking/components/streaks-card';
 import { SubgroupStatsCard } from '@/features/tracking/components/subgroup-stats-card';
@@ -58,7 +58,7 @@ export function DashboardPage() {
             </div>
           </div>
           <div className="grid min-w-0 content-start gap-6">
-            <GuidelinesCard />
+            <GuidelinesCard communityId={communityId} />
             <TargetsCard targets={targets.data} isLoading={targets.isPending} error={targets.error} onRetry={() => void targets.refetch()} period={period} memberName={viewed.displayName} />
             <CommunityMembersCard
               members={screen.members.data}

@@ -1,25 +1,9 @@
+import type { GuidanceSection } from '@shared/contracts/guidance';
+
 /**
  * The default guidance of SPEC.md section 9 ("Default guidance sections"): shown while a community has
- * none of its own (and, until GET /api/communities/{id}/guidance lands, always). The guidance issue
- * reuses these sections for its editor and its empty state; the shape is SPEC.md section 3's section.
+ * saved neither sections nor markdown, and offered as the starting point of the editor.
  */
-export type GuidanceSectionType = 'header' | 'text' | 'list';
-export type GuidanceAlignment = 'left' | 'center' | 'right';
-export type GuidanceHeaderSize = 'large' | 'medium' | 'small';
-export type GuidanceTextStyle = 'normal' | 'bold' | 'italic';
-
-export interface GuidanceSection {
-  id: string;
-  title: string;
-  content: string;
-  type: GuidanceSectionType;
-  color: string;
-  alignment: GuidanceAlignment;
-  backgroundColor: string;
-  headerSize: GuidanceHeaderSize;
-  textStyle: GuidanceTextStyle;
-}
-
 const base = { color: 'black', alignment: 'left', backgroundColor: 'none', headerSize: 'medium', textStyle: 'normal' } as const;
 
 export const DEFAULT_GUIDANCE_SECTIONS: readonly GuidanceSection[] = [

@@ -1,13 +1,17 @@
 import ScrollText from 'lucide-react/icons/scroll-text';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn } from '@/lib/utils';
-import { DEFAULT_GUIDANCE_SECTIONS, type GuidanceSection } from '@/features/guidance/default-guidance';
+import { ErrorNote, LoadingRows } from '@/components/ui/states';
+import { useGuidance } from '../api';
+import { DEFAULT_GUIDANCE_SECTIONS } from '../default-guidance';
+import { GuidanceContent } from './guidance-content';
 
-/**
- * The guidelines card of the dashboard. Until the guidance call lands it shows the default guidance
- * of SPEC.md section 9; the guidance issue passes the community's own sections.
- */
-export function GuidelinesCard({ sections = DEFAULT_GUIDANCE_SECTIONS }: { sections?: readonly GuidanceSection[] }) {
+export const GUIDANCE_LOAD_FAILED = 'Unable to load guidelines. Please refresh the page.';
+
+/** The dashboard's guidelines card: the community's guidance, or the default guidance while it has none. */
+export function GuidelinesCard({ communityId }: { communityId: string | null }) {
+  const guidance = useGuidance(communityId);
+  const empty = guidance.data && guidance.data.sections.length === 0 && !guidance.data.contentMarkdown.trim();
+
   return (
     <Card>
       <CardHeader className="pb-4">
@@ -16,34 +20,15 @@ export function GuidelinesCard({ sections = DEFAULT_GUIDANCE_SECTIONS }: { secti
           Guidelines
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4">
-        {sections.map((section) =>
-          section.type === 'header' ? (
-            <div key={section.id} className={cn('grid gap-1', alignment(section))}>
-              <h3 className="text-lg font-semibold text-primary-700">{section.title}</h3>
-              {section.content ? <p className="text-sm text-muted-foreground">{section.content}</p> : null}
-            </div>
-          ) : (
-            <div key={section.id} className={cn('grid gap-1', alignment(section))}>
-              <h3 className="text-base font-semibold">{section.title}</h3>
-              {section.type === 'list' ? (
-                <ul className="list-disc pl-5 text-sm text-muted-foreground">
-                  {section.content
-                    .split('\n')
-                    .filter((line) => line.trim())
-                    .map((line) => (
-                      <li key={line}>{line.replace(/^[-*]\s*/, '')}</li>
-                    ))}
-                </ul>
-              ) : (
-                <p className="text-sm leading-relaxed text-muted-foreground">{section.content}</p>
-              )}
-            </div>
-          ),
+      <CardContent>
+        {guidance.error ? (
+          <ErrorNote message={GUIDANCE_LOAD_FAILED} onRetry={() => void guidance.refetch()} />
+        ) : !guidance.data ? (
+          <LoadingRows rows={4} label="Loading guidelines" />
+        ) : (
+          <GuidanceContent sections={empty ? DEFAULT_GUIDANCE_SECTIONS : guidance.data.sections} markdown={guidance.data.contentMarkdown} />
         )}
       </CardContent>
     </Card>
   );
 }
-
-const alignment = (section: GuidanceSection) => (section.alignment === 'center' ? 'text-center' : section.alignment === 'right' ? 'text-right' : 'text-left');

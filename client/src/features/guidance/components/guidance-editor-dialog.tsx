@@ -1,0 +1,214 @@
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { useId, useState } from 'react';
+import {
+  GUIDANCE_ALIGNMENTS,
+  GUIDANCE_BACKGROUNDS,
+  GUIDANCE_HEADER_SIZES,
+  GUIDANCE_MARKDOWN_MAX,
+  GUIDANCE_SECTION_TYPES,
+  GUIDANCE_SECTIONS_MAX,
+  GUIDANCE_TEXT_COLORS,
+  GUIDANCE_TEXT_STYLES,
+  type GuidanceSection,
+  type GuidanceView,
+} from '@shared/contracts/guidance';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { toastError } from '@/lib/notify';
+import { useSaveGuidance } from '../api';
+import { DEFAULT_GUIDANCE_SECTIONS } from '../default-guidance';
+import { BACKGROUND_LABELS, GuidanceContent, TEXT_COLOR_LABELS } from './guidance-content';
+
+const TYPE_LABELS = { header: 'Header', text: 'Text', list: 'List' } as const;
+const ALIGNMENT_LABELS = { left: 'Left', center: 'Center', right: 'Right' } as const;
+const HEADER_SIZE_LABELS = { large: 'Large', medium: 'Medium', small: 'Small' } as const;
+const TEXT_STYLE_LABELS = { normal: 'Normal', bold: 'Bold', italic: 'Italic' } as const;
+
+const newSection = (): GuidanceSection => ({
+  id: `section-${crypto.randomUUID()}`,
+  title: '',
+  content: '',
+  type: 'text',
+  color: 'black',
+  alignment: 'left',
+  backgroundColor: 'none',
+  headerSize: 'medium',
+  textStyle: 'normal',
+});
+
+function Choice<T extends string>({ id, label, value, values, labels, onChange }: { id: string; label: string; value: T; values: readonly T[]; labels: Record<T, string>; onChange: (value: T) => void }) {
+  return (
+    <FormField id={id} label={label}>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormField>
+  );
+}
+
+function SectionEditor({
+  section,
+  index,
+  count,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  section: GuidanceSection;
+  index: number;
+  count: number;
+  onChange: (section: GuidanceSection) => void;
+  onMove: (offset: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const id = useId();
+  const set = <K extends keyof GuidanceSection>(key: K) => (value: GuidanceSection[K]) => onChange({ ...section, [key]: value });
+  const name = section.title.trim() || `Section ${index + 1}`;
+  return (
+    <fieldset className="grid gap-3 rounded-xl border border-border p-4">
+      <legend className="px-1 text-sm font-semibold">{name}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField id={`${id}-title`} label="Title">
+          <Input id={`${id}-title`} value={section.title} maxLength={200} onChange={(event) => set('title')(event.target.value)} />
+        </FormField>
+        <Choice id={`${id}-type`} label="Type" value={section.type} values={GUIDANCE_SECTION_TYPES} labels={TYPE_LABELS} onChange={set('type')} />
+      </div>
+      <FormField id={`${id}-content`} label="Content" hint={section.type === 'list' ? 'One item per line.' : undefined}>
+        <Textarea id={`${id}-content`} value={section.content} rows={3} maxLength={5000} onChange={(event) => set('content')(event.target.value)} />
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Choice id={`${id}-color`} label="Text colour" value={section.color} values={GUIDANCE_TEXT_COLORS} labels={TEXT_COLOR_LABELS} onChange={set('color')} />
+        <Choice id={`${id}-background`} label="Background" value={section.backgroundColor} values={GUIDANCE_BACKGROUNDS} labels={BACKGROUND_LABELS} onChange={set('backgroundColor')} />
+        <Choice id={`${id}-alignment`} label="Alignment" value={section.alignment} values={GUIDANCE_ALIGNMENTS} labels={ALIGNMENT_LABELS} onChange={set('alignment')} />
+        <Choice id={`${id}-style`} label="Text style" value={section.textStyle} values={GUIDANCE_TEXT_STYLES} labels={TEXT_STYLE_LABELS} onChange={set('textStyle')} />
+        {section.type === 'header' ? (
+          <Choice id={`${id}-size`} label="Header size" value={section.headerSize} values={GUIDANCE_HEADER_SIZES} labels={HEADER_SIZE_LABELS} onChange={set('headerSize')} />
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" size="sm" className="min-h-11" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${name} up`}>
+          <ArrowUp aria-hidden="true" />
+          Up
+        </Button>
+        <Button type="button" variant="outline" size="sm" className="min-h-11" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${name} down`}>
+          <ArrowDown aria-hidden="true" />
+          Down
+        </Button>
+        <Button type="button" variant="outline" size="sm" className="min-h-11 text-destructive" onClick={onRemove} aria-label={`Remove ${name}`}>
+          <Trash2 aria-hidden="true" />
+          Remove
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The Guidance Panel editor: sections (SPEC.md section 3) and free markdown, with a live preview of what
+ * members will read. A community without guidance starts from the default sections.
+ */
+export function GuidanceEditorDialog({ communityId, guidance, open, onOpenChange }: { communityId: string; guidance: GuidanceView; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const id = useId();
+  const isNew = guidance.sections.length === 0 && !guidance.contentMarkdown.trim();
+  const [sections, setSections] = useState<GuidanceSection[]>(() => (isNew ? DEFAULT_GUIDANCE_SECTIONS.map((section) => ({ ...section })) : guidance.sections));
+  const [markdown, setMarkdown] = useState(guidance.contentMarkdown);
+  const save = useSaveGuidance(communityId);
+
+  const update = (index: number, section: GuidanceSection) => setSections((all) => all.map((current, at) => (at === index ? section : current)));
+  const move = (index: number, offset: -1 | 1) =>
+    setSections((all) => {
+      const next = [...all];
+      const [moved] = next.splice(index, 1);
+      next.splice(index + offset, 0, moved!);
+      return next;
+    });
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { sections, contentMarkdown: markdown },
+      {
+        onSuccess: () => {
+          toast({ title: 'Guidelines Saved', description: 'Members see the new guidance on their dashboard.', variant: 'success' });
+          onOpenChange(false);
+        },
+        onError: (error) => toastError('Save Failed', error, 'Failed to save guidance content'),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+      <ScrollingDialogContent
+        className="max-w-5xl"
+        onSubmit={onSubmit}
+        header={
+          <DialogHeader>
+            <DialogTitle>Edit Guidance</DialogTitle>
+            <DialogDescription>What members read in the Guidelines card of their dashboard. The preview shows it as they will.</DialogDescription>
+          </DialogHeader>
+        }
+        footer={
+          <>
+            <Button type="button" variant="outline" disabled={save.isPending} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Guidelines'}
+            </Button>
+          </>
+        }
+      >
+        <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid content-start gap-4">
+            <h3 className="text-base font-semibold">Sections</h3>
+            {sections.length === 0 ? <p className="text-sm text-muted-foreground">No sections. Add one, or write everything as markdown below.</p> : null}
+            {sections.map((section, index) => (
+              <SectionEditor
+                key={section.id}
+                section={section}
+                index={index}
+                count={sections.length}
+                onChange={(next) => update(index, next)}
+                onMove={(offset) => move(index, offset)}
+                onRemove={() => setSections((all) => all.filter((_, at) => at !== index))}
+              />
+            ))}
+            <Button type="button" variant="outline" className="justify-self-start" disabled={sections.length >= GUIDANCE_SECTIONS_MAX} onClick={() => setSections((all) => [...all, newSection()])}>
+              <Plus aria-hidden="true" />
+              Add Section
+            </Button>
+            <FormField id={`${id}-markdown`} label="More guidance (markdown)" hint="Shown under the sections. Markdown: **bold**, *italic*, - lists, [links](https://example.org).">
+              <Textarea id={`${id}-markdown`} rows={8} value={markdown} maxLength={GUIDANCE_MARKDOWN_MAX} onChange={(event) => setMarkdown(event.target.value)} />
+            </FormField>
+          </div>
+          <section aria-labelledby={`${id}-preview`} className="grid content-start gap-3">
+            <h3 id={`${id}-preview`} className="text-base font-semibold">
+              Preview
+            </h3>
+            <div className="rounded-xl border border-border bg-card p-4">
+              {sections.length === 0 && !markdown.trim() ? (
+                <p className="text-sm text-muted-foreground">Nothing yet: members would see the default guidelines.</p>
+              ) : (
+                <GuidanceContent sections={sections} markdown={markdown} headingBase={4} />
+              )}
+            </div>
+          </section>
+        </div>
+      </ScrollingDialogContent>
+    </Dialog>
+  );
+}

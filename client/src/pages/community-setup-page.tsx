@@ -1,5 +1,40 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { Link, useSearch } from 'wouter';
+import { can } from '@shared/domain/roles';
+import { PageHeader } from '@/components/layout/page-header';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SetupWizard } from '@/features/setup/components/setup-wizard';
+import { useAuth } from '@/lib/auth';
 
+export const INVALID_SETUP_LINK = 'Invalid community setup link. Please create a community first.';
+
+function SetupNotice({ message, action }: { message: string; action: { href: string; label: string } }) {
+  return (
+    <Card role="alert" className="grid gap-4 p-6">
+      <p className="text-lg">{message}</p>
+      <Link href={action.href} className={buttonClasses({ className: 'justify-self-start' })}>
+        {action.label}
+      </Link>
+    </Card>
+  );
+}
+
+/** /community-setup?community={id}: the setup wizard for a community the viewer moderates. */
 export function CommunitySetupPage() {
-  return <PagePlaceholder title="Community Setup" description="Set up your new community step by step." />;
+  const communityId = new URLSearchParams(useSearch()).get('community')?.trim().toLowerCase() ?? '';
+  const { memberships } = useAuth();
+  const membership = memberships.find((candidate) => candidate.communityId === communityId);
+
+  return (
+    <div className="mx-auto grid max-w-4xl">
+      <PageHeader title="Set Up Your Community" description={membership ? membership.community.name : undefined} />
+      {!communityId || !membership ? (
+        <SetupNotice message={INVALID_SETUP_LINK} action={{ href: '/community-access', label: 'Go to Community Access' }} />
+      ) : !can(membership, 'community:update') ? (
+        <SetupNotice message="Only the community's moderators can set it up." action={{ href: '/', label: 'Go to Dashboard' }} />
+      ) : (
+        <SetupWizard key={communityId} membership={membership} />
+      )}
+    </div>
+  );
 }

@@ -70,6 +70,15 @@ export function useDisciplines(communityId: string | null) {
   });
 }
 
+/** POST /api/communities/{id}/discipline-templates: the community's disciplines, replaced as a whole (the setup wizard). */
+export function useSaveDisciplines(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<DisciplineView[], Error, DisciplineView[]>({
+    mutationFn: (templates) => apiJson<DisciplineView[]>('POST', `/api/communities/${communityId}/discipline-templates`, { templates }),
+    onSuccess: (saved) => queryClient.setQueryData(trackingKeys.disciplines(communityId), saved),
+  });
+}
+
 export const dailyDisciplines = (disciplines: readonly DisciplineView[] | undefined) => (disciplines ?? []).filter((discipline) => discipline.isDailyGrid);
 
 // ---------------------------------------------------------------- daily logs

@@ -1,0 +1,164 @@
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Rocket from 'lucide-react/icons/rocket';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorNote } from '@/components/ui/states';
+import { toast } from '@/components/ui/use-toast';
+import { findApiError } from '@/lib/api-client';
+import { getStoredCommunityId, type Membership, switchCommunity } from '@/lib/community';
+import { useSaveGuidance } from '@/features/guidance/api';
+import { useCreateSubgroup, useSubgroups } from '@/features/subgroups/api';
+import { useSaveDisciplines } from '@/features/tracking/api';
+import { DEFAULT_WELCOME_GUIDANCE, disciplineTemplates } from '../catalogue';
+import { INITIAL_SETUP, SETUP_STEP_COUNT, SETUP_STEPS, setupProgress, setupReducer } from '../setup-state';
+import { LaunchStep } from './launch-step';
+import { DisciplinesStep, GuidanceStep, StructureStep, ThemeStep, WelcomeStep } from './setup-steps';
+
+const saveProblem = (error: unknown, what: string) => findApiError(error)?.serverMessage ?? `We could not save ${what}. Check your connection and press Next again.`;
+
+/**
+ * The six-step setup of a new community (SPEC.md sections 2 and 4). Step 3 saves the disciplines and
+ * step 4 the guidance before moving on; 'Launch Community' creates the first subgroup when asked for and
+ * opens the community's dashboard.
+ */
+export function SetupWizard({ membership }: { membership: Membership }) {
+  const communityId = membership.communityId;
+  const [step, setStep] = useState(1);
+  const [state, dispatch] = useReducer(setupReducer, INITIAL_SETUP);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [subgroupNameError, setSubgroupNameError] = useState<string | undefined>();
+  const [, navigate] = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  const saveDisciplines = useSaveDisciplines(communityId);
+  const saveGuidance = useSaveGuidance(communityId);
+  const createSubgroup = useCreateSubgroup(communityId);
+  const subgroups = useSubgroups(communityId);
+  const [launching, setLaunching] = useState(false);
+  const pending = saveDisciplines.isPending || saveGuidance.isPending || launching;
+
+  // Each step starts at its heading for keyboard and screen-reader users (not on the first render).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  const goTo = (next: number) => {
+    setProblem(null);
+    setStep(next);
+  };
+
+  const launch = async () => {
+    const name = state.defaultSubgroupName.trim();
+    setLaunching(true);
+    try {
+      // Launching twice (a reload, a second tab) does not make a second subgroup of the same name.
+      const existing = subgroups.data ?? (await subgroups.refetch()).data ?? [];
+      if (state.enableSubgroups && !existing.some((subgroup) => subgroup.name.toLowerCase() === name.toLowerCase())) {
+        await createSubgroup.mutateAsync({ name, description: null });
+      }
+    } catch (error) {
+      setProblem(saveProblem(error, 'your first subgroup'));
+      setLaunching(false);
+      return;
+    }
+    toast({ title: 'Community setup complete!', description: 'Your community is ready for members.', variant: 'success' });
+    if (getStoredCommunityId() === communityId) navigate('/');
+    else switchCommunity(membership);
+  };
+
+  const next = () => {
+    setProblem(null);
+    if (step === 2 && !state.themeId) {
+      toast({ title: 'Select a theme', description: 'Please choose a community theme to continue.', variant: 'destructive' });
+      return;
+    }
+    if (step === 3) {
+      if (state.selectedDisciplines.length + state.customDisciplines.length === 0) {
+        toast({ title: 'Select at least one discipline', description: 'Your community needs at least one spiritual discipline to track.', variant: 'destructive' });
+        return;
+      }
+      saveDisciplines.mutate(disciplineTemplates(state.selectedDisciplines, state.customDisciplines), {
+        onSuccess: () => goTo(4),
+        onError: (error) => setProblem(saveProblem(error, 'the disciplines')),
+      });
+      return;
+    }
+    if (step === 4) {
+      saveGuidance.mutate(
+        { contentMarkdown: state.guidanceContent.trim() || DEFAULT_WELCOME_GUIDANCE },
+        { onSuccess: () => goTo(5), onError: (error) => setProblem(saveProblem(error, 'the guidance')) },
+      );
+      return;
+    }
+    if (step === 5 && state.enableSubgroups && !state.defaultSubgroupName.trim()) {
+      setSubgroupNameError('Enter a name for the first subgroup, or turn subgroups off.');
+      return;
+    }
+    setSubgroupNameError(undefined);
+    if (step === SETUP_STEP_COUNT) {
+      void launch();
+      return;
+    }
+    goTo(step + 1);
+  };
+
+  const progress = setupProgress(step);
+  const title = SETUP_STEPS[step - 1]!;
+
+  return (
+    <Card>
+      <CardHeader className="grid gap-4">
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between text-sm text-muted-foreground">
+            <span>
+              Step {step} of {SETUP_STEP_COUNT}
+            </span>
+            <span>{progress}% complete</span>
+          </div>
+          <div role="progressbar" aria-label="Setup progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 overflow-hidden rounded-full bg-muted">
+            <div className="h-full rounded-full bg-primary-600 transition-[width] motion-reduce:transition-none" style={{ width: `${progress}%` }} />
+          </div>
+        </div>
+        <CardTitle ref={heading} tabIndex={-1} className="text-2xl focus:outline-none">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {step === 1 ? <WelcomeStep communityName={membership.community.name} /> : null}
+        {step === 2 ? <ThemeStep state={state} dispatch={dispatch} /> : null}
+        {step === 3 ? <DisciplinesStep state={state} dispatch={dispatch} /> : null}
+        {step === 4 ? <GuidanceStep state={state} dispatch={dispatch} /> : null}
+        {step === 5 ? <StructureStep state={state} dispatch={dispatch} nameError={subgroupNameError} /> : null}
+        {step === 6 ? <LaunchStep state={state} communityId={communityId} /> : null}
+        {problem ? <ErrorNote message={problem} /> : null}
+      </CardContent>
+      <CardFooter className="flex justify-between gap-3 border-t border-border pt-4">
+        <Button variant="outline" disabled={step === 1 || pending} onClick={() => goTo(step - 1)}>
+          <ArrowLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <Button onClick={next} disabled={pending}>
+          {step === SETUP_STEP_COUNT ? (
+            <>
+              <Rocket aria-hidden="true" />
+              {launching ? 'Launching...' : 'Launch Community'}
+            </>
+          ) : (
+            <>
+              {pending ? 'Saving...' : 'Next'}
+              <ArrowRight aria-hidden="true" />
+            </>
+          )}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

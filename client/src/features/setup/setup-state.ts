@@ -1,0 +1,68 @@
+import { THEME_TEMPLATES, type CustomDiscipline, type ThemeId } from './catalogue';
+
+/** SPEC.md section 3 "Setup state", plus the theme chosen on step 2. */
+export interface SetupState {
+  themeId: ThemeId | null;
+  selectedDisciplines: string[];
+  customDisciplines: CustomDiscipline[];
+  guidanceContent: string;
+  enableSubgroups: boolean;
+  defaultSubgroupName: string;
+}
+
+export const INITIAL_SETUP: SetupState = {
+  themeId: null,
+  selectedDisciplines: [],
+  customDisciplines: [],
+  guidanceContent: '',
+  enableSubgroups: true,
+  defaultSubgroupName: 'Alpha Group',
+};
+
+export type SetupAction =
+  | { type: 'chooseTheme'; themeId: ThemeId }
+  | { type: 'toggleDiscipline'; key: string }
+  | { type: 'addCustom'; discipline: CustomDiscipline }
+  | { type: 'removeCustom'; key: string }
+  | { type: 'setGuidance'; content: string }
+  | { type: 'setSubgroups'; enabled: boolean }
+  | { type: 'setSubgroupName'; name: string };
+
+/** SPEC.md section 4: choosing a theme replaces the disciplines, guidance and structure with its values; toggling adds or removes. */
+export function setupReducer(state: SetupState, action: SetupAction): SetupState {
+  switch (action.type) {
+    case 'chooseTheme': {
+      const theme = THEME_TEMPLATES.find((candidate) => candidate.id === action.themeId);
+      if (!theme) return state;
+      return {
+        ...state,
+        themeId: theme.id,
+        selectedDisciplines: [...theme.disciplines],
+        guidanceContent: theme.guidanceContent,
+        enableSubgroups: theme.enableSubgroups,
+        defaultSubgroupName: theme.defaultSubgroupName,
+      };
+    }
+    case 'toggleDiscipline':
+      return {
+        ...state,
+        selectedDisciplines: state.selectedDisciplines.includes(action.key) ? state.selectedDisciplines.filter((key) => key !== action.key) : [...state.selectedDisciplines, action.key],
+      };
+    case 'addCustom':
+      return { ...state, customDisciplines: [...state.customDisciplines, action.discipline] };
+    case 'removeCustom':
+      return { ...state, customDisciplines: state.customDisciplines.filter((discipline) => discipline.key !== action.key) };
+    case 'setGuidance':
+      return { ...state, guidanceContent: action.content };
+    case 'setSubgroups':
+      return { ...state, enableSubgroups: action.enabled };
+    case 'setSubgroupName':
+      return { ...state, defaultSubgroupName: action.name };
+  }
+}
+
+export const SETUP_STEPS = ['Welcome', 'Choose Community Theme', 'Choose Spiritual Disciplines', 'Community Guidance', 'Community Structure', 'Launch Community'] as const;
+export const SETUP_STEP_COUNT = SETUP_STEPS.length;
+
+/** SPEC.md section 2: the progress bar shows (step - 1) / 5. */
+export const setupProgress = (step: number) => Math.round(((step - 1) / (SETUP_STEP_COUNT - 1)) * 100);

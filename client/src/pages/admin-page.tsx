@@ -24,6 +24,8 @@ import { CommunitySettingsTab } from '@/features/communities/components/communit
 import { LeaveCommunityCard } from '@/features/communities/components/leave-community';
 import { MembersTab } from '@/features/communities/components/members-tab';
 import { OverviewTab } from '@/features/communities/components/overview-tab';
+import { NewMembersTab } from '@/features/applications/components/new-members-tab';
+import { GuidancePanelTab } from '@/features/guidance/components/guidance-panel-tab';
 import { InviteCodesTab } from '@/features/invites/components/invite-codes-tab';
 import { SubgroupsTab } from '@/features/subgroups/components/subgroups-tab';
 import { useAuth } from '@/lib/auth';
@@ -62,11 +64,11 @@ function tabPanel(value: string, membership: Membership, viewerId: string): Reac
     case 'invites':
       return <InviteCodesTab communityId={communityId} />;
     case 'applications':
-      return <ComingSoonTab title="New Members" description="Applications from the public apply page will queue here for you to approve or decline." />;
+      return <NewMembersTab communityId={communityId} />;
     case 'subgroups':
       return <SubgroupsTab communityId={communityId} membership={membership} />;
     case 'guidance':
-      return <ComingSoonTab title="Guidance Panel" description="Edit the guidelines your members read on their dashboard here." />;
+      return <GuidancePanelTab communityId={communityId} />;
     case 'calendar-locks':
       return <CalendarLocksTab communityId={communityId} />;
     case 'reports':

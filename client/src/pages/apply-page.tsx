@@ -1,19 +1,59 @@
+import { useSearch } from 'wouter';
 import { PRODUCT_TAGLINE } from '@shared/domain/constants';
+import { useDocumentTitle } from '@/components/layout/page-header';
 import { Brand } from '@/components/layout/brand';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { findApiError } from '@/lib/api-client';
+import { useApplyCommunityName } from '@/features/applications/api';
+import { ApplyForm } from '@/features/applications/components/apply-form';
 
-/** Public: the application form for prospective members arrives with its issue. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function LinkProblem({ children }: { children: string }) {
+  return (
+    <Card role="alert" className="p-6">
+      <h1 className="text-2xl font-semibold text-primary-900">This apply link does not work</h1>
+      <p className="mt-2 text-muted-foreground">{children}</p>
+    </Card>
+  );
+}
+
+/** /apply?community=<id> (public): a visitor asks to join a community; its leaders review the request. */
 export function ApplyPage() {
+  useDocumentTitle('Apply to Join');
+  const requested = new URLSearchParams(useSearch()).get('community')?.trim() ?? '';
+  const communityId = UUID.test(requested) ? requested.toLowerCase() : null;
+  const community = useApplyCommunityName(communityId);
+  const missing = communityId === null || findApiError(community.error)?.status === 404;
+
   return (
     <div className="min-h-dvh">
       <header className="border-b border-border bg-card">
-        <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-4 sm:px-6">
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-4 sm:px-6">
           <Brand />
           <span className="text-sm text-muted-foreground">{PRODUCT_TAGLINE}</span>
         </div>
       </header>
-      <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-        <PagePlaceholder title="Apply to Join" description="Tell a community about yourself and your walk of faith." />
+      <main className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6">
+        {missing ? (
+          <LinkProblem>Ask the community that shared it for its apply link again: the link should end with ?community= and a long code.</LinkProblem>
+        ) : community.isPending ? (
+          <div className="flex justify-center p-10">
+            <Spinner label="Loading" />
+          </div>
+        ) : (
+          <>
+            <div className="grid gap-2">
+              <h1 className="text-3xl font-semibold text-primary-900">{community.data ? `Welcome to ${community.data.name}` : 'Welcome'}</h1>
+              <p className="text-muted-foreground">
+                We are glad you would like to walk with us. Tell us a little about yourself and the spiritual disciplines you hope to keep, and our leaders will reach out to welcome
+                you.
+              </p>
+            </div>
+            <ApplyForm communityId={communityId} />
+          </>
+        )}
       </main>
     </div>
   );

@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Send from 'lucide-react/icons/send';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { APPLICATION_MESSAGE_MAX, APPLICATION_TARGET_MAX } from '@shared/contracts/applications';
+import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@shared/domain/constants';
+import { FIXED_APPLICATION_TARGETS, TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { fieldProps, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { useSubmitApplication } from '../api';
+
+/** The targets a visitor may write (free text); the two fixed ones are shown read-only after them. */
+const OPEN_TARGETS = ['bibleReading', 'fasting', 'morningIntimacy', 'midnightPrayer', 'meditation', 'prayerWalk', 'evangelism', 'completionOfNewTestament'] as const satisfies readonly TargetKey[];
+const FIXED_KEYS = ['monthlyRetreat', 'silenceHour'] as const;
+
+const TARGET_PLACEHOLDERS: Partial<Record<TargetKey, string>> = {
+  bibleReading: 'e.g. 2 chapters a day',
+  fasting: 'e.g. Until noon on Wednesdays',
+  morningIntimacy: 'e.g. 30 minutes before work',
+  midnightPrayer: 'e.g. Fridays',
+  meditation: 'e.g. 10 minutes on a verse',
+  prayerWalk: 'e.g. Once a month',
+  evangelism: 'e.g. One conversation a week',
+  completionOfNewTestament: 'e.g. By the end of the year',
+};
+
+const target = z.string().max(APPLICATION_TARGET_MAX, `Targets must be at most ${APPLICATION_TARGET_MAX} characters`);
+const applyForm = z.object({
+  name: z.string().max(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+  email: z.string().max(EMAIL_MAX_LENGTH, 'E-mail is too long'),
+  message: z.string().max(APPLICATION_MESSAGE_MAX, `Message must be at most ${APPLICATION_MESSAGE_MAX} characters`),
+  targets: z.object(Object.fromEntries(OPEN_TARGETS.map((key) => [key, target])) as Record<(typeof OPEN_TARGETS)[number], typeof target>),
+  monthlyRetreat: z.string(),
+  silenceHour: z.string(),
+});
+type ApplyForm = z.infer<typeof applyForm>;
+
+const emptyTargets = Object.fromEntries(OPEN_TARGETS.map((key) => [key, ''])) as ApplyForm['targets'];
+/** SPEC.md section 4: the fixed goals are empty at first and prefilled after a successful submission. */
+const INITIAL: ApplyForm = { name: '', email: '', message: '', targets: emptyTargets, monthlyRetreat: '', silenceHour: '' };
+const AFTER_SUCCESS: ApplyForm = { ...INITIAL, ...FIXED_APPLICATION_TARGETS };
+
+const EMAIL_PATTERN = z.email();
+
+/** The public application form of /apply: name and e-mail, a message, and the disciplines one hopes to keep. */
+export function ApplyForm({ communityId }: { communityId: string }) {
+  const submit = useSubmitApplication();
+  const form = useForm<ApplyForm>({ resolver: zodResolver(applyForm), defaultValues: INITIAL });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    const name = values.name.trim();
+    const email = values.email.trim();
+    if (!name || !email) {
+      toast({ title: 'Required Fields', description: 'Please fill in your name and email address.', variant: 'destructive' });
+      if (!name) form.setError('name', { message: 'Name is required' }, { shouldFocus: true });
+      if (!email) form.setError('email', { message: 'E-mail is required' }, { shouldFocus: Boolean(name) });
+      return;
+    }
+    if (!EMAIL_PATTERN.safeParse(email).success) {
+      form.setError('email', { message: 'Please enter a valid e-mail address' }, { shouldFocus: true });
+      return;
+    }
+    const disciplineTargets = Object.fromEntries(Object.entries(values.targets).map(([key, text]) => [key, text.trim()]).filter(([, text]) => text));
+    submit.mutate(
+      { name, email, message: values.message.trim() || null, disciplineTargets: { ...disciplineTargets, ...FIXED_APPLICATION_TARGETS }, communityId },
+      {
+        onSuccess: () => {
+          toast({ title: 'Welcome Message Sent!', description: 'Thank you for sharing! Our community leaders will reach out to welcome you soon.', variant: 'success' });
+          form.reset(AFTER_SUCCESS);
+        },
+        onError: (error) => {
+          applyServerFieldErrors(error, form.setError, ['name', 'email', 'message']);
+          toast({ title: 'Submission Failed', description: error.message, variant: 'destructive' });
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Personal information</CardTitle>
+          <CardDescription>So the community's leaders can reach you.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="apply-name" label="Your name" error={errors.name?.message}>
+              <Input {...fieldProps('apply-name', { error: errors.name?.message })} autoComplete="name" maxLength={DISPLAY_NAME_MAX_LENGTH} required {...form.register('name')} />
+            </FormField>
+            <FormField id="apply-email" label="E-mail" error={errors.email?.message}>
+              <Input {...fieldProps('apply-email', { error: errors.email?.message })} type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX_LENGTH} required {...form.register('email')} />
+            </FormField>
+          </div>
+          <FormField id="apply-message" label="Message (optional)" error={errors.message?.message}>
+            <Textarea
+              {...fieldProps('apply-message', { error: errors.message?.message })}
+              rows={4}
+              maxLength={APPLICATION_MESSAGE_MAX}
+              placeholder="Tell us a little about yourself and your walk of faith"
+              {...form.register('message')}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Discipline targets</CardTitle>
+          <CardDescription>What you hope to keep. All optional: leave blank what you are not sure of yet.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          {OPEN_TARGETS.map((key) => {
+            const id = `apply-${key}`;
+            const error = errors.targets?.[key]?.message;
+            return (
+              <FormField key={key} id={id} label={TARGET_LABELS[key]} error={error}>
+                <Input {...fieldProps(id, { error })} maxLength={APPLICATION_TARGET_MAX} placeholder={TARGET_PLACEHOLDERS[key]} {...form.register(`targets.${key}`)} />
+              </FormField>
+            );
+          })}
+          {FIXED_KEYS.map((key) => {
+            const id = `apply-${key}`;
+            const hint = 'Required for all members';
+            return (
+              <FormField key={key} id={id} label={`${TARGET_LABELS[key]} (required)`} hint={hint}>
+                <Input {...fieldProps(id, { hint })} readOnly aria-readonly="true" placeholder={FIXED_APPLICATION_TARGETS[key]} className="bg-muted" {...form.register(key)} />
+              </FormField>
+            );
+          })}
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-3">
+        <Button type="submit" size="lg" disabled={submit.isPending} className="w-full sm:w-auto sm:justify-self-start">
+          <Send aria-hidden="true" />
+          {submit.isPending ? 'Sending...' : 'Join Our Community'}
+        </Button>
+        <p className="text-sm text-muted-foreground">By submitting, you agree to take part in the community with respect and commitment.</p>
+      </div>
+    </form>
+  );
+}

@@ -112,6 +112,32 @@ describe('POST /api/communities/:id/discipline-templates', () => {
     expect(refused.body.fields).toEqual({ 'dayStatus.bibleReading': expect.any(String) });
   });
 
+  it("accepts the setup wizard's keys, catalogue and custom alike, and answers exactly those, in order", async () => {
+    const fixture = await communityWith(app, 'member');
+    const member = fixture.members[0]!;
+    // As the wizard sends them on step 3: catalogue disciplines, then one the moderator typed in.
+    const wizardTemplates = [
+      { key: 'bible_reading', label: 'Bible Reading', unit: 'chapters', isNumeric: true, isDailyGrid: true, order: 1 },
+      { key: 'prayer', label: 'Prayer Time', unit: 'minutes', isNumeric: true, isDailyGrid: true, order: 2 },
+      { key: 'worship', label: 'Worship & Praise', unit: 'minutes', isNumeric: true, isDailyGrid: true, order: 3 },
+      { key: 'custom_evening_walk', label: 'Evening Walk', unit: '', isNumeric: false, isDailyGrid: true, order: 4 },
+    ];
+    await fixture.owner.agent.post(`/api/communities/${fixture.id}/discipline-templates`).send({ templates: wizardTemplates }).expect(200);
+    const listed = (await member.agent.get(`/api/communities/${fixture.id}/discipline-templates`).expect(200)).body as { key: string }[];
+    expect(listed).toEqual(wizardTemplates.map((template) => ({ ...template, unit: template.unit || null })));
+    expect(listed.map((discipline) => discipline.key)).toEqual(['bible_reading', 'prayer', 'worship', 'custom_evening_walk']);
+
+    const dayStatus = { bible_reading: days('Yes', 1), prayer: days('Partially', 2), worship: days('No', 3), custom_evening_walk: days('Yes', 4, 5) };
+    expect((await mark(member.agent, fixture.id, YEAR, APRIL, dayStatus)).body.dayStatus).toEqual(dayStatus);
+    const read = (await member.agent.get(`/api/communities/${fixture.id}/daily-log?month=${APRIL}&year=${YEAR}`).expect(200)).body;
+    expect(read.dayStatus).toEqual(dayStatus);
+    expect(read.entries.custom_evening_walk).toEqual({ '2030-04': { '4': true, '5': true } });
+    // The ten defaults no longer apply once the community has its own.
+    const refused = await saveLog(member.agent, fixture.id, YEAR, APRIL, { worship: days('Yes', 6), meditation: days('Yes', 6) });
+    expectJsonError(refused, 400);
+    expect(Object.keys(refused.body.fields)).toEqual(['dayStatus.meditation']);
+  });
+
   it.each([
     ['Member', ['Member']],
     ['Commander', ['Commander']],
@@ -139,6 +165,15 @@ describe('POST /api/communities/:id/discipline-templates', () => {
     expect(await snapshotTracking(db, fixture.id)).toEqual(before);
   });
 
+  it('answers 404 for an unknown or malformed community id', async () => {
+    const fixture = await communityWith(app);
+    const before = await snapshotTracking(db, fixture.id);
+    for (const id of [randomUUID(), 'not-a-uuid', encodeURIComponent("1' OR '1'='1")]) {
+      expectJsonError(await fixture.owner.agent.post(`/api/communities/${id}/discipline-templates`).send({ templates: CUSTOM_TEMPLATES }), 404, NOT_FOUND);
+    }
+    expect(await snapshotTracking(db, fixture.id)).toEqual(before);
+  });
+
   it.each([
     ['no templates', {}, 'templates'],
     ['an empty list', { templates: [] }, 'templates'],
@@ -147,6 +182,16 @@ describe('POST /api/communities/:id/discipline-templates', () => {
     ['a blank label', { templates: [{ ...CUSTOM_TEMPLATES[0], label: '  ' }] }, 'templates.0.label'],
     ['order 0', { templates: [{ ...CUSTOM_TEMPLATES[0], order: 0 }] }, 'templates.0.order'],
     ['isDailyGrid that is not a boolean', { templates: [{ ...CUSTOM_TEMPLATES[0], isDailyGrid: 'yes' }] }, 'templates.0.isDailyGrid'],
+    ['templates that are not a list', { templates: 'bible_reading' }, 'templates'],
+    ['more than 30 templates', { templates: Array.from({ length: 31 }, (_, i) => ({ ...CUSTOM_TEMPLATES[0], key: `d${i}`, order: i + 1 })) }, 'templates'],
+    ['a key with a control character', { templates: [{ ...CUSTOM_TEMPLATES[0], key: 'bible\u0000' }] }, 'templates.0.key'],
+    ['a key that is not text', { templates: [{ ...CUSTOM_TEMPLATES[0], key: 7 }] }, 'templates.0.key'],
+    ['a label with a NUL', { templates: [{ ...CUSTOM_TEMPLATES[0], label: 'Bible\u0000' }] }, 'templates.0.label'],
+    ['a label too long', { templates: [{ ...CUSTOM_TEMPLATES[0], label: 'x'.repeat(61) }] }, 'templates.0.label'],
+    ['a unit too long', { templates: [{ ...CUSTOM_TEMPLATES[0], unit: 'x'.repeat(31) }] }, 'templates.0.unit'],
+    ['an order that is not a whole number', { templates: [{ ...CUSTOM_TEMPLATES[0], order: 1.5 }] }, 'templates.0.order'],
+    ['an order given as text', { templates: [{ ...CUSTOM_TEMPLATES[0], order: '1' }] }, 'templates.0.order'],
+    ['isNumeric that is not a boolean', { templates: [{ ...CUSTOM_TEMPLATES[0], isNumeric: 'true' }] }, 'templates.0.isNumeric'],
   ])('answers 400 with fields for %s and writes nothing', async (_label, payload, field) => {
     const fixture = await communityWith(app);
     await fixture.owner.agent.post(`/api/communities/${fixture.id}/discipline-templates`).send({ templates: CUSTOM_TEMPLATES }).expect(200);

@@ -203,6 +203,27 @@ describe('GET /api/communities/info', () => {
     const loner = await signUp(app);
     expectJsonError(await loner.agent.get('/api/communities/info'), 404);
   });
+
+  it('answers a plain Member 200 (reading the community is every member\'s right: there is no 403 here), with or without the parameter', async () => {
+    const fixture = await communityWith('member');
+    const member = fixture.members[0]!;
+    expect((await member.agent.get('/api/communities/info').set('X-Community-Id', fixture.id).expect(200)).body).toMatchObject({ id: fixture.id, name: fixture.community.name });
+    expect((await member.agent.get(`/api/communities/info?community=${fixture.id}`).expect(200)).body).toEqual({ name: fixture.community.name });
+  });
+
+  it("answers 404 to a member of another community whose header names this one, and for a blank, unknown or malformed parameter, revealing nothing", async () => {
+    const fixture = await communityWith();
+    const other = await communityWith();
+    for (const header of [fixture.id, randomUUID(), 'not-a-uuid']) {
+      const refused = await other.owner.agent.get('/api/communities/info').set('X-Community-Id', header);
+      expectJsonError(refused, 404, NOT_FOUND);
+      expect(refused.text).not.toContain(fixture.community.name);
+    }
+    for (const query of ['', randomUUID(), 'not-a-uuid']) {
+      expectJsonError(await other.owner.agent.get(`/api/communities/info?community=${query}`), 404, NOT_FOUND);
+      expectJsonError(await anonymous().get(`/api/communities/info?community=${query}`), 404, NOT_FOUND);
+    }
+  });
 });
 
 describe('GET /api/communities/:id', () => {

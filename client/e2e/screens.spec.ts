@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { newIdentity, signUpThroughUi } from './fixtures';
+import { createCommunityThroughUi, newIdentity, signUpThroughUi } from './fixtures';
 import { addDays, dateInTimeZone, zonedInstant } from '../../shared/domain/calendar';
 import { checkScreen, openPage, type Size, SIZES, test } from './screens-kit';
 
@@ -30,6 +30,9 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await page.goto(`/apply?community=${world.communityId}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await checkScreen(page, 'apply', size);
+      await page.goto('/apply');
+      await expect(page.getByRole('heading', { name: 'This apply link does not work' })).toBeVisible();
+      await checkScreen(page, 'apply-invalid-link', size);
 
       // A new account has no community yet: /community-access with its two tabs.
       await signUpThroughUi(page, newIdentity('Newcomer'));
@@ -102,6 +105,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
         ['/subgroup', 'subgroup'],
         ['/reports', 'reports'],
         [`/community-setup?community=${world.communityId}`, 'community-setup'],
+        ['/community-setup', 'community-setup-invalid-link'],
       ] as const) {
         await page.goto(route);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -139,6 +143,13 @@ for (const size of Object.keys(SIZES) as Size[]) {
         await expect(page.getByRole('heading', { name: 'Lock a Month' })).toBeVisible();
       }
 
+      // Someone has applied through the public form (no session needed), so New Members has a row.
+      const applicant = `Applicant ${size}`;
+      const applied = await page.request.post('/api/member-applications', {
+        data: { name: applicant, email: `applicant-${size}@example.org`, message: 'I would love to walk with you.', disciplineTargets: { bibleReading: 'A chapter a day' }, communityId: world.communityId },
+      });
+      expect(applied.status()).toBe(201);
+
       for (const tab of ADMIN_TABS) {
         await page.goto(tab === 'overview' ? '/admin' : `/admin?tab=${tab}`);
         await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
@@ -148,6 +159,25 @@ for (const size of Object.keys(SIZES) as Size[]) {
           await page.getByRole('button', { name: 'Edit', exact: true }).click();
           await expect(page.getByRole('dialog', { name: 'Edit Community' })).toBeVisible();
           await checkScreen(page, 'admin-settings-edit-dialog', size);
+          await page.keyboard.press('Escape');
+        }
+        if (tab === 'applications') {
+          const row = size === 'desktop' ? page.getByRole('row', { name: new RegExp(applicant) }) : page.getByRole('listitem').filter({ hasText: applicant });
+          await row.getByRole('button', { name: `Details of ${applicant}` }).click();
+          await checkScreen(page, 'admin-applications-expanded', size);
+          await row.getByRole('button', { name: `Approve ${applicant}` }).click();
+          await expect(page.getByRole('dialog', { name: 'Approve Application' })).toBeVisible();
+          await checkScreen(page, 'admin-applications-approve-dialog', size);
+          await page.keyboard.press('Escape');
+          await row.getByRole('button', { name: `Reject ${applicant}` }).click();
+          await expect(page.getByRole('dialog', { name: 'Reject Application' })).toBeVisible();
+          await checkScreen(page, 'admin-applications-reject-dialog', size);
+          await page.keyboard.press('Escape');
+        }
+        if (tab === 'guidance') {
+          await page.getByRole('button', { name: 'Edit Guidance' }).click();
+          await expect(page.getByRole('dialog', { name: 'Edit Guidance' })).toBeVisible();
+          await checkScreen(page, 'admin-guidance-editor', size);
           await page.keyboard.press('Escape');
         }
         if (tab === 'members') {
@@ -162,6 +192,28 @@ for (const size of Object.keys(SIZES) as Size[]) {
         }
       }
 
+      await page.context().close();
+    });
+
+    test(`setup wizard steps (${size})`, async ({ browser }) => {
+      // A community of its own: the wizard saves disciplines and guidance, which the shared one must keep.
+      const page = await openPage(browser, size);
+      await signUpThroughUi(page, newIdentity('Founder'));
+      await createCommunityThroughUi(page, 'Cedar Hill Church');
+      const steps = ['Welcome', 'Choose Community Theme', 'Choose Spiritual Disciplines', 'Community Guidance', 'Community Structure', 'Launch Community'];
+      for (const [index, title] of steps.entries()) {
+        await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+        if (index === 1) await page.getByRole('radio', { name: /General Community/ }).check({ force: true });
+        if (index === 2) {
+          await page.getByLabel('Discipline name').fill('Scripture Memory');
+          await page.getByRole('button', { name: 'Add Discipline' }).click();
+        }
+        if (index === 5) await page.getByRole('button', { name: 'Generate Invitation Code' }).click();
+        await checkScreen(page, `community-setup-step-${index + 1}`, size);
+        if (index < steps.length - 1) await page.getByRole('button', { name: 'Next' }).click();
+      }
+      await page.getByRole('button', { name: 'Launch Community' }).click();
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
       await page.context().close();
     });
 

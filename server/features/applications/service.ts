@@ -40,7 +40,8 @@ export function applicationCommunityId(bodyCommunityId: string | undefined, head
  */
 export async function createApplication(db: Database, communityId: string, input: CreateApplication, now: Date): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
-    const [community] = await tx.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, communityId)).limit(1);
+    // Held until commit, so the community cannot be deleted between this read and the insert.
+    const [community] = await tx.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, communityId)).for('key share');
     if (!community) throw communityNotFound();
     const [row] = await tx
       .insert(memberApplications)

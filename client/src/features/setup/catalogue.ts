@@ -157,6 +157,7 @@ export function customDisciplineKey(label: string, taken: ReadonlySet<string>): 
  */
 export function disciplineTemplates(selected: readonly string[], custom: readonly CustomDiscipline[]): Discipline[] {
   const chosen = DISCIPLINE_CATALOGUE.filter((discipline) => selected.includes(discipline.key)).map(({ key, label, unit, isNumeric }) => ({ key, label, unit, isNumeric }));
-  const added = custom.map(({ key, label, unit }) => ({ key, label, unit: unit || null, isNumeric: Boolean(unit) }));
+  // SPEC.md: every discipline but fasting is numeric, the community's own included.
+  const added = custom.map(({ key, label, unit }) => ({ key, label, unit: unit || null, isNumeric: true }));
   return [...chosen, ...added].map((discipline, index) => ({ ...discipline, unit: discipline.unit || null, isDailyGrid: true, order: index + 1 }));
 }

@@ -11,6 +11,7 @@ import { fieldProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSubmitApplication } from '../api';
 
@@ -76,7 +77,8 @@ export function ApplyForm({ communityId }: { communityId: string }) {
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, ['name', 'email', 'message']);
-          toast({ title: 'Submission Failed', description: error.message, variant: 'destructive' });
+          // Not toastError: a visitor has no community on screen for the community-gone handler to explain.
+          toast({ title: 'Submission Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
         },
       },
     );

@@ -8,6 +8,9 @@ export const APPLICATION_MESSAGE_MAX = 2000;
 export const APPLICATION_TARGET_MAX = 200;
 export const REVIEW_NOTES_MAX = 1000;
 
+/** The title of the notification moderators get for each application; the bell links it to New Members. */
+export const APPLICATION_NOTIFICATION_TITLE = 'New application';
+
 /**
  * POST /api/member-applications (public). `communityId` is the id from the apply link; SPEC.md's
  * placeholder 'default' (or none) means the community named by X-Community-Id. Blank targets are dropped;

@@ -134,7 +134,7 @@ describe('POST /api/member-applications (public)', () => {
     expect(await applicationRows(other.id)).toEqual([]);
   });
 
-  it('answers 404 community_not_found for a community that does not exist or cannot be told, and writes nothing', async () => {
+  it('answers 404 (not the community-gone code) for a community that does not exist or cannot be told, and writes nothing', async () => {
     const fixture = await communityWith(app);
     const before = await totalApplications();
     const beforeFixture = await snapshotApplications(fixture.id);
@@ -149,7 +149,8 @@ describe('POST /api/member-applications (public)', () => {
     ];
     for (const response of refusals) {
       expectJsonError(response, 404, NOT_FOUND);
-      expect(response.body.code).toBe('community_not_found');
+      // A visitor's link names no community; `community_not_found` would tell a signed-in client its community is gone.
+      expect(response.body.code).toBe('not_found');
     }
     expect(await totalApplications()).toBe(before);
     expect(await snapshotApplications(fixture.id)).toEqual(beforeFixture);

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ApplicationView, createApplicationBody, ReviewResult, reviewApplicationBody } from '@shared/contracts/applications';
+import { APPLICATION_NOTIFICATION_TITLE, type ApplicationView, type createApplicationBody, type ReviewResult, type reviewApplicationBody } from '@shared/contracts/applications';
 import { uuidField } from '@shared/contracts/fields';
 import { FIXED_APPLICATION_TARGETS } from '@shared/domain/disciplines';
 import { memberApplications } from '@shared/schema/applications';
@@ -8,7 +8,7 @@ import { users } from '@shared/schema/auth';
 import { communities, memberships } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
-import { type CommunityContext, communityNotFound } from '../../http/community-context';
+import { COMMUNITY_NOT_FOUND, type CommunityContext } from '../../http/community-context';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { insertInviteCode } from '../invites/service';
@@ -30,8 +30,14 @@ export function applicationCommunityId(bodyCommunityId: string | undefined, head
     const parsed = uuidField.safeParse(typeof candidate === 'string' ? candidate.trim() : candidate);
     if (parsed.success) return parsed.data;
   }
-  throw communityNotFound();
+  throw applyLinkNotFound();
 }
+
+/**
+ * A link that names no community: 404 with the message of GET /api/communities/info, and not the
+ * `community_not_found` code, which tells a signed-in client that the community it shows is gone.
+ */
+const applyLinkNotFound = () => notFound(COMMUNITY_NOT_FOUND);
 
 /**
  * Stores a visitor's application (status Pending, the fixed targets as the community asks them) and tells
@@ -42,7 +48,7 @@ export async function createApplication(db: Database, communityId: string, input
   return db.transaction(async (tx) => {
     // Held until commit, so the community cannot be deleted between this read and the insert.
     const [community] = await tx.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, communityId)).for('key share');
-    if (!community) throw communityNotFound();
+    if (!community) throw applyLinkNotFound();
     const [row] = await tx
       .insert(memberApplications)
       .values({
@@ -66,7 +72,7 @@ export async function createApplication(db: Database, communityId: string, input
         fromUserId: null,
         communityId: community.id,
         type: 'other',
-        title: 'New application',
+        title: APPLICATION_NOTIFICATION_TITLE,
         message: `${input.name} asked to join ${community.name}. Review it under Administration > New Members.`,
       });
     }

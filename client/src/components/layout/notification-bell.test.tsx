@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { APPLICATION_NOTIFICATION_TITLE } from '@shared/contracts/applications';
 import type { NotificationView } from '@shared/contracts/notifications';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { deferred, type Handler, json, mockApi } from '@/test/api-mock';
@@ -134,18 +135,19 @@ describe('notification bell', () => {
   });
 
   it.each([
-    ['question', '/questions'],
-    ['answer', '/questions'],
-    ['question_answered', '/questions'],
-    ['meeting', '/meetings'],
-  ] as const)('leads a %s notification to %s and marks it read', async (type, path) => {
-    const item = notification({ type, title: `A ${type} notification` });
+    ['question', 'A question notification', '/questions'],
+    ['answer', 'A answer notification', '/questions'],
+    ['question_answered', 'A question_answered notification', '/questions'],
+    ['meeting', 'A meeting notification', '/meetings'],
+    ['other', APPLICATION_NOTIFICATION_TITLE, '/admin?tab=applications'],
+  ] as const)('leads a %s notification titled %s to %s and marks it read', async (type, title, path) => {
+    const item = notification({ type, title });
     const { user, api, location } = renderBell({
       'GET /api/notifications': () => json([item]),
       [`PATCH /api/notifications/${item.id}/read`]: () => json({ message: 'Notification marked read.' }),
     });
     const panel = await openBell(user, 'Notifications, 1 unread');
-    const link = within(panel).getByRole('link', { name: new RegExp(`A ${type} notification`) });
+    const link = within(panel).getByRole('link', { name: new RegExp(title) });
     expect(link).toHaveAttribute('href', path);
     await user.click(link);
     await vi.waitFor(() => expect(location()).toBe(path));

@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APPLICATION_NOTIFICATION_TITLE } from '@shared/contracts/applications';
 import type { NotificationView } from '@shared/contracts/notifications';
 import { NOTIFICATION_POLL_MS } from '@shared/domain/constants';
 import { apiRequest, throwIfNotOk } from '@/lib/api-client';
@@ -52,8 +53,9 @@ export function useMarkAllNotificationsRead() {
 }
 
 /** Where a notification leads (SPEC.md section 2): questions and answers to /questions, meetings to /meetings. */
-export function notificationLink(type: NotificationView['type']): string | null {
+export function notificationLink({ type, title }: Pick<NotificationView, 'type' | 'title'>): string | null {
   if (type === 'question' || type === 'answer' || type === 'question_answered') return '/questions';
   if (type === 'meeting') return '/meetings';
+  if (type === 'other' && title === APPLICATION_NOTIFICATION_TITLE) return '/admin?tab=applications';
   return null;
 }

@@ -86,7 +86,7 @@ export function NotificationPanel({ notifications, error, onRetry, onNavigate }:
 
 function NotificationItem({ item, onNavigate }: { item: NotificationView; onNavigate: () => void }) {
   const markRead = useMarkNotificationRead();
-  const link = notificationLink(item.type);
+  const link = notificationLink(item);
   const unread = !item.isRead;
 
   const markAsRead = () => {

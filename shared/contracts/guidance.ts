@@ -19,6 +19,15 @@ export type GuidanceTextStyle = (typeof GUIDANCE_TEXT_STYLES)[number];
 export const GUIDANCE_MARKDOWN_MAX = 20_000;
 export const GUIDANCE_SECTIONS_MAX = 40;
 
+/** How a new section looks until someone styles it (SPEC.md section 9's first choices). */
+export const SECTION_STYLE_DEFAULTS = {
+  color: 'black',
+  alignment: 'left',
+  backgroundColor: 'none',
+  headerSize: 'medium',
+  textStyle: 'normal',
+} as const satisfies { color: GuidanceTextColor; alignment: GuidanceAlignment; backgroundColor: GuidanceBackground; headerSize: GuidanceHeaderSize; textStyle: GuidanceTextStyle };
+
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
 
@@ -27,11 +36,11 @@ export const guidanceSection = z.object({
   title: singleLineText('Title').max(200, 'Title must be at most 200 characters'),
   content: multiLineText('Content').max(5000, 'Content must be at most 5,000 characters'),
   type: choice(GUIDANCE_SECTION_TYPES, 'Type'),
-  color: choice(GUIDANCE_TEXT_COLORS, 'Text colour').default('black'),
-  alignment: choice(GUIDANCE_ALIGNMENTS, 'Alignment').default('left'),
-  backgroundColor: choice(GUIDANCE_BACKGROUNDS, 'Background').default('none'),
-  headerSize: choice(GUIDANCE_HEADER_SIZES, 'Header size').default('medium'),
-  textStyle: choice(GUIDANCE_TEXT_STYLES, 'Text style').default('normal'),
+  color: choice(GUIDANCE_TEXT_COLORS, 'Text colour').default(SECTION_STYLE_DEFAULTS.color),
+  alignment: choice(GUIDANCE_ALIGNMENTS, 'Alignment').default(SECTION_STYLE_DEFAULTS.alignment),
+  backgroundColor: choice(GUIDANCE_BACKGROUNDS, 'Background').default(SECTION_STYLE_DEFAULTS.backgroundColor),
+  headerSize: choice(GUIDANCE_HEADER_SIZES, 'Header size').default(SECTION_STYLE_DEFAULTS.headerSize),
+  textStyle: choice(GUIDANCE_TEXT_STYLES, 'Text style').default(SECTION_STYLE_DEFAULTS.textStyle),
 });
 export type GuidanceSection = z.infer<typeof guidanceSection>;
 

@@ -1,10 +1,10 @@
-import type { GuidanceSection } from '@shared/contracts/guidance';
+import { type GuidanceSection, SECTION_STYLE_DEFAULTS } from '@shared/contracts/guidance';
 
 /**
  * The default guidance of SPEC.md section 9 ("Default guidance sections"): shown while a community has
  * saved neither sections nor markdown, and offered as the starting point of the editor.
  */
-const base = { color: 'black', alignment: 'left', backgroundColor: 'none', headerSize: 'medium', textStyle: 'normal' } as const;
+const base = SECTION_STYLE_DEFAULTS;
 
 export const DEFAULT_GUIDANCE_SECTIONS: readonly GuidanceSection[] = [
   {

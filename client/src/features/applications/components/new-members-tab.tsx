@@ -15,6 +15,9 @@ import { useApplications } from '../api';
 import { ApplyLink } from './apply-link-card';
 import { type Decision, ReviewApplicationDialog } from './review-application-dialog';
 
+/** SPEC.md section 2: the New Members columns. */
+const COLUMNS = ['Name', 'Email', 'Date', 'Status', 'Actions'] as const;
+
 const STATUS_BADGES: Record<ApplicationStatus, BadgeVariant> = { Pending: 'accent', Approved: 'success', Rejected: 'destructive' };
 
 function Details({ application }: { application: ApplicationView }) {
@@ -102,21 +105,11 @@ export function NewMembersTab({ communityId }: { communityId: string }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-border text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Name
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Email
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Date
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Actions
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="py-2 pr-3 font-medium last:pr-0">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -143,7 +136,7 @@ export function NewMembersTab({ communityId }: { communityId: string }) {
                 </tr>
                 {open ? (
                   <tr id={detailsId} className="border-b border-border bg-muted/50">
-                    <td colSpan={5} className="p-4">
+                    <td colSpan={COLUMNS.length} className="p-4">
                       <Details application={application} />
                     </td>
                   </tr>

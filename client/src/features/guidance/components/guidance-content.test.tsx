@@ -1,65 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
-import {
-  GUIDANCE_ALIGNMENTS,
-  GUIDANCE_BACKGROUNDS,
-  GUIDANCE_TEXT_COLORS,
-  type GuidanceSection,
-} from '@shared/contracts/guidance';
+import { GUIDANCE_ALIGNMENTS, GUIDANCE_BACKGROUNDS, GUIDANCE_TEXT_COLORS } from '@shared/contracts/guidance';
+import { expectNothingExecutable, guidanceSection, HOSTILE_MARKDOWN } from '../test-kit';
 import { GuidanceContent } from './guidance-content';
 
-let sectionCount = 0;
-function section(overrides: Partial<GuidanceSection> = {}): GuidanceSection {
-  sectionCount += 1;
-  return {
-    id: `section-${sectionCount}`,
-    title: `Section ${sectionCount}`,
-    content: `Content ${sectionCount}`,
-    type: 'text',
-    color: 'black',
-    alignment: 'left',
-    backgroundColor: 'none',
-    headerSize: 'medium',
-    textStyle: 'normal',
-    ...overrides,
-  };
-}
+const section = guidanceSection;
 
 /** The section's box: the element around its title that carries colour, background and alignment. */
 const boxOf = (title: string) => screen.getByRole('heading', { name: title }).parentElement as HTMLElement;
 const classesOf = (element: Element) => [...element.classList];
-
-const HOSTILE_MARKDOWN = [
-  'Intro paragraph.',
-  '',
-  '<img src=x onerror=alert(1)>',
-  '',
-  '<script>alert(1)</script>',
-  '',
-  '[x](javascript:alert(1))',
-  '',
-  '[d](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
-  '',
-  '[v](VBScript:msgbox(1))',
-  '',
-  '![pixel](https://tracker.example.org/pixel.png)',
-  '',
-  '<a href="javascript:alert(1)">raw</a>',
-  '',
-  '[ok](https://example.org)',
-].join('\n');
-
-function expectNothingExecutable(container: HTMLElement) {
-  expect(container.querySelector('script')).toBeNull();
-  expect(container.querySelector('img')).toBeNull();
-  const handlers = [...container.querySelectorAll('*')].flatMap((element) =>
-    [...element.attributes].filter((attribute) => attribute.name.toLowerCase().startsWith('on')).map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}]`),
-  );
-  expect(handlers).toEqual([]);
-  const badLinks = [...container.querySelectorAll('a[href]')]
-    .map((anchor) => anchor.getAttribute('href') ?? '')
-    .filter((href) => /^(javascript|data|vbscript):/i.test(href.trim()));
-  expect(badLinks).toEqual([]);
-}
 
 describe('GuidanceContent markdown', () => {
   it('loads the markdown on demand and renders nothing executable from it', async () => {

@@ -14,6 +14,7 @@ import {
   GUIDANCE_TEXT_STYLES,
   type GuidanceSection,
   type GuidanceView,
+  SECTION_STYLE_DEFAULTS,
 } from '@shared/contracts/guidance';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -33,17 +34,7 @@ const ALIGNMENT_LABELS = { left: 'Left', center: 'Center', right: 'Right' } as c
 const HEADER_SIZE_LABELS = { large: 'Large', medium: 'Medium', small: 'Small' } as const;
 const TEXT_STYLE_LABELS = { normal: 'Normal', bold: 'Bold', italic: 'Italic' } as const;
 
-const newSection = (): GuidanceSection => ({
-  id: `section-${crypto.randomUUID()}`,
-  title: '',
-  content: '',
-  type: 'text',
-  color: 'black',
-  alignment: 'left',
-  backgroundColor: 'none',
-  headerSize: 'medium',
-  textStyle: 'normal',
-});
+const newSection = (): GuidanceSection => ({ ...SECTION_STYLE_DEFAULTS, id: `section-${crypto.randomUUID()}`, title: '', content: '', type: 'text' });
 
 function Choice<T extends string>({ id, label, value, values, labels, onChange }: { id: string; label: string; value: T; values: readonly T[]; labels: Record<T, string>; onChange: (value: T) => void }) {
   return (

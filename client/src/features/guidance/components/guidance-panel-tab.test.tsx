@@ -4,28 +4,13 @@ import { COMMUNITY_ID, TODAY, trackingServer } from '@/features/tracking/test-ki
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi, type RecordedRequest } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
+import { guidanceSection, guidanceView } from '../test-kit';
 
 const GUIDANCE_URL = `/api/communities/${COMMUNITY_ID}/guidance`;
 const DEFAULT_TITLES = ['Bible Reading', 'Fasting', 'Morning Intimacy', 'Midnight Prayer'];
 
-function view(overrides: Partial<GuidanceView> = {}): GuidanceView {
-  return { sections: [], contentMarkdown: '', updatedAt: null, ...overrides };
-}
-
-function section(overrides: Partial<GuidanceSection> = {}): GuidanceSection {
-  return {
-    id: 'saved-1',
-    title: 'Hope Chapel Rule',
-    content: 'Pray without ceasing.',
-    type: 'text',
-    color: 'black',
-    alignment: 'left',
-    backgroundColor: 'none',
-    headerSize: 'medium',
-    textStyle: 'normal',
-    ...overrides,
-  };
-}
+const view = guidanceView;
+const section = (overrides: Partial<GuidanceSection> = {}) => guidanceSection({ id: 'saved-1', title: 'Hope Chapel Rule', content: 'Pray without ceasing.', ...overrides });
 
 /** What the server answers to a save: the saved body, as GET would return it afterwards. */
 const echo = (request: RecordedRequest) => {

@@ -1,33 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GuidanceSection, GuidanceView } from '@shared/contracts/guidance';
+import type { GuidanceSection } from '@shared/contracts/guidance';
 import { createQueryClient } from '@/lib/query-client';
 import { apiError, json, mockApi } from '@/test/api-mock';
 import { GuidelinesCard } from './guidelines-card';
+import { guidanceSection, guidanceView } from '../test-kit';
 
 const COMMUNITY_ID = 'c1000000-0000-4000-8000-000000000001';
 const GUIDANCE_URL = `/api/communities/${COMMUNITY_ID}/guidance`;
 const LOAD_FAILED = 'Unable to load guidelines. Please refresh the page.';
 
-function view(overrides: Partial<GuidanceView> = {}): GuidanceView {
-  return { sections: [], contentMarkdown: '', updatedAt: null, ...overrides };
-}
-
-function section(overrides: Partial<GuidanceSection> = {}): GuidanceSection {
-  return {
-    id: 'section-1',
-    title: 'Our Rule of Life',
-    content: 'Pray without ceasing.',
-    type: 'text',
-    color: 'black',
-    alignment: 'left',
-    backgroundColor: 'none',
-    headerSize: 'medium',
-    textStyle: 'normal',
-    ...overrides,
-  };
-}
+const view = guidanceView;
+const section = (overrides: Partial<GuidanceSection> = {}) => guidanceSection({ id: 'section-1', title: 'Our Rule of Life', content: 'Pray without ceasing.', ...overrides });
 
 /**
  * The card in the app's own query client (its 30 s cache and retries come from the hook), with the retry

@@ -1,50 +1,6 @@
 import { render, screen } from '@testing-library/react';
+import { expectNothingExecutable, HOSTILE_MARKDOWN } from '../test-kit';
 import MarkdownContent, { safeUrl } from './markdown-content';
-
-/**
- * Guidance markdown is written by a moderator and read by every member: nothing in it may run script,
- * load an image (a tracking pixel or an onerror handler) or link to a script: or data: address.
- */
-const HOSTILE_MARKDOWN = [
-  'Intro paragraph.',
-  '',
-  '<img src=x onerror=alert(1)>',
-  '',
-  '<script>alert(1)</script>',
-  '',
-  '[x](javascript:alert(1))',
-  '',
-  '[d](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
-  '',
-  '[v](VBScript:msgbox(1))',
-  '',
-  '[e](&#106;avascript:alert(1))',
-  '',
-  '<javascript:alert(1)>',
-  '',
-  '![pixel](https://tracker.example.org/pixel.png)',
-  '',
-  '<a href="javascript:alert(1)">raw</a>',
-  '',
-  '<div onclick="alert(1)" style="color:red">styled</div>',
-  '',
-  '[ok](https://example.org)',
-].join('\n');
-
-/** The checks every rendering of hostile guidance must pass. */
-function expectNothingExecutable(container: HTMLElement) {
-  expect(container.querySelector('script')).toBeNull();
-  expect(container.querySelector('img')).toBeNull();
-  expect(container.querySelector('iframe, object, embed, style')).toBeNull();
-  const handlers = [...container.querySelectorAll('*')].flatMap((element) =>
-    [...element.attributes].filter((attribute) => attribute.name.toLowerCase().startsWith('on')).map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}]`),
-  );
-  expect(handlers).toEqual([]);
-  const badLinks = [...container.querySelectorAll('a[href]')]
-    .map((anchor) => anchor.getAttribute('href') ?? '')
-    .filter((href) => /^(javascript|data|vbscript):/i.test(href.trim().replace(/[\u0000-\u001f]/g, '')));
-  expect(badLinks).toEqual([]);
-}
 
 describe('safeUrl', () => {
   it.each([

@@ -37,6 +37,13 @@ const THEME_ACCENTS: Record<ThemeTemplate['color'], string> = {
   slate: 'bg-slate-500',
 };
 
+/** A card that is a radio or checkbox: the whole card is the target, the chosen one stands out. */
+const choiceCard = (checked: boolean) =>
+  cn(
+    'flex cursor-pointer gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+    checked ? 'border-primary-600 bg-primary-50' : 'border-border bg-card hover:bg-muted',
+  );
+
 const catalogueLabel = (key: string) => DISCIPLINE_CATALOGUE.find((discipline) => discipline.key === key)?.label ?? key;
 
 /** Step 2: one of six themes, as radio cards (arrow keys move between them). */
@@ -50,10 +57,7 @@ export function ThemeStep({ state, dispatch }: StepProps) {
           return (
             <label
               key={theme.id}
-              className={cn(
-                'relative flex cursor-pointer gap-3 rounded-xl border bg-card p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                checked ? 'border-primary-600 bg-primary-50' : 'border-border hover:bg-muted',
-              )}
+              className={choiceCard(checked)}
             >
               <input type="radio" name="theme" value={theme.id} checked={checked} onChange={() => dispatch({ type: 'chooseTheme', themeId: theme.id })} className="sr-only" />
               <span aria-hidden="true" className={cn('mt-1 size-3 shrink-0 rounded-full', THEME_ACCENTS[theme.color])} />
@@ -109,10 +113,7 @@ export function DisciplinesStep({ state, dispatch }: StepProps) {
             return (
               <label
                 key={discipline.key}
-                className={cn(
-                  'flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                  checked ? 'border-primary-600 bg-primary-50' : 'border-border bg-card hover:bg-muted',
-                )}
+                className={cn(choiceCard(checked), 'items-start')}
               >
                 <input type="checkbox" checked={checked} onChange={() => dispatch({ type: 'toggleDiscipline', key: discipline.key })} className="mt-1 size-4 shrink-0 accent-primary-700" />
                 <span className="grid gap-0.5">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../domain/constants';
-import { displayNameField, emailField, newPasswordField } from './fields';
+import { displayNameField, emailField, newPasswordField, uuidField } from './fields';
 
 /** POST /api/login. SPEC.md names the e-mail field `username`. */
 export const loginBody = z.object({
@@ -44,3 +44,15 @@ export interface PublicUser {
   hasPassword: boolean;
   createdAt: string;
 }
+
+/** POST /api/claim: sign up by claiming an imported member's history (the e-mail must be the one on file). */
+export const claimBody = registerBody.extend({ importedUserId: uuidField });
+export type ClaimAccountBody = z.infer<typeof claimBody>;
+
+/** POST /api/claim-user: a signed-in member claims the imported history offered after joining. */
+export const claimUserBody = z.object({ importedUserId: uuidField });
+export type ClaimUserBody = z.infer<typeof claimUserBody>;
+
+/** DECISIONS.md: the refusal of a claim at sign-up whose e-mail is not the one on file. */
+export const CLAIM_EMAIL_MISMATCH =
+  'To claim this history, sign up with the e-mail your community has on file, or sign up under another name, join your community with its invitation code, and claim it there.';

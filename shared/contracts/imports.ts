@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { monthField } from './tracking';
+
+/** CSV import (DECISIONS.md "Imported members and claiming"). Year range of SPEC.md section 9. */
+export const IMPORT_YEAR_MIN = 2020;
+export const IMPORT_YEAR_MAX = 2030;
+/** About 2 MB of CSV: a year of a large congregation's daily columns fits many times over. */
+export const CSV_MAX_CHARACTERS = 2_000_000;
+export const IMPORT_MAX_ROWS = 5000;
+export const PREVIEW_ROWS = 5;
+
+const csvData = z
+  .string({ error: 'Paste or upload a CSV file' })
+  .max(CSV_MAX_CHARACTERS, 'The file is too large: at most 2 MB of CSV')
+  .refine((text) => text.trim().length > 0, 'Paste or upload a CSV file')
+  .refine((text) => !text.includes('\u0000'), 'This does not look like a CSV file');
+
+/** POST /api/import/csv/preview. */
+export const csvPreviewBody = z.object({ csvData });
+
+/**
+ * Where a column goes: `email`, `displayName`, `role`, a target field of user_discipline_targets
+ * (`bibleReading` ... `silenceHour`), `<disciplineKey>:<day>` for that day's status in the import month,
+ * or '' to ignore the column.
+ */
+export type ImportField = string;
+
+export interface CsvPreview {
+  totalRows: number;
+  headers: string[];
+  /** The first rows, keyed by header. */
+  preview: Record<string, string>[];
+  /** A mapping guessed from the header names (header -> field); unmapped headers are absent. */
+  suggestedMapping: Record<string, ImportField>;
+  /** The fields a column may map to in this community, with a label for each. */
+  fields: { value: ImportField; label: string }[];
+}
+
+/** POST /api/import/csv. */
+export const csvImportBody = z.object({
+  csvData,
+  columnMapping: z.record(z.string().max(200), z.string().max(100)),
+  importMonth: monthField,
+  importYear: z.coerce
+    .number({ error: `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}` })
+    .int(`Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`)
+    .min(IMPORT_YEAR_MIN, `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`)
+    .max(IMPORT_YEAR_MAX, `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`),
+});
+export type CsvImportBody = z.input<typeof csvImportBody>;
+
+export interface ImportRowError {
+  /** The row's number in the file, counting the header as row 1 (as a spreadsheet shows it). */
+  row: number;
+  message: string;
+}
+
+export interface ImportResult {
+  /** Rows imported (members created or brought up to date). */
+  importedCount: number;
+  /** Of those, members created by this import. */
+  createdCount: number;
+  /** Rows refused, each with why; the other rows were imported. */
+  errors: ImportRowError[];
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { monthField, yearField } from './tracking';
+
+/** GET /api/reports?month&year[&scope]: one request for the whole /reports screen. */
+export const reportsQuery = z.object({
+  month: monthField,
+  year: yearField,
+  /** Admins see the community by default and may ask for their own subgroup; everyone else sees their subgroup. */
+  scope: z.enum(['community', 'subgroup'], { error: 'Scope must be community or subgroup' }).optional(),
+});
+export type ReportsQuery = z.input<typeof reportsQuery>;
+
+export interface DisciplineCompletion {
+  key: string;
+  label: string;
+  /** Mean monthly progress (SPEC.md section 9) of the members in scope for this discipline, 0-100. */
+  completionPercent: number;
+}
+
+export interface MemberCompletion {
+  userId: string;
+  displayName: string;
+  /** The member's monthly progress over the daily disciplines, 0-100. */
+  completionPercent: number;
+  byDiscipline: Record<string, number>;
+}
+
+export interface MonthPoint {
+  year: number;
+  month: number;
+  completionPercent: number;
+}
+
+export interface MemberStreak {
+  userId: string;
+  displayName: string;
+  /** Days in a row with at least one daily discipline kept, as of the community's today. */
+  streak: number;
+}
+
+export interface ReportsView {
+  month: number;
+  year: number;
+  /** Whose numbers `disciplines` and `members` hold: none when the viewer has no subgroup and is not an admin. */
+  scope: 'community' | 'subgroup' | 'none';
+  /** The subgroup's name when scope is subgroup. */
+  subgroupName: string | null;
+  /** Whether the viewer may switch to the community scope. */
+  canSeeCommunity: boolean;
+  disciplines: DisciplineCompletion[];
+  members: MemberCompletion[];
+  /** The viewer's own completion for the 12 months ending with the chosen one, oldest first. */
+  trend: MonthPoint[];
+  /** The current streaks of the viewer's subgroup (empty without one), longest first. */
+  streaks: MemberStreak[];
+}

@@ -79,10 +79,12 @@ describe('toCsv', () => {
 
 describe('parseCsv', () => {
   it('reads quoted and unquoted cells, LF or CRLF line ends and a trailing line break', () => {
-    expect(parseCsv('a,"b,c"\n"d""e",f\r\n')).toEqual([
-      ['a', 'b,c'],
-      ['d"e', 'f'],
-    ]);
+    for (const newline of ['\n', '\r\n']) {
+      expect(parseCsv(`a,"b,c"${newline}"d""e",f${newline}`)).toEqual([
+        ['a', 'b,c'],
+        ['d"e', 'f'],
+      ]);
+    }
   });
 
   it('keeps empty cells', () => {

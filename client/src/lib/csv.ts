@@ -3,69 +3,36 @@
  * cells are escaped per RFC 4180, and a cell that a spreadsheet would read as a formula (starting with
  * = + - @, a tab or a carriage return) gets a leading ' so it stays text.
  */
+import Papa from 'papaparse';
 import { localToday } from '@shared/domain/calendar';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
 
-/** One cell: neutralised against formula injection, then quoted when it holds a comma, quote, CR or LF. */
-export function escapeCsvCell(value: CsvValue): string {
+/** One cell's text, neutralised against formula injection (papaparse does the RFC 4180 quoting). */
+function neutralise(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** A header row and data rows as RFC 4180 text: CRLF between records, no trailing line break. */
-export function toCsv(headers: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [headers, ...rows].map((row) => row.map(escapeCsvCell).join(',')).join('\r\n');
-}
+const UNPARSE = { newline: '\r\n', quotes: false, escapeFormulae: false } as const;
+
+/** One cell as it appears in the file: neutralised, then quoted when it holds a comma, quote, CR or LF. */
+export const escapeCsvCell = (value: CsvValue) => Papa.unparse([[neutralise(value)]], UNPARSE);
 
 /**
- * Reads RFC 4180 text back into rows (quoted cells may hold commas, doubled quotes and line breaks).
- * Used to check what toCsv writes; it does not undo the ' formula prefix.
+ * A header row and data rows as RFC 4180 text (papaparse): cells quoted when they hold a comma, quote,
+ * CR or LF, CRLF between records, no trailing line break.
  */
+export function toCsv(headers: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return Papa.unparse([headers.map(neutralise), ...rows.map((row) => row.map(neutralise))], UNPARSE);
+}
+
+/** Reads CSV text back into rows (papaparse; blank lines skipped). It does not undo the ' formula prefix. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let index = 0;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  const endRow = () => {
-    endCell();
-    rows.push(row);
-    row = [];
-  };
-  while (index < text.length) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 2;
-        continue;
-      }
-      if (char === '"') quoted = false;
-      else cell += char;
-      index += 1;
-      continue;
-    }
-    if (char === '"' && cell === '') quoted = true;
-    else if (char === ',') endCell();
-    else if (char === '\r' && text[index + 1] === '\n') {
-      endRow();
-      index += 1;
-    } else if (char === '\n') endRow();
-    else cell += char;
-    index += 1;
-  }
-  if (cell !== '' || row.length > 0) endRow();
-  return rows;
+  return Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
 }
 
 /** Saves `csv` as a download named `filename` (with a byte-order mark so spreadsheet apps read UTF-8). */

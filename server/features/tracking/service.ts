@@ -9,12 +9,12 @@ import type {
   SaveDailyLogBody,
   SubgroupMember,
 } from '@shared/contracts/tracking';
-import { compareDates, dateInTimeZone, daysInMonth, isoDate, latestDateOnEarth, monthKey, parseIsoDate, shiftMonth, type YearMonth } from '@shared/domain/calendar';
+import { compareDates, dateInTimeZone, daysInMonth, isoDate, latestDateOnEarth, monthKey, parseIsoDate, type YearMonth } from '@shared/domain/calendar';
 import type { DayStatus } from '@shared/domain/constants';
 import { DEFAULT_DISCIPLINES, type Discipline, FIXED_TARGET_VALUES, MONTHLY_GOAL_KEYS, TARGET_KEYS } from '@shared/domain/disciplines';
 import { memberMonthlyProgress, weeklyStats } from '@shared/domain/progress';
 import { isAdmin } from '@shared/domain/roles';
-import { anyDisciplineLookup, currentStreak, isCompleted, statusLookup } from '@shared/domain/streaks';
+import { isCompleted, statusLookup } from '@shared/domain/streaks';
 import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
 import { calendarLocks, dailyLogs, disciplineTemplates, userDisciplineTargets } from '@shared/schema/tracking';
@@ -22,6 +22,7 @@ import type { Database, Executor } from '../../db/client';
 import { communityNotFound, type CommunityContext, lockCommunityRow } from '../../http/community-context';
 import { badRequest, conflict, forbidden, locked, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
+import { communityToday, monthsBack, overallStreak, STREAK_MONTHS } from './member-streaks';
 
 type Month = YearMonth;
 
@@ -410,12 +411,6 @@ export async function assertMayReadCommander(db: Executor, context: CommunityCon
   await assertMemberOf(db, context.community.id, commanderId, 'Commander not found.');
 }
 
-/** `today`'s month and the `count - 1` months before it: 13 cover a 365-day streak and last week. */
-function monthsBack(today: string, count: number): Month[] {
-  const current = parseIsoDate(today);
-  return Array.from({ length: count }, (_, i) => shiftMonth(current, -i));
-}
-
 /**
  * Streak, month progress and weekly figures for every member of the commander's subgroups, in a fixed
  * number of queries whatever the subgroup's size: members, disciplines, and all the logs needed at once.
@@ -425,8 +420,8 @@ export async function memberStats(db: Executor, context: CommunityContext, comma
   if (members.length === 0) return [];
   const communityId = context.community.id;
   const dailyKeys = (await listDisciplines(db, communityId)).filter((d) => d.isDailyGrid).map((d) => d.key);
-  const today = dateInTimeZone(now, context.community.timeZone);
-  const months = [...monthsBack(today, 13), period];
+  const today = communityToday(context.community, now);
+  const months = [...monthsBack(today, STREAK_MONTHS), period];
   const logs = await db
     .select({ userId: dailyLogs.userId, year: dailyLogs.year, month: dailyLogs.month, dayStatus: dailyLogs.dayStatus, updatedAt: dailyLogs.updatedAt })
     .from(dailyLogs)
@@ -448,7 +443,7 @@ export async function memberStats(db: Executor, context: CommunityContext, comma
       id: member.id,
       displayName: member.displayName,
       lastUpdated: lastUpdated?.toISOString() ?? null,
-      streak: currentStreak(anyDisciplineLookup(lookups), today, { graceDays: context.community.graceDays }).days,
+      streak: overallStreak(lookups, today, context.community),
       completionPercent: memberMonthlyProgress(selected?.dayStatus, dailyKeys, period.year, period.month),
       weeklyStats: weeklyStats(lookups, today),
     };

@@ -16,6 +16,7 @@ import { inviteRoutes } from './features/invites/routes';
 import { meetingRoutes } from './features/meetings/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { questionRoutes } from './features/questions/routes';
+import { reportRoutes } from './features/reports/routes';
 import { subgroupRoutes } from './features/subgroups/routes';
 import { trackingRoutes } from './features/tracking/routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -93,6 +94,7 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   app.use(questionRoutes(db, now));
   app.use(meetingRoutes(db, now));
   app.use(trackingRoutes(db, now));
+  app.use(reportRoutes(db, now));
   app.use(importRoutes(db, now));
   app.use(guidanceRoutes(db, now));
   app.use(applicationRoutes(db, config, now));

@@ -80,13 +80,18 @@ describe('/admin tabs', () => {
   });
 
   it.each([
-    ['New Members', 'applications'],
-    ['Guidance Panel', 'guidance'],
-    ['Reports', 'reports'],
-  ])('shows a notice in the %s tab until it is built', async (label, value) => {
-    renderAdmin([moderatorOf('c1', 'Hope Chapel')], `/admin?tab=${value}`);
+    ['New Members', 'applications', 'GET', '/api/member-applications', 'Share your apply link'],
+    ['Guidance Panel', 'guidance', 'GET', '/api/communities/c1/guidance', 'Edit Guidance'],
+    ['Reports', 'reports', 'GET', '/api/communities/c1/members', 'Generate Report'],
+  ])('opens the %s tab with its own data', async (label, value, method, url, text) => {
+    const { api } = renderAdmin([moderatorOf('c1', 'Hope Chapel')], `/admin?tab=${value}`, {
+      'GET /api/member-applications': () => json([]),
+      'GET /api/communities/c1/guidance': () => json({ sections: [], contentMarkdown: '', updatedAt: null }),
+      'GET /api/communities/c1/members': () => json([]),
+    });
     expect(await screen.findByRole('tab', { name: label, selected: true })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: `${label} is on its way` })).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    await vi.waitFor(() => expect(api.calls(method, url).length).toBeGreaterThan(0));
   });
 
   it('opens the calendar locks of the current community in the Calendar Locks tab', async () => {

@@ -90,7 +90,7 @@ describe('dashboard cards', () => {
   it('shows the default guidelines, the targets (with the fixed ones) and the questions and meetings cards', async () => {
     renderDashboard({ targets: { bibleReading: JSON.stringify({ target: 2, unit: 'chapters' }), fasting: 'Until 12 noon', prayerWalk: 'Yes' } });
     const guidelines = within(await card('Guidelines'));
-    expect(guidelines.getByRole('heading', { name: 'Bible Reading' })).toBeInTheDocument();
+    expect(await guidelines.findByRole('heading', { name: 'Bible Reading' })).toBeInTheDocument();
     expect(guidelines.getByText(/amplified version/)).toBeInTheDocument();
     expect(guidelines.getByText(/12 noon/)).toBeInTheDocument();
     expect(guidelines.getByRole('heading', { name: 'Midnight Prayer' })).toBeInTheDocument();

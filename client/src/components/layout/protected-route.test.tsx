@@ -95,7 +95,8 @@ describe('routing', () => {
   it('opens /apply without a session', async () => {
     mockApi({ 'GET /api/user': unauthorized });
     const { location } = renderApp('/apply');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Apply to Join' })).toBeInTheDocument();
+    // Without ?community= the public page explains the link instead of sending the visitor to sign in.
+    expect(await screen.findByRole('heading', { level: 1, name: 'This apply link does not work' })).toBeInTheDocument();
     expect(location()).toBe('/apply');
   });
 

@@ -130,6 +130,8 @@ export function trackingServer(options: TrackingServerOptions = {}) {
     [`GET /api/communities/${COMMUNITY_ID}/members`]: () => json(members),
     [`GET /api/communities/${COMMUNITY_ID}/discipline-templates`]: () => json(DEFAULT_DISCIPLINES),
     [`GET /api/communities/${COMMUNITY_ID}/calendar-locks`]: () => json(options.locks ?? []),
+    // Nothing saved yet: the guidelines card shows the default guidance.
+    [`GET /api/communities/${COMMUNITY_ID}/guidance`]: () => json({ sections: [], contentMarkdown: '', updatedAt: null }),
     [`GET /api/commanders/${SELF.id}/subgroup-members`]: () => json(options.subgroupMembers ?? []),
     [`POST /api/communities/${COMMUNITY_ID}/daily-log`]:
       options.saveDailyLog ??

@@ -17,7 +17,6 @@ import { Badge } from '@/components/ui/badge';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentCommunity } from '@/features/communities/api';
-import { ComingSoonTab } from '@/features/communities/components/coming-soon-tab';
 import { CalendarLocksTab } from '@/features/tracking/components/calendar-locks-tab';
 import { AdminAccessRequired, CommunityMissing } from '@/features/communities/components/community-state';
 import { CommunitySettingsTab } from '@/features/communities/components/community-settings-tab';
@@ -26,6 +25,7 @@ import { MembersTab } from '@/features/communities/components/members-tab';
 import { OverviewTab } from '@/features/communities/components/overview-tab';
 import { NewMembersTab } from '@/features/applications/components/new-members-tab';
 import { GuidancePanelTab } from '@/features/guidance/components/guidance-panel-tab';
+import { ReportsTab } from '@/features/reports/components/reports-tab';
 import { InviteCodesTab } from '@/features/invites/components/invite-codes-tab';
 import { SubgroupsTab } from '@/features/subgroups/components/subgroups-tab';
 import { useAuth } from '@/lib/auth';
@@ -72,7 +72,7 @@ function tabPanel(value: string, membership: Membership, viewerId: string): Reac
     case 'calendar-locks':
       return <CalendarLocksTab communityId={communityId} />;
     case 'reports':
-      return <ComingSoonTab title="Reports" description="Generate member reports and view your community's progress here." />;
+      return <ReportsTab communityId={communityId} />;
     default:
       return null;
   }

@@ -14,6 +14,7 @@ import { formatLongDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useCommunityMembers } from '../api';
 import { AdminAccessRequired, QueryFailure } from './community-state';
+import { ImportWizardDialog } from '@/features/imports/components/import-wizard-dialog';
 import { ExportMembersButton } from './export-members-button';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { RoleBadges } from './role-badge';
@@ -85,7 +86,10 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
             <CardTitle>Members{members.data ? ` (${members.data.length})` : ''}</CardTitle>
             <CardDescription>Give members their roles, or remove someone who has moved on.</CardDescription>
           </div>
-          <ExportMembersButton communityName={communityName} />
+          <div className="flex flex-wrap gap-2">
+            <ImportWizardDialog communityId={communityId} />
+            <ExportMembersButton communityName={communityName} />
+          </div>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex items-start gap-3 rounded-xl bg-primary-50 p-4 text-sm text-primary-900">

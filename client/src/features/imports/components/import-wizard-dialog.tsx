@@ -1,0 +1,296 @@
+import FileUp from 'lucide-react/icons/file-up';
+import Upload from 'lucide-react/icons/upload';
+import { type ChangeEvent, useId, useState } from 'react';
+import { CSV_MAX_CHARACTERS, type CsvPreview, IMPORT_YEAR_MAX, IMPORT_YEAR_MIN, type ImportResult } from '@shared/contracts/imports';
+import { MONTH_NAMES } from '@/features/tracking/period';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
+import { ErrorNote } from '@/components/ui/states';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { toastError } from '@/lib/notify';
+import { useCsvImport, useCsvPreview } from '../api';
+
+const STEP_TITLES = ['Upload or paste a CSV file', 'Map the columns', 'Choose the month', 'Import complete'] as const;
+const IDENTITY_FIELDS = new Set(['email', 'displayName']);
+const YEARS = Array.from({ length: IMPORT_YEAR_MAX - IMPORT_YEAR_MIN + 1 }, (_, index) => IMPORT_YEAR_MIN + index);
+
+/** SPEC.md section 9: the import year defaults to the current one, within 2020-2030. */
+const defaultYear = () => Math.min(Math.max(new Date().getFullYear(), IMPORT_YEAR_MIN), IMPORT_YEAR_MAX);
+
+/**
+ * 'Import from CSV' (DECISIONS.md: reachable from the Members tab): 1 upload or paste, 2 map the columns
+ * (e-mail or display name required), 3 the month and year of the daily columns, 4 the outcome with any
+ * rows that were refused. Importing the same file again changes nothing.
+ */
+export function ImportWizardDialog({ communityId }: { communityId: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState(1);
+  const [csvData, setCsvData] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [preview, setPreview] = useState<CsvPreview | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [mappingError, setMappingError] = useState<string | null>(null);
+  const [month, setMonth] = useState('');
+  const [year, setYear] = useState(String(defaultYear()));
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const parse = useCsvPreview(communityId);
+  const runImport = useCsvImport(communityId);
+  const pending = parse.isPending || runImport.isPending;
+
+  const reset = () => {
+    setStep(1);
+    setCsvData('');
+    setFileName(null);
+    setPreview(null);
+    setMapping({});
+    setMappingError(null);
+    setMonth('');
+    setYear(String(defaultYear()));
+    setResult(null);
+    parse.reset();
+    runImport.reset();
+  };
+
+  const onOpenChange = (next: boolean) => {
+    if (pending) return;
+    setOpen(next);
+    if (!next) reset();
+  };
+
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (file.size > CSV_MAX_CHARACTERS * 2) {
+      toast({ title: 'CSV Parse Failed', description: 'The file is too large: at most 2 MB of CSV.', variant: 'destructive' });
+      return;
+    }
+    setCsvData(await file.text());
+    setFileName(file.name);
+  };
+
+  const submitCsv = () => {
+    parse.mutate(csvData, {
+      onSuccess: (parsed) => {
+        setPreview(parsed);
+        setMapping(Object.fromEntries(parsed.headers.map((header) => [header, parsed.suggestedMapping[header] ?? ''])));
+        toast({ title: 'CSV Parsed Successfully', description: `${parsed.totalRows} ${parsed.totalRows === 1 ? 'row' : 'rows'} found.`, variant: 'success' });
+        setStep(2);
+      },
+      onError: (error) => toastError('CSV Parse Failed', error, 'Failed to parse CSV data'),
+    });
+  };
+
+  const confirmMapping = () => {
+    const chosen = Object.values(mapping).filter(Boolean);
+    if (!chosen.some((field) => IDENTITY_FIELDS.has(field))) {
+      setMappingError('Map the e-mail or the display-name column to continue.');
+      return;
+    }
+    const repeated = chosen.find((field, index) => chosen.indexOf(field) !== index);
+    if (repeated) {
+      const label = preview?.fields.find((candidate) => candidate.value === repeated)?.label ?? repeated;
+      setMappingError(`${label} is chosen for more than one column.`);
+      return;
+    }
+    setMappingError(null);
+    setStep(3);
+  };
+
+  const startImport = () => {
+    const columnMapping = Object.fromEntries(Object.entries(mapping).filter(([, field]) => field));
+    runImport.mutate(
+      { csvData, columnMapping, importMonth: Number(month), importYear: Number(year) },
+      {
+        onSuccess: (outcome) => {
+          setResult(outcome);
+          toast({ title: 'Import Successful', description: `${outcome.importedCount} ${outcome.importedCount === 1 ? 'member' : 'members'} imported.`, variant: 'success' });
+          setStep(4);
+        },
+        onError: (error) => toastError('Import Failed', error, 'Failed to import CSV data'),
+      },
+    );
+  };
+
+  const footer =
+    step === 1 ? (
+      <Button onClick={submitCsv} disabled={pending || !csvData.trim()}>
+        {parse.isPending ? 'Reading...' : 'Continue'}
+      </Button>
+    ) : step === 2 ? (
+      <>
+        <Button variant="outline" onClick={() => setStep(1)}>
+          Back
+        </Button>
+        <Button onClick={confirmMapping}>Continue</Button>
+      </>
+    ) : step === 3 ? (
+      <>
+        <Button variant="outline" disabled={pending} onClick={() => setStep(2)}>
+          Back
+        </Button>
+        <Button onClick={startImport} disabled={pending || !month}>
+          {runImport.isPending ? 'Importing...' : 'Start Import'}
+        </Button>
+      </>
+    ) : (
+      <>
+        <Button variant="outline" onClick={reset}>
+          Import Another File
+        </Button>
+        <Button onClick={() => onOpenChange(false)}>Done</Button>
+      </>
+    );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <FileUp aria-hidden="true" />
+          Import from CSV
+        </Button>
+      </DialogTrigger>
+      <ScrollingDialogContent
+        className="max-w-3xl"
+        header={
+          <DialogHeader>
+            <DialogTitle>Import from CSV</DialogTitle>
+            <DialogDescription>
+              Step {step} of 4: {STEP_TITLES[step - 1]}
+            </DialogDescription>
+          </DialogHeader>
+        }
+        footer={footer}
+      >
+        {step === 1 ? (
+          <div className="grid gap-4">
+            <p className="text-sm text-muted-foreground">
+              One row per member, with an e-mail or name column. Columns for targets and for each day of a month are optional. Imported members sign up and claim their history.
+            </p>
+            <div className="grid gap-2">
+              <label htmlFor={`${id}-file`} className="text-sm font-medium">
+                CSV file
+              </label>
+              <input
+                id={`${id}-file`}
+                type="file"
+                accept=".csv,text/csv"
+                onChange={(event) => void readFile(event)}
+                className="text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-input file:bg-card file:px-4 file:font-medium"
+              />
+              {fileName ? (
+                <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <Upload className="size-4" aria-hidden="true" />
+                  {fileName} is ready.
+                </p>
+              ) : null}
+            </div>
+            <FormField id={`${id}-paste`} label="Or paste the CSV text">
+              <Textarea
+                id={`${id}-paste`}
+                rows={8}
+                value={csvData}
+                onChange={(event) => {
+                  setCsvData(event.target.value);
+                  setFileName(null);
+                }}
+                className="font-mono text-xs"
+                placeholder={'Name,Email,Bible Reading 1,Bible Reading 2\nRuth Moab,ruth@example.org,Yes,Partially'}
+              />
+            </FormField>
+          </div>
+        ) : null}
+
+        {step === 2 && preview ? (
+          <div className="grid gap-4">
+            <p className="text-sm text-muted-foreground">
+              {preview.totalRows} {preview.totalRows === 1 ? 'row' : 'rows'}. Choose where each column goes; columns left on “Ignore” are not imported. The e-mail or the display name is
+              required.
+            </p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {preview.headers.map((header, index) => (
+                <FormField key={header} id={`${id}-map-${index}`} label={header} hint={sampleOf(preview, header)}>
+                  <NativeSelect
+                    id={`${id}-map-${index}`}
+                    aria-describedby={`${id}-map-${index}-hint`}
+                    value={mapping[header] ?? ''}
+                    onChange={(event) => setMapping((current) => ({ ...current, [header]: event.target.value }))}
+                  >
+                    <option value="">Ignore</option>
+                    {preview.fields.map((field) => (
+                      <option key={field.value} value={field.value}>
+                        {field.label}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormField>
+              ))}
+            </div>
+            {mappingError ? <ErrorNote message={mappingError} /> : null}
+          </div>
+        ) : null}
+
+        {step === 3 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <p className="text-sm text-muted-foreground sm:col-span-2">The month the daily columns belong to. Targets are saved for the same month.</p>
+            <FormField id={`${id}-month`} label="Month">
+              <NativeSelect id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)}>
+                <option value="">Choose a month</option>
+                {MONTH_NAMES.map((name, index) => (
+                  <option key={name} value={index + 1}>
+                    {name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id={`${id}-year`} label="Year">
+              <NativeSelect id={`${id}-year`} value={year} onChange={(event) => setYear(event.target.value)}>
+                {YEARS.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+        ) : null}
+
+        {step === 4 && result ? (
+          <div className="grid gap-4">
+            <p className="text-lg">
+              {result.importedCount} {result.importedCount === 1 ? 'member' : 'members'} imported
+              {result.createdCount ? `, ${result.createdCount} of them new` : ''}.
+            </p>
+            {result.errors.length ? (
+              <section aria-labelledby={`${id}-refused`} className="grid gap-2">
+                <h3 id={`${id}-refused`} className="font-semibold text-destructive">
+                  {result.errors.length} {result.errors.length === 1 ? 'row was' : 'rows were'} not imported
+                </h3>
+                <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-lg border border-border p-3 text-sm" tabIndex={0} aria-label="Rows not imported">
+                  {result.errors.map((problem) => (
+                    <li key={`${problem.row}-${problem.message}`}>
+                      <span className="font-medium">Row {problem.row}:</span> {problem.message}
+                    </li>
+                  ))}
+                </ul>
+                <p className="text-sm text-muted-foreground">Correct those rows in the file and import it again: rows already imported stay as they are.</p>
+              </section>
+            ) : (
+              <p className="text-sm text-muted-foreground">Every row was imported. The members appear in the list with their history.</p>
+            )}
+          </div>
+        ) : null}
+      </ScrollingDialogContent>
+    </Dialog>
+  );
+}
+
+/** A column's first values, so the moderator recognises it while mapping. */
+function sampleOf(preview: CsvPreview, header: string): string {
+  const values = preview.preview.map((row) => row[header]?.trim()).filter(Boolean);
+  return values.length ? `e.g. ${values.slice(0, 2).join(', ')}` : 'Empty in the first rows';
+}

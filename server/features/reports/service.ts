@@ -124,11 +124,7 @@ export async function progressReport(
     .map((member) => ({
       userId: member.userId,
       displayName: member.displayName,
-      streak: overallStreak(
-        dailyKeys.map((key) => statusLookup(member.logs, key)),
-        today,
-        context.community,
-      ),
+      streak: overallStreak(dailyKeys.map((key) => statusLookup(member.logs, key)), today, context.community),
     }))
     .sort((a, b) => b.streak - a.streak || byName(a, b));
 

@@ -12,13 +12,14 @@ import { CommunitySetupPage } from '@/pages/community-setup-page';
 import { MeetingsPage } from '@/pages/meetings-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 import { QuestionsPage } from '@/pages/questions-page';
-import { ReportsPage } from '@/pages/reports-page';
 import { SubgroupPage } from '@/pages/subgroup-page';
 
 // Screens with heavier dependencies load on demand (the protected route shows its spinner meanwhile).
 const ProfilePage = lazy(() => import('@/pages/profile-page').then((module) => ({ default: module.ProfilePage })));
 const DashboardPage = lazy(() => import('@/pages/dashboard-page').then((module) => ({ default: module.DashboardPage })));
 const TrackingPage = lazy(() => import('@/pages/tracking-page').then((module) => ({ default: module.TrackingPage })));
+// Chart.js comes with /reports only.
+const ReportsPage = lazy(() => import('@/pages/reports-page').then((module) => ({ default: module.ReportsPage })));
 const AdminPage = lazy(() => import('@/pages/admin-page').then((module) => ({ default: module.AdminPage })));
 
 /** The route table of SPEC.md section 2. */

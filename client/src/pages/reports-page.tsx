@@ -1,5 +1,168 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import Flame from 'lucide-react/icons/flame';
+import { useState } from 'react';
+import type { YearMonth } from '@shared/domain/calendar';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { EmptyState, ErrorNote, LoadingCard } from '@/components/ui/states';
+import { useCurrentCommunity } from '@/features/communities/api';
+import { CommunityMissing } from '@/features/communities/components/community-state';
+import { useReports, type ReportScope } from '@/features/reports/api';
+import { ChartCard, DataTable } from '@/features/reports/components/chart-card';
+import { PercentBars, PercentLine } from '@/features/reports/components/charts';
+import { MONTH_NAMES, monthLabel, pickerYears, useToday } from '@/features/tracking/period';
 
+const percent = (value: number) => `${value}%`;
+const shortMonth = (year: number, month: number) => `${MONTH_NAMES[month - 1]!.slice(0, 3)} ${String(year).slice(2)}`;
+
+/** /reports: completion by discipline and by member for a month, the viewer's 12-month trend and their subgroup's streaks. */
 export function ReportsPage() {
-  return <PagePlaceholder title="Progress Reports" description="Progress by discipline and by member." />;
+  const membership = useCurrentCommunity();
+  const today = useToday();
+  const [period, setPeriod] = useState<YearMonth>({ year: today.year, month: today.month });
+  const [scope, setScope] = useState<ReportScope>(undefined);
+  const reports = useReports(membership?.communityId ?? null, period, scope);
+
+  if (!membership) {
+    return (
+      <>
+        <PageHeader title="Progress Reports" />
+        <CommunityMissing />
+      </>
+    );
+  }
+
+  const data = reports.data;
+  const whose = !data ? '' : data.scope === 'community' ? 'the whole community' : data.scope === 'subgroup' ? (data.subgroupName ?? 'your subgroup') : 'you';
+  const noMembers = data && data.members.length === 0;
+
+  return (
+    <>
+      <PageHeader title="Progress Reports" description="How faithfully the disciplines were kept, month by month: days marked Yes or Partially out of the days in the month." />
+      <div className="grid gap-6">
+        <Card className="grid grid-cols-2 gap-3 p-4 sm:flex sm:flex-wrap sm:items-end sm:gap-4 sm:p-5">
+          <div className="grid gap-2 sm:w-44">
+            <Label htmlFor="reports-month">Month</Label>
+            <NativeSelect id="reports-month" value={period.month} onChange={(event) => setPeriod({ ...period, month: Number(event.target.value) })}>
+              {MONTH_NAMES.map((name, index) => (
+                <option key={name} value={index + 1}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2 sm:w-32">
+            <Label htmlFor="reports-year">Year</Label>
+            <NativeSelect id="reports-year" value={period.year} onChange={(event) => setPeriod({ ...period, year: Number(event.target.value) })}>
+              {pickerYears(today.year).map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {data?.canSeeCommunity ? (
+            <div role="group" aria-label="Whose progress" className="col-span-2 flex gap-1 rounded-lg bg-muted p-1 sm:col-span-1">
+              <Button size="sm" className="min-h-9 flex-1" variant={data.scope === 'community' ? 'default' : 'ghost'} aria-pressed={data.scope === 'community'} onClick={() => setScope('community')}>
+                Community
+              </Button>
+              <Button size="sm" className="min-h-9 flex-1" variant={data.scope !== 'community' ? 'default' : 'ghost'} aria-pressed={data.scope !== 'community'} onClick={() => setScope('subgroup')}>
+                My subgroup
+              </Button>
+            </div>
+          ) : null}
+        </Card>
+
+        {reports.error ? (
+          <ErrorNote message="We could not load the reports." onRetry={() => void reports.refetch()} />
+        ) : !data ? (
+          <LoadingCard label="Loading reports" />
+        ) : (
+          <>
+            {data.scope === 'none' ? (
+              <EmptyState title="You are not in a subgroup yet">
+                When a moderator places you in a subgroup, its progress shows here. Your own trend is below.
+              </EmptyState>
+            ) : null}
+            {data.scope !== 'none' ? (
+              <div className="grid gap-6 lg:grid-cols-2">
+                <ChartCard
+                  title="By discipline"
+                  description={`${monthLabel(data.year, data.month)}, ${whose}.`}
+                  empty={noMembers ? <EmptyState title="No members yet">Progress appears once members log their days.</EmptyState> : undefined}
+                  chart={<PercentBars points={data.disciplines.map((discipline) => ({ label: discipline.label, value: discipline.completionPercent }))} />}
+                  table={
+                    <DataTable
+                      caption={`Completion by discipline, ${monthLabel(data.year, data.month)}`}
+                      columns={['Discipline', 'Completion']}
+                      rows={data.disciplines.map((discipline) => [discipline.label, percent(discipline.completionPercent)])}
+                    />
+                  }
+                />
+                <ChartCard
+                  title="By member"
+                  description={`${monthLabel(data.year, data.month)}, ${whose}.`}
+                  empty={noMembers ? <EmptyState title="No members yet">Progress appears once members log their days.</EmptyState> : undefined}
+                  chart={<PercentBars points={data.members.map((member) => ({ label: member.displayName, value: member.completionPercent }))} />}
+                  table={
+                    <DataTable
+                      caption={`Completion by member, ${monthLabel(data.year, data.month)}`}
+                      columns={['Member', 'Completion', ...data.disciplines.map((discipline) => discipline.label)]}
+                      rows={data.members.map((member) => [
+                        member.displayName,
+                        percent(member.completionPercent),
+                        ...data.disciplines.map((discipline) => percent(member.byDiscipline[discipline.key] ?? 0)),
+                      ])}
+                    />
+                  }
+                />
+              </div>
+            ) : null}
+            <div className="grid gap-6 lg:grid-cols-2">
+              <ChartCard
+                title="Your last 12 months"
+                description={`Your own completion up to ${monthLabel(data.year, data.month)}.`}
+                chart={<PercentLine points={data.trend.map((point) => ({ label: shortMonth(point.year, point.month), value: point.completionPercent }))} />}
+                table={
+                  <DataTable
+                    caption="Your completion for the last 12 months"
+                    columns={['Month', 'Completion']}
+                    rows={data.trend.map((point) => [monthLabel(point.year, point.month), percent(point.completionPercent)])}
+                  />
+                }
+              />
+              <Card className="min-w-0">
+                <CardHeader>
+                  <CardTitle className="flex items-center gap-2">
+                    <Flame className="size-5 text-accent-600" aria-hidden="true" />
+                    Subgroup streaks
+                  </CardTitle>
+                  <CardDescription>Days in a row with at least one discipline kept, as of today.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  {data.streaks.length === 0 ? (
+                    <EmptyState title="No streaks to show">Streaks of your subgroup appear here once you are in one.</EmptyState>
+                  ) : (
+                    <ol className="grid gap-2">
+                      {data.streaks.map((member, index) => (
+                        <li key={member.userId} className="flex items-center gap-3 rounded-xl border border-border px-3 py-2">
+                          <span className="w-6 text-sm text-muted-foreground tabular-nums">{index + 1}.</span>
+                          <span className="min-w-0 flex-1 break-words">{member.displayName}</span>
+                          <span className="font-semibold tabular-nums">
+                            {member.streak} {member.streak === 1 ? 'day' : 'days'}
+                          </span>
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                </CardContent>
+              </Card>
+            </div>
+          </>
+        )}
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,63 @@
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
+import { Bar, Line } from 'react-chartjs-2';
+
+// Only what the two charts use, so the chunk stays small (tree-shaken Chart.js).
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip);
+
+const PRIMARY = '#3b4aa8';
+const ACCENT = '#d9911c';
+const GRID = '#e5dfd4';
+const TEXT = '#585c70';
+
+const percentAxis = {
+  min: 0,
+  max: 100,
+  ticks: { callback: (value: string | number) => `${value}%`, color: TEXT },
+  grid: { color: GRID },
+} as const;
+
+export interface ChartPoint {
+  label: string;
+  value: number;
+}
+
+/**
+ * Horizontal percentage bars. The canvas is hidden from assistive technology: the same numbers are in
+ * the table beside every chart.
+ */
+export function PercentBars({ points, height }: { points: readonly ChartPoint[]; height?: number }) {
+  return (
+    <div aria-hidden="true" style={{ height: height ?? Math.max(160, points.length * 34 + 40) }} className="relative">
+      <Bar
+        data={{ labels: points.map((point) => point.label), datasets: [{ data: points.map((point) => point.value), backgroundColor: PRIMARY, borderRadius: 6, maxBarThickness: 22 }] }}
+        options={{
+          indexAxis: 'y',
+          maintainAspectRatio: false,
+          animation: false,
+          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.parsed.x}%` } } },
+          scales: { x: percentAxis, y: { ticks: { color: TEXT }, grid: { display: false } } },
+        }}
+      />
+    </div>
+  );
+}
+
+/** A line of monthly percentages (the member's trend). */
+export function PercentLine({ points }: { points: readonly ChartPoint[] }) {
+  return (
+    <div aria-hidden="true" className="relative h-56">
+      <Line
+        data={{
+          labels: points.map((point) => point.label),
+          datasets: [{ data: points.map((point) => point.value), borderColor: ACCENT, backgroundColor: ACCENT, pointRadius: 4, tension: 0.25 }],
+        }}
+        options={{
+          maintainAspectRatio: false,
+          animation: false,
+          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.parsed.y}%` } } },
+          scales: { y: percentAxis, x: { ticks: { color: TEXT, maxRotation: 0, autoSkip: true }, grid: { display: false } } },
+        }}
+      />
+    </div>
+  );
+}

@@ -195,7 +195,7 @@ async function assertMemberOf(db: Executor, communityId: string, userId: string,
 }
 
 /** entries (discipline -> 'YYYY-MM' -> day -> completed) follow from the statuses, so they never disagree. */
-function entriesFor(dayStatus: Record<string, Record<string, DayStatus>>, period: Month): DailyLogView['entries'] {
+export function entriesFor(dayStatus: Record<string, Record<string, DayStatus>>, period: Month): DailyLogView['entries'] {
   const key = monthKey(period.year, period.month);
   return Object.fromEntries(
     Object.entries(dayStatus).map(([discipline, days]) => [
@@ -235,6 +235,24 @@ export async function getDailyLog(db: Executor, context: CommunityContext, userI
     .where(and(eq(dailyLogs.userId, userId), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, period.year), eq(dailyLogs.month, period.month)))
     .limit(1);
   return toLogView(userId, communityId, period, row, await isMonthLocked(db, communityId, period));
+}
+
+/**
+ * The stored statuses of a month with `changes` merged in per discipline and day ('Blank' clears a cell):
+ * how a save, an import and a claim combine marks without losing any other. Returns a new object.
+ */
+export function mergeDayStatus(stored: Record<string, Record<string, DayStatus>>, changes: Record<string, Record<string, DayStatus>>): Record<string, Record<string, DayStatus>> {
+  const dayStatus = structuredClone(stored);
+  for (const [discipline, days] of Object.entries(changes)) {
+    const merged = { ...dayStatus[discipline] };
+    for (const [day, status] of Object.entries(days)) {
+      if (status === 'Blank') delete merged[day];
+      else merged[day] = status;
+    }
+    if (Object.keys(merged).length > 0) dayStatus[discipline] = merged;
+    else delete dayStatus[discipline];
+  }
+  return dayStatus;
 }
 
 /** The month's row, created if missing and locked for this transaction, so concurrent saves queue up. */
@@ -283,16 +301,7 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
   const { saved, isLocked } = await db.transaction(async (tx) => {
     const isLocked = await lockStateForSave(tx, context, period);
     const row = await lockedLogRow(tx, context.userId, communityId, period);
-    const dayStatus = structuredClone(row.dayStatus);
-    for (const [discipline, days] of Object.entries(input.dayStatus)) {
-      const merged = { ...dayStatus[discipline] };
-      for (const [day, status] of Object.entries(days)) {
-        if (status === 'Blank') delete merged[day];
-        else merged[day] = status;
-      }
-      if (Object.keys(merged).length > 0) dayStatus[discipline] = merged;
-      else delete dayStatus[discipline];
-    }
+    const dayStatus = mergeDayStatus(row.dayStatus, input.dayStatus);
     const [updated] = await tx
       .update(dailyLogs)
       .set({ dayStatus, entries: entriesFor(dayStatus, period), updatedAt: now })

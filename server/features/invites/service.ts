@@ -1,14 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ClaimInfo, InviteCodeView, JoinResult } from '@shared/contracts/communities';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, INVITE_CODE_LIFETIME_DAYS } from '@shared/domain/constants';
+import { maskEmail } from '@shared/domain/identity';
+import { isAdmin } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { communities, inviteCodes, memberRemovals, memberships } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
-import type { CommunityContext } from '../../http/community-context';
+import { type CommunityContext, standingIn } from '../../http/community-context';
 import { forbidden, HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
+import { emailMatchFirst, matchesClaimant } from '../claims/matching';
 
 export const INVALID_CODE_MESSAGE = 'This invitation code is not valid or has expired. Please check it with the person who invited you.';
 export const CODE_NOT_FOUND_MESSAGE = 'Invitation code not found.';
@@ -108,27 +111,27 @@ export async function revokeInviteCode(db: Database, context: CommunityContext, 
 
 const NO_CLAIM: ClaimInfo = { canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null };
 
-/** A name without case, spaces, digits or punctuation: 'John Smith 2' and 'john.smith' both read 'johnsmith'. */
-const looseName = (name: SQL | string) => sql`regexp_replace(lower(${name}), '[[:space:][:digit:][:punct:]]', '', 'g')`;
-
 /**
- * An unclaimed imported member of the community whose e-mail or loosely-matched name is the joiner's.
- * Names and e-mails are unique, so a joiner whose name was taken by the import signed up as a variant.
+ * An unclaimed imported member of the community whose e-mail, or whose name ignoring case and spaces, is the
+ * joiner's (claims/matching.ts): the 'Account Found!' offer. The e-mail on file is masked (r•••@example.net)
+ * unless the joiner is an admin of that community.
  */
-export async function findClaimableImport(db: Executor, communityId: string, user: SessionUser): Promise<ClaimInfo> {
+export async function findClaimableImport(db: Executor, community: { id: string; institutionId: string }, user: SessionUser): Promise<ClaimInfo> {
   const [match] = await db
     .select({ id: users.id, displayName: users.displayName, email: users.email })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.communityId, communityId),
-        eq(users.isImported, true),
-        or(user.email ? eq(users.email, user.email) : undefined, sql`${looseName(sql`${users.displayName}`)} = ${looseName(user.displayName)}`),
-      ),
-    )
+    .where(and(eq(memberships.communityId, community.id), eq(users.isImported, true), matchesClaimant(user)))
+    .orderBy(...emailMatchFirst(user), asc(users.createdAt))
     .limit(1);
-  return match ? { canClaim: true, importedUserId: match.id, importedUserName: match.displayName, importedUserEmail: match.email } : NO_CLAIM;
+  if (!match) return NO_CLAIM;
+  const mayReadEmail = isAdmin((await standingIn(db, community, user)).roles);
+  return {
+    canClaim: true,
+    importedUserId: match.id,
+    importedUserName: match.displayName,
+    importedUserEmail: match.email === null ? null : mayReadEmail ? match.email : maskEmail(match.email),
+  };
 }
 
 /** Joining a community one already belongs to: 409 with its own code, so the client can say 'Already a member'. */
@@ -144,6 +147,7 @@ export async function joinCommunity(db: Database, user: SessionUser, code: strin
     .select({
       id: inviteCodes.id,
       communityId: inviteCodes.communityId,
+      institutionId: communities.institutionId,
       expiresAt: inviteCodes.expiresAt,
       createdAt: inviteCodes.createdAt,
       name: communities.name,
@@ -185,6 +189,6 @@ export async function joinCommunity(db: Database, user: SessionUser, code: strin
   return {
     communityId: invite.communityId,
     community: { id: invite.communityId, name: invite.name, description: invite.description },
-    claimInfo: await findClaimableImport(db, invite.communityId, user),
+    claimInfo: await findClaimableImport(db, { id: invite.communityId, institutionId: invite.institutionId }, user),
   };
 }

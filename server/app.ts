@@ -9,9 +9,10 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { applicationRoutes } from './features/applications/routes';
 import { authRoutes } from './features/auth/routes';
+import { claimRoutes } from './features/claims/routes';
 import { communityRoutes } from './features/communities/routes';
 import { guidanceRoutes } from './features/guidance/routes';
-import { importRoutes } from './features/imports/routes';
+import { importBodyParser, importRoutes } from './features/imports/routes';
 import { inviteRoutes } from './features/invites/routes';
 import { meetingRoutes } from './features/meetings/routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -81,12 +82,14 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
       next();
     },
     requireSameOriginJson(config),
+    importBodyParser(),
     express.json({ limit: '100kb' }),
     sessions.handler,
     passport.session(),
     refreshOnActivity(clock),
   );
   app.use(authRoutes(db, config));
+  app.use(claimRoutes(db, config, now));
   app.use(inviteRoutes(db, config, now));
   app.use(communityRoutes(db, now));
   app.use(subgroupRoutes(db));

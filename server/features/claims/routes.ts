@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import { claimBody, claimUserBody } from '@shared/contracts/auth';
+import { signIn } from '../../auth/passport';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { requireUser } from '../../http/require';
+import { limitRequests, MINUTE } from '../../http/security';
+import { body } from '../../http/validate';
+import { toPublicUser } from '../auth/service';
+import * as claims from './service';
+
+export function claimRoutes(db: Database, config: Config, now: () => Date): Router {
+  const router = Router();
+
+  // A claim at sign-up is a sign-up: the same limit per address as /api/register.
+  const signUpLimit = limitRequests({
+    windowMs: 60 * MINUTE,
+    limit: config.RATE_LIMIT_REGISTER_PER_IP,
+    message: 'Too many sign-ups from your network. Please try again in an hour.',
+  });
+
+  // Signs the new account in with a regenerated session, as /api/register does.
+  router.post('/api/claim', signUpLimit, body(claimBody), async (req, res) => {
+    const user = await claims.claimAtSignUp(db, req.body, now());
+    await signIn(req, user);
+    res.status(201).json(toPublicUser(user));
+  });
+
+  router.post('/api/claim-user', requireUser, body(claimUserBody), async (req, res) => {
+    res.json(await claims.claimImportedUser(db, req.user!, req.body.importedUserId, now()));
+  });
+
+  return router;
+}

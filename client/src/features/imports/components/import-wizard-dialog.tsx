@@ -292,5 +292,5 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
 /** A column's first values, so the moderator recognises it while mapping. */
 function sampleOf(preview: CsvPreview, header: string): string {
   const values = preview.preview.map((row) => row[header]?.trim()).filter(Boolean);
-  return values.length ? `e.g. ${values.slice(0, 2).join(', ')}` : 'Empty in the first rows';
+  return values.length ? `e.g. ${values.slice(0, 2).join(' · ')}` : 'Empty in the first rows';
 }

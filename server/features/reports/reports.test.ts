@@ -285,6 +285,14 @@ describe('GET /api/reports: scopes', () => {
     }
   });
 
+  it('shows a commander the subgroup they lead even when they are not assigned to it', async () => {
+    const w = await subgroupWorld(app, db);
+    const led = await read(w.commander.agent, w.id, march);
+    expect(led).toMatchObject({ scope: 'subgroup', subgroupName: 'Alpha Group', canSeeCommunity: false });
+    expect(idsOf(led.members)).toEqual(idsOf([w.asker, w.neighbour].map((m) => ({ userId: m.user.id }))));
+    expect(idsOf(led.streaks)).toEqual(idsOf(led.members));
+  });
+
   it('shows a member without a subgroup no one else, but their own trend', async () => {
     const w = await world();
     const loner = await read(w.loner.agent, w.id, march);

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { DisciplineCompletion, MemberCompletion, MemberStreak, MonthPoint, ReportsView } from '@shared/contracts/reports';
 import { shiftMonth, type YearMonth } from '@shared/domain/calendar';
 import { memberMonthlyProgress, monthlyProgress } from '@shared/domain/progress';
@@ -47,12 +47,26 @@ const byName = (a: { displayName: string; userId: string }, b: { displayName: st
   a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) || a.userId.localeCompare(b.userId);
 
 /** Whose numbers the viewer sees: admins the community unless they ask for their subgroup; others their subgroup. */
-function resolveScope(context: CommunityContext, requested: 'community' | 'subgroup' | undefined): { scope: Scope; subgroupId: string | null } {
+function resolveScope(context: CommunityContext, requested: 'community' | 'subgroup' | undefined, ownSubgroupId: string | null): { scope: Scope; subgroupId: string | null } {
   const admin = can(context, 'reports:read');
   if (requested === 'community' && !admin) throw forbidden(COMMUNITY_SCOPE_FORBIDDEN);
   if (admin && requested !== 'subgroup') return { scope: 'community', subgroupId: null };
-  const subgroupId = context.membership?.subgroupId ?? null;
-  return subgroupId ? { scope: 'subgroup', subgroupId } : { scope: 'none', subgroupId: null };
+  return ownSubgroupId ? { scope: 'subgroup', subgroupId: ownSubgroupId } : { scope: 'none', subgroupId: null };
+}
+
+/**
+ * The viewer's subgroup: the one they are assigned to, else the first (by name) they lead as its
+ * commander, so a commander who is not a member of their own subgroup still sees it.
+ */
+async function viewerSubgroupId(db: Executor, context: CommunityContext): Promise<string | null> {
+  if (context.membership?.subgroupId) return context.membership.subgroupId;
+  const [led] = await db
+    .select({ id: subgroups.id })
+    .from(subgroups)
+    .where(and(eq(subgroups.communityId, context.community.id), eq(subgroups.commanderId, context.userId)))
+    .orderBy(asc(subgroups.name))
+    .limit(1);
+  return led?.id ?? null;
 }
 
 async function subgroupName(db: Executor, communityId: string, subgroupId: string): Promise<string | null> {
@@ -78,8 +92,8 @@ export async function progressReport(
 ): Promise<ReportsView> {
   const communityId = context.community.id;
   const period: YearMonth = { year: query.year, month: query.month };
-  const { scope, subgroupId } = resolveScope(context, query.scope);
-  const ownSubgroupId = context.membership?.subgroupId ?? null;
+  const ownSubgroupId = await viewerSubgroupId(db, context);
+  const { scope, subgroupId } = resolveScope(context, query.scope, ownSubgroupId);
   const today = communityToday(context.community, now);
   const trendMonths = Array.from({ length: TREND_MONTHS }, (_, i) => shiftMonth(period, i - (TREND_MONTHS - 1)));
 

@@ -1,0 +1,256 @@
+import { and, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { CLAIM_EMAIL_MISMATCH, type PublicUser } from '@shared/contracts/auth';
+import { users } from '@shared/schema/auth';
+import { meetings } from '@shared/schema/meetings';
+import { questions } from '@shared/schema/questions';
+import { createTestApp } from '../../test/app';
+import { auditRowsOf, expectJsonError, grantSuperAdmin, setRoles } from '../../test/community-fixtures';
+import { addMember, createCommunity, signUp, TEST_PASSWORD } from '../../test/factories';
+import { dumpImport, membershipOf } from '../imports/import-test-kit';
+import { LIFTED_LIMITS, mark, secondSession } from '../tracking/tracking-test-kit';
+import { giveLegacySpelling, importPerson, join, lastMonth, person, userById } from './claims-test-kit';
+import { NOTHING_TO_CLAIM_MESSAGE } from './service';
+
+const { app, database } = await createTestApp(LIFTED_LIMITS);
+const db = database.db;
+
+const NEW_PASSWORD = 'a new and uncommon passphrase';
+
+async function notificationsOf(agent: ReturnType<typeof request.agent>) {
+  return (await agent.get('/api/notifications').expect(200)).body as { title: string; message: string; type: string; communityId: string }[];
+}
+
+describe('POST /api/claim (sign up by claiming)', () => {
+  it('turns the imported member with the e-mail on file into the new account, signed in, history and all', async () => {
+    const community = await createCommunity(app);
+    const id = community.community.id;
+    const ruth = person('ruth');
+    const period = lastMonth();
+    const imported = await importPerson(db, community.owner.agent, id, { ...ruth, days: { 1: 'y', 2: 'Partially' }, bibleReadingTarget: '2 chapters' }, period);
+
+    const visitor = request.agent(app);
+    const check = await visitor.post('/api/check-name').send({ displayName: ruth.displayName.toUpperCase() }).expect(200);
+    expect(check.body).toEqual({ exists: true, canClaim: true, userId: imported.id });
+    const claimed = await visitor.post('/api/claim').send({ email: ruth.email.toUpperCase(), displayName: ruth.displayName, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
+    expect(claimed.body).toEqual({ id: imported.id, email: ruth.email, displayName: ruth.displayName, isSuperAdmin: false, hasPassword: true, createdAt: expect.any(String) } satisfies PublicUser);
+
+    // The new session sees the history.
+    expect((await visitor.get('/api/user').expect(200)).body.id).toBe(imported.id);
+    const log = await visitor.get(`/api/communities/${id}/daily-log`).query(period).expect(200);
+    expect(log.body.dayStatus).toEqual({ bibleReading: { '1': 'Yes', '2': 'Partially' } });
+    const targets = await visitor.get(`/api/users/${imported.id}/discipline-targets`).set('X-Community-Id', id).query(period).expect(200);
+    expect(targets.body.bibleReading).toBe('2 chapters');
+    // No imported user is left; the account signs in with its password.
+    expect(await userById(db, imported.id)).toMatchObject({ isImported: false, email: ruth.email });
+    await request(app).post('/api/login').send({ username: ruth.email, password: NEW_PASSWORD }).expect(200);
+    expect((await visitor.post('/api/check-name').send({ displayName: ruth.displayName }).expect(200)).body).toEqual({ exists: true, canClaim: false, userId: null });
+
+    expect(await notificationsOf(community.owner.agent)).toContainEqual(
+      expect.objectContaining({ type: 'other', title: 'History claimed', message: `${ruth.displayName} claimed their imported history.`, communityId: id }),
+    );
+    expect(await auditRowsOf(db, id)).toContainEqual(expect.objectContaining({ entity: 'user', action: 'claim', actorId: imported.id, entityId: imported.id }));
+  });
+
+  it('may take a new display name that nobody holds', async () => {
+    const community = await createCommunity(app);
+    const ruth = person('ruth');
+    const imported = await importPerson(db, community.owner.agent, community.community.id, ruth);
+    const renamed = person('renamed').displayName;
+    const response = await request(app).post('/api/claim').send({ email: ruth.email, displayName: renamed, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
+    expect(response.body.displayName).toBe(renamed);
+    expect(await notificationsOf(community.owner.agent)).toContainEqual(expect.objectContaining({ message: `${renamed} claimed their imported history.` }));
+  });
+
+  it('refuses (403) a claim by name alone, or of a record without an e-mail, and changes nothing', async () => {
+    const community = await createCommunity(app);
+    const id = community.community.id;
+    const ruth = person('ruth');
+    const withEmail = await importPerson(db, community.owner.agent, id, { ...ruth, days: { 1: 'y' } });
+    const noEmail = await importPerson(db, community.owner.agent, id, { displayName: person('nomail').displayName, email: null });
+    const before = await dumpImport(db, id);
+    const other = person('other');
+
+    for (const importedUserId of [withEmail.id, noEmail.id]) {
+      const response = await request(app).post('/api/claim').send({ email: other.email, displayName: other.displayName, password: NEW_PASSWORD, importedUserId });
+      expectJsonError(response, 403, CLAIM_EMAIL_MISMATCH);
+      expect(response.body.code).toBe('claim_email_mismatch');
+    }
+    // An unknown id, and a real account's id, are refused the same way.
+    const real = await signUp(app);
+    for (const importedUserId of ['00000000-0000-4000-8000-000000000000', real.user.id]) {
+      expectJsonError(await request(app).post('/api/claim').send({ email: other.email, displayName: other.displayName, password: NEW_PASSWORD, importedUserId }), 403, CLAIM_EMAIL_MISMATCH);
+    }
+    expect(await dumpImport(db, id)).toEqual(before);
+    expect(await db.select().from(users).where(eq(users.email, other.email))).toEqual([]);
+  });
+
+  it('answers 409 for an e-mail of another account or a name someone holds, like registration', async () => {
+    const community = await createCommunity(app);
+    const ruth = person('ruth');
+    const imported = await importPerson(db, community.owner.agent, community.community.id, ruth);
+    const someone = await signUp(app);
+    const taken = await request(app).post('/api/claim').send({ email: someone.email, displayName: ruth.displayName, password: NEW_PASSWORD, importedUserId: imported.id });
+    expectJsonError(taken, 409, 'An account with this e-mail already exists. Please sign in instead.');
+    const nameTaken = await request(app).post('/api/claim').send({ email: ruth.email, displayName: someone.user.displayName, password: NEW_PASSWORD, importedUserId: imported.id });
+    expectJsonError(nameTaken, 409, 'This name is already taken and cannot be claimed');
+    expect(await userById(db, imported.id)).toMatchObject({ isImported: true, passwordHash: null });
+  });
+
+  it('answers 400 for bad bodies and a common password', async () => {
+    const community = await createCommunity(app);
+    const ruth = person('ruth');
+    const imported = await importPerson(db, community.owner.agent, community.community.id, ruth);
+    const valid = { email: ruth.email, displayName: ruth.displayName, password: NEW_PASSWORD, importedUserId: imported.id };
+    for (const body of [{}, { ...valid, importedUserId: 'nope' }, { ...valid, email: 'not-an-email' }, { ...valid, password: '123' }, { ...valid, displayName: 'a\u0000b' }, { ...valid, password: 'password' }]) {
+      expectJsonError(await request(app).post('/api/claim').send(body), 400);
+    }
+    expect(await userById(db, imported.id)).toMatchObject({ isImported: true });
+  });
+});
+
+describe('POST /api/claim-user (claim after joining)', () => {
+  /**
+   * A community with an imported member (role Commander, a month of logs and targets, a question and a
+   * meeting) whose e-mail on file is the claimant's in its old capitals, and the claimant signed up.
+   */
+  async function world() {
+    const community = await createCommunity(app);
+    const id = community.community.id;
+    const period = lastMonth();
+    const earlier = period.month === 1 ? { month: 12, year: period.year - 1 } : { month: period.month - 1, year: period.year };
+    const claimant = await signUp(app);
+    const importedName = person('history').displayName;
+    const imported = await importPerson(db, community.owner.agent, id, { displayName: importedName, role: 'Commander', days: { 1: 'Yes', 2: 'Yes' }, bibleReadingTarget: '3 chapters' }, period);
+    await importPerson(db, community.owner.agent, id, { displayName: importedName, bibleReadingTarget: '5 chapters' }, earlier);
+    await giveLegacySpelling(db, imported.id, { email: claimant.email.toUpperCase() });
+    await db.insert(questions).values({ communityId: id, fromUserId: imported.id, fromUserName: importedName, toCommanderId: community.owner.user.id, title: 'An old question', body: 'Asked before the app' });
+    await db.insert(meetings).values({ communityId: id, memberId: imported.id, commanderId: community.owner.user.id, startsAt: new Date('2024-03-01T15:00:00Z'), endsAt: new Date('2024-03-01T16:00:00Z'), notes: 'Old meeting' });
+    return { community, id, period, earlier, claimant, imported, importedName };
+  }
+
+  it('offers the claim after joining with the e-mail masked, and moves logs, targets, questions and meetings onto the claimant', async () => {
+    const { community, id, period, earlier, claimant, imported, importedName } = await world();
+
+    const joined = await join(claimant.agent, community);
+    expect(joined.claimInfo).toEqual({ canClaim: true, importedUserId: imported.id, importedUserName: importedName, importedUserEmail: `${claimant.email[0]!.toUpperCase()}•••@EXAMPLE.ORG` });
+
+    // The claimant's own marks of the same month win over the imported ones; their own targets of the earlier month stay.
+    await mark(claimant.agent, id, period.year, period.month, { bibleReading: { '1': 'No', '3': 'Sick' } });
+    await community.owner.agent
+      .post('/api/users/monthly-targets')
+      .set('X-Community-Id', id)
+      .send({ userId: claimant.user.id, ...earlier, bibleReading: '1 chapter' })
+      .expect(200);
+
+    const response = await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id.toUpperCase() }).expect(200);
+    expect(response.body).toEqual({ message: 'History claimed.', communityIds: [id] });
+
+    const log = await claimant.agent.get(`/api/communities/${id}/daily-log`).query(period).expect(200);
+    expect(log.body.dayStatus).toEqual({ bibleReading: { '1': 'No', '2': 'Yes', '3': 'Sick' } });
+    expect(log.body.entries.bibleReading).toEqual({ [`${period.year}-${String(period.month).padStart(2, '0')}`]: { '1': false, '2': true, '3': false } });
+    const targetsNow = await claimant.agent.get(`/api/users/${claimant.user.id}/discipline-targets`).set('X-Community-Id', id).query(period).expect(200);
+    expect(targetsNow.body.bibleReading).toBe('3 chapters');
+    const targetsBefore = await claimant.agent.get(`/api/users/${claimant.user.id}/discipline-targets`).set('X-Community-Id', id).query(earlier).expect(200);
+    expect(targetsBefore.body.bibleReading).toBe('1 chapter');
+
+    const asked = (await claimant.agent.get('/api/questions').set('X-Community-Id', id).expect(200)).body as { title: string; fromUserName: string }[];
+    expect(asked).toEqual([expect.objectContaining({ title: 'An old question', fromUserName: claimant.user.displayName })]);
+    const met = (await claimant.agent.get('/api/meetings').set('X-Community-Id', id).expect(200)).body as { notes: string; memberId: string }[];
+    expect(met).toEqual([expect.objectContaining({ notes: 'Old meeting', memberId: claimant.user.id })]);
+
+    // Memberships merged (the imported Commander role joins the claimant's), the imported user gone.
+    expect((await membershipOf(db, id, claimant.user.id))?.roles).toEqual(['Member', 'Commander']);
+    expect(await userById(db, imported.id)).toBeUndefined();
+    const members = (await community.owner.agent.get(`/api/communities/${id}/members`).expect(200)).body as { id: string }[];
+    expect(members.map((member) => member.id).sort()).toEqual([community.owner.user.id, claimant.user.id].sort());
+
+    expect(await notificationsOf(community.owner.agent)).toContainEqual(
+      expect.objectContaining({ type: 'other', title: 'History claimed', message: `${claimant.user.displayName} claimed their imported history.`, communityId: id }),
+    );
+    expect(await auditRowsOf(db, id)).toContainEqual(expect.objectContaining({ entity: 'user', action: 'claim', actorId: claimant.user.id, diff: expect.objectContaining({ importedUserId: imported.id, via: 'join' }) }));
+
+    // Claiming again finds nothing.
+    expectJsonError(await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id }), 404, NOTHING_TO_CLAIM_MESSAGE);
+  });
+
+  it('matches a name that differs only in case and spaces, and never a look-alike with digits or punctuation', async () => {
+    const community = await createCommunity(app);
+    const id = community.community.id;
+    const tag = person('x').displayName.split(' ')[1]!;
+    const lookAlikeTarget = await importPerson(db, community.owner.agent, id, { displayName: `Ruth Naomi X${tag}` });
+    const lookAlike = await signUp(app, { ...person('look'), displayName: `ruth.naomi.x${tag} 2` });
+    const joined = await join(lookAlike.agent, community);
+    expect(joined.claimInfo).toEqual({ canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null });
+    expectJsonError(await lookAlike.agent.post('/api/claim-user').send({ importedUserId: lookAlikeTarget.id }), 404, NOTHING_TO_CLAIM_MESSAGE);
+    expect(await userById(db, lookAlikeTarget.id)).toMatchObject({ isImported: true });
+
+    // The same name with other capitals and doubled spaces (a record carried over) is the same person.
+    const grace = await signUp(app, { ...person('grace'), displayName: `Grace Hope${tag}` });
+    const graceImported = await importPerson(db, community.owner.agent, id, { displayName: `Grace Hopeful${tag}`, email: null });
+    await giveLegacySpelling(db, graceImported.id, { displayName: `  GRACE   hope${tag} ` });
+    const graceJoined = await join(grace.agent, community);
+    expect(graceJoined.claimInfo).toEqual({ canClaim: true, importedUserId: graceImported.id, importedUserName: `  GRACE   hope${tag} `, importedUserEmail: null });
+    await grace.agent.post('/api/claim-user').send({ importedUserId: graceImported.id }).expect(200);
+  });
+
+  it('shows an admin who joins the e-mail on file unmasked', async () => {
+    const { community, claimant, imported } = await world();
+    await grantSuperAdmin(db, claimant.user.id);
+    const joined = await join(claimant.agent, community);
+    expect(joined.claimInfo).toMatchObject({ canClaim: true, importedUserId: imported.id, importedUserEmail: claimant.email.toUpperCase() });
+  });
+
+  it('answers 404 to a matching member of another community and changes nothing', async () => {
+    const { id, claimant, imported } = await world();
+    const elsewhere = await createCommunity(app);
+    await join(claimant.agent, elsewhere);
+    const before = await dumpImport(db, id);
+    expectJsonError(await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id }), 404, NOTHING_TO_CLAIM_MESSAGE);
+    expect(await dumpImport(db, id)).toEqual(before);
+    expect(await userById(db, imported.id)).toMatchObject({ isImported: true });
+  });
+
+  it('lets a member who does not match claim nothing', async () => {
+    const { community, id, imported } = await world();
+    const stranger = await addMember(app, community);
+    const before = await dumpImport(db, id);
+    expectJsonError(await stranger.agent.post('/api/claim-user').send({ importedUserId: imported.id }), 404, NOTHING_TO_CLAIM_MESSAGE);
+    expect(await dumpImport(db, id)).toEqual(before);
+  });
+
+  it('gives one of two concurrent claims of the same imported member 200 and the other 404', async () => {
+    const { community, id, claimant, imported } = await world();
+    await join(claimant.agent, community);
+    const other = await secondSession(app, { ...claimant, password: TEST_PASSWORD });
+    const responses = await Promise.all([claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id }), other.post('/api/claim-user').send({ importedUserId: imported.id })]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 404]);
+    expect(await userById(db, imported.id)).toBeUndefined();
+    expect((await membershipOf(db, id, claimant.user.id))?.roles).toEqual(['Member', 'Commander']);
+    const claims = (await auditRowsOf(db, id)).filter((row) => row.entity === 'user' && row.action === 'claim');
+    expect(claims).toHaveLength(1);
+  });
+
+  it('keeps a moderator claimant’s roles, takes the imported subgroup when they have none, and never brings in more than Commander', async () => {
+    const { community, id, claimant, imported } = await world();
+    const subgroup = (await community.owner.agent.post('/api/subgroups').set('X-Community-Id', id).send({ name: 'Alpha Group' }).expect(201)).body as { id: string };
+    await community.owner.agent.patch(`/api/users/${imported.id}/subgroup`).set('X-Community-Id', id).send({ subgroupId: subgroup.id }).expect(200);
+    await setRoles(db, id, imported.id, ['CommunityModerator', 'Commander']);
+    await join(claimant.agent, community);
+    await setRoles(db, id, claimant.user.id, ['CommunityModerator']);
+    await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id }).expect(200);
+    // The claimant had no subgroup: they take the imported one's.
+    expect(await membershipOf(db, id, claimant.user.id)).toMatchObject({ roles: ['CommunityModerator', 'Commander'], subgroupId: subgroup.id });
+    // The claimant is a moderator of this community: they are not notified of their own claim.
+    expect((await notificationsOf(claimant.agent)).filter((n) => n.title === 'History claimed')).toEqual([]);
+  });
+
+  it('answers 401 signed out and 400 for a bad body', async () => {
+    expectJsonError(await request(app).post('/api/claim-user').send({ importedUserId: '00000000-0000-4000-8000-000000000000' }), 401);
+    const member = await signUp(app);
+    for (const body of [{}, { importedUserId: 'nope' }, { importedUserId: 42 }]) expectJsonError(await member.agent.post('/api/claim-user').send(body), 400);
+    const unknown = await member.agent.post('/api/claim-user').send({ importedUserId: '00000000-0000-4000-8000-000000000000' });
+    expectJsonError(unknown, 404, NOTHING_TO_CLAIM_MESSAGE);
+    expect(await db.select().from(users).where(and(eq(users.id, member.user.id), eq(users.isImported, true)))).toEqual([]);
+  });
+});

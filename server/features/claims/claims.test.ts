@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { CLAIM_EMAIL_MISMATCH, type PublicUser } from '@shared/contracts/auth';
+import { auditLogs } from '@shared/schema/audit';
 import { users } from '@shared/schema/auth';
 import { meetings } from '@shared/schema/meetings';
 import { questions } from '@shared/schema/questions';
@@ -60,6 +61,16 @@ describe('POST /api/claim (sign up by claiming)', () => {
     const response = await request(app).post('/api/claim').send({ email: ruth.email, displayName: renamed, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
     expect(response.body.displayName).toBe(renamed);
     expect(await notificationsOf(community.owner.agent)).toContainEqual(expect.objectContaining({ message: `${renamed} claimed their imported history.` }));
+  });
+
+  it('records the claim of a member removed from every community outside any community', async () => {
+    const community = await createCommunity(app);
+    const ruth = person('ruth');
+    const imported = await importPerson(db, community.owner.agent, community.community.id, ruth);
+    await community.owner.agent.delete(`/api/communities/${community.community.id}/members/${imported.id}`).expect(200);
+    await request(app).post('/api/claim').send({ email: ruth.email, displayName: ruth.displayName, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
+    const entries = await db.select().from(auditLogs).where(and(eq(auditLogs.entityId, imported.id), eq(auditLogs.action, 'claim')));
+    expect(entries).toEqual([expect.objectContaining({ communityId: null, actorId: imported.id })]);
   });
 
   it('refuses (403) a claim by name alone, or of a record without an e-mail, and changes nothing', async () => {

@@ -31,7 +31,8 @@ async function recordClaim(
   claim: { claimant: { id: string; displayName: string }; imported: { id: string; displayName: string }; communityIds: string[]; via: 'sign-up' | 'join' },
 ): Promise<void> {
   const { claimant, imported, communityIds, via } = claim;
-  for (const communityId of communityIds) {
+  // An imported member removed from every community still leaves one entry, outside any community.
+  for (const communityId of communityIds.length > 0 ? communityIds : [null]) {
     await recordAudit(tx, {
       actorId: claimant.id,
       communityId,

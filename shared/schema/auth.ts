@@ -24,7 +24,10 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
+    // One real account per e-mail. An unclaimed imported record may share its e-mail with the real account
+    // of the same person, who signed up (under any name) and then claims the history after joining.
+    uniqueIndex('users_email_unique').on(t.email).where(sql`NOT ${t.isImported}`),
+    uniqueIndex('users_imported_email_unique').on(t.email).where(sql`${t.isImported}`),
     uniqueIndex('users_display_name_unique').on(sql`lower(${t.displayName})`),
     check('users_email_required', sql`${t.isImported} OR ${t.email} IS NOT NULL`),
   ],

@@ -30,9 +30,13 @@ export async function checkName(db: Database, displayName: string): Promise<Chec
   return holder.isImported ? { exists: true, canClaim: true, userId: holder.id } : { exists: true, canClaim: false, userId: null };
 }
 
+/** The real account (never an imported record) with this e-mail. */
+export const realAccountWithEmail = (email: string) => and(eq(users.email, email), eq(users.isImported, false));
+
 export async function register(db: Database, input: RegisterBody): Promise<SessionUser> {
   assertUncommonPassword(input.password, 'password');
-  const [emailHolder] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  // An imported record with this e-mail does not hold it: its person may sign up under another name and claim it after joining.
+  const [emailHolder] = await db.select({ id: users.id }).from(users).where(realAccountWithEmail(input.email)).limit(1);
   if (emailHolder) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
   const name = await checkName(db, input.displayName);
   if (name.exists) {
@@ -54,7 +58,7 @@ export async function register(db: Database, input: RegisterBody): Promise<Sessi
 }
 
 export async function authenticate(db: Database, email: string, password: string): Promise<SessionUser> {
-  const [row] = await db.select({ user: sessionUserColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1);
+  const [row] = await db.select({ user: sessionUserColumns, passwordHash: users.passwordHash }).from(users).where(realAccountWithEmail(email)).limit(1);
   if (!row?.passwordHash) {
     await spendVerificationTime(password);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);

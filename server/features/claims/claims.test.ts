@@ -140,6 +140,32 @@ describe('POST /api/claim-user (claim after joining)', () => {
     return { community, id, period, earlier, claimant, imported, importedName };
   }
 
+  it('lets the person on file sign up under another name with the e-mail on file, join and claim the history', async () => {
+    const community = await createCommunity(app);
+    const id = community.community.id;
+    const period = lastMonth();
+    const onFile = person('hannah');
+    const imported = await importPerson(db, community.owner.agent, id, { ...onFile, days: { 1: 'Yes', 2: 'Partially' } }, period);
+
+    // The e-mail on the imported record does not block a real sign-up; the name does (it is claimable).
+    expectJsonError(await request(app).post('/api/register').send({ ...onFile, password: TEST_PASSWORD }), 409);
+    const claimant = await signUp(app, { email: onFile.email, displayName: `${onFile.displayName} Ramah` });
+    // Signing in finds the real account, not the imported record with the same e-mail.
+    await request(app).post('/api/login').send({ username: onFile.email, password: TEST_PASSWORD }).expect(200);
+    // A second real account with that e-mail is still refused.
+    expectJsonError(await request(app).post('/api/register').send({ email: onFile.email, displayName: person('other').displayName, password: TEST_PASSWORD }), 409);
+
+    const joined = await join(claimant.agent, community);
+    expect(joined.claimInfo).toMatchObject({ canClaim: true, importedUserId: imported.id, importedUserName: onFile.displayName });
+    expect(joined.claimInfo.importedUserEmail).toBe(`${onFile.email[0]}•••@${onFile.email.split('@')[1]}`);
+
+    await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id }).expect(200);
+    const log = await claimant.agent.get(`/api/communities/${id}/daily-log`).query(period).expect(200);
+    expect(log.body.dayStatus).toEqual({ bibleReading: { '1': 'Yes', '2': 'Partially' } });
+    expect(await userById(db, imported.id)).toBeUndefined();
+    expect((await membershipOf(db, id, claimant.user.id))?.roles).toEqual(['Member']);
+  });
+
   it('offers the claim after joining with the e-mail masked, and moves logs, targets, questions and meetings onto the claimant', async () => {
     const { community, id, period, earlier, claimant, imported, importedName } = await world();
 

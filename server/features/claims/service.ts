@@ -8,7 +8,7 @@ import { assertUncommonPassword, hashPassword } from '../../auth/passwords';
 import type { Database, Executor } from '../../db/client';
 import { conflict, HttpError, isUniqueViolation, notFound, violatedConstraint } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { checkName, EMAIL_TAKEN_MESSAGE, NAME_CLAIMABLE_MESSAGE, NAME_TAKEN_MESSAGE } from '../auth/service';
+import { checkName, EMAIL_TAKEN_MESSAGE, NAME_CLAIMABLE_MESSAGE, NAME_TAKEN_MESSAGE, realAccountWithEmail } from '../auth/service';
 import { notify } from '../notifications/service';
 import { matchesClaimant, unclaimedImport } from './matching';
 import { moveActivity, moveDailyLogs, moveMemberships, moveTargets } from './transfer';
@@ -70,8 +70,8 @@ const communitiesOf = async (tx: Executor, userId: string) =>
  */
 export async function claimAtSignUp(db: Database, input: ClaimAccountBody, now: Date): Promise<SessionUser> {
   assertUncommonPassword(input.password, 'password');
-  const [emailHolder] = await db.select({ id: users.id, isImported: users.isImported }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (emailHolder && !emailHolder.isImported) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+  const [emailHolder] = await db.select({ id: users.id }).from(users).where(realAccountWithEmail(input.email)).limit(1);
+  if (emailHolder) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
   const [imported] = await db.select({ email: users.email, displayName: users.displayName }).from(users).where(unclaimedImport(input.importedUserId)).limit(1);
   if (!imported?.email || imported.email.toLowerCase() !== input.email) throw emailMismatch();
   if (nameKey(input.displayName) !== nameKey(imported.displayName)) {

@@ -142,7 +142,11 @@ async function resolveRows(tx: Executor, communityId: string, rows: ImportRow[],
         .for('share')),
     );
   }
-  const byEmail = new Map(found.flatMap((user) => (user.email ? [[user.email, user] as const] : [])));
+  // An imported record and the real account of the same person may share an e-mail until it is claimed:
+  // the file keeps writing to the imported record, so importing it again changes nothing.
+  const byEmail = new Map(
+    [...found].sort((a, b) => Number(a.isImported) - Number(b.isImported)).flatMap((user) => (user.email ? [[user.email, user] as const] : [])),
+  );
   const byName = new Map(found.map((user) => [nameKey(user.displayName), user] as const));
 
   const membershipsByUser = new Map<string, { id: string; roles: Role[] }>();

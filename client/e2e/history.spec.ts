@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createCommunityThroughUi, newIdentity, signUpThroughUi } from './fixtures';
+import { createCommunityThroughUi, generateInviteCode, newIdentity, signUpThroughUi } from './fixtures';
 
 /** The month before this one, as the import and /tracking pickers name it. */
 function previousMonth(now = new Date()) {
@@ -46,4 +46,47 @@ test('a moderator imports history through the wizard; /reports shows it as a cha
   await expect(table).toBeVisible();
   await expect(table.getByRole('row', { name: /Moab, Ruth/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Boaz Bethlehem/ })).toBeVisible();
+});
+
+test('a member whose history was imported signs up under another name, joins and claims it; the old month is on Tracking', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const moderatorContext = await browser.newContext();
+  const moderator = await moderatorContext.newPage();
+  await signUpThroughUi(moderator, newIdentity('Keeper'));
+  await createCommunityThroughUi(moderator, 'Ramah Fellowship');
+  const { year, month, name: monthName } = previousMonth();
+
+  // The spreadsheet knows Hannah by a short name and her e-mail.
+  const hannah = newIdentity('Hannah');
+  const csv = `Name,Email,Bible Reading 1,Bible Reading 2\r\nHannah R ${hannah.displayName.split(' ')[1]},${hannah.email},Yes,Partially\r\n`;
+  const imported = await moderator.request.post('/api/import/csv', {
+    data: { csvData: csv, columnMapping: { Name: 'displayName', Email: 'email', 'Bible Reading 1': 'bibleReading:1', 'Bible Reading 2': 'bibleReading:2' }, importMonth: month, importYear: year },
+  });
+  expect(imported.status()).toBe(200);
+  expect((await imported.json()).importedCount).toBe(1);
+  const code = await generateInviteCode(moderator);
+
+  // Hannah signs up with the e-mail on file under the name she uses now, and joins.
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await signUpThroughUi(member, hannah);
+  await member.getByRole('tab', { name: 'Join Community' }).click();
+  await member.getByLabel('Invitation code').fill(code);
+  await member.getByRole('button', { name: 'Join Community' }).click();
+  const offer = member.getByRole('dialog', { name: 'Account Found!' });
+  await expect(offer).toBeVisible();
+  // The e-mail on file is shown masked.
+  await expect(offer).toContainText(`${hannah.email[0]}•••@example.org`);
+  await offer.getByRole('button', { name: 'Claim Data' }).click();
+  await expect(member.getByText('Account claimed successfully!')).toBeVisible();
+  await expect(member).toHaveURL(/\/$/);
+
+  await member.goto('/tracking');
+  await member.getByLabel('Month').selectOption({ label: monthName });
+  await member.getByLabel('Year').selectOption(String(year));
+  await expect(member.getByRole('button', { name: `Bible Reading, ${monthName} 1: Yes` })).toBeVisible();
+  await expect(member.getByRole('button', { name: `Bible Reading, ${monthName} 2: Partially` })).toBeVisible();
+
+  await moderatorContext.close();
+  await memberContext.close();
 });

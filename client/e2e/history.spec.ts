@@ -37,8 +37,8 @@ test('a moderator imports history through the wizard; /reports shows it as a cha
 
   // The imported month on /reports, for the whole community: a chart and the same numbers as a table.
   await page.goto('/reports');
-  await page.getByLabel('Month').selectOption({ label: monthName });
-  await page.getByLabel('Year').selectOption(String(year));
+  await page.getByLabel('Month', { exact: true }).selectOption({ label: monthName });
+  await page.getByLabel('Year', { exact: true }).selectOption(String(year));
   const byMember = page.locator('div.rounded-2xl').filter({ has: page.getByRole('heading', { name: 'By member' }) });
   await expect(byMember.locator('canvas')).toBeVisible();
   await byMember.getByRole('button', { name: 'Table' }).click();
@@ -82,8 +82,8 @@ test('a member whose history was imported signs up under another name, joins and
   await expect(member).toHaveURL(/\/$/);
 
   await member.goto('/tracking');
-  await member.getByLabel('Month').selectOption({ label: monthName });
-  await member.getByLabel('Year').selectOption(String(year));
+  await member.getByLabel('Month', { exact: true }).selectOption({ label: monthName });
+  await member.getByLabel('Year', { exact: true }).selectOption(String(year));
   await expect(member.getByRole('button', { name: `Bible Reading, ${monthName} 1: Yes` })).toBeVisible();
   await expect(member.getByRole('button', { name: `Bible Reading, ${monthName} 2: Partially` })).toBeVisible();
 

@@ -195,7 +195,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await page.context().close();
     });
 
-    test(`setup wizard steps (${size})`, async ({ browser }) => {
+    test(`setup wizard, import wizard and reports (${size})`, async ({ browser }) => {
       // A community of its own: the wizard saves disciplines and guidance, which the shared one must keep.
       const page = await openPage(browser, size);
       await signUpThroughUi(page, newIdentity('Founder'));
@@ -214,6 +214,33 @@ for (const size of Object.keys(SIZES) as Size[]) {
       }
       await page.getByRole('button', { name: 'Launch Community' }).click();
       await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+      // The import wizard's four steps, then /reports with the imported month.
+      const lastMonth = new Date(new Date().getFullYear(), new Date().getMonth() - 1, 1);
+      await page.goto('/admin?tab=members');
+      await page.getByRole('button', { name: 'Import from CSV' }).click();
+      const wizard = page.getByRole('dialog', { name: 'Import from CSV' });
+      await wizard.getByLabel('Or paste the CSV text').fill(`Name,Email,Role,Bible Reading 1,Bible Reading 2\n"Moab, Ruth ${size}",ruth-${size}@example.org,Member,Yes,Partially\nBoaz ${size},,Admin,Yes,Maybe\n`);
+      await checkScreen(page, 'admin-import-step-1', size);
+      await wizard.getByRole('button', { name: 'Continue' }).click();
+      await expect(wizard.getByText('Step 2 of 4: Map the columns')).toBeVisible();
+      await checkScreen(page, 'admin-import-step-2', size);
+      await wizard.getByRole('button', { name: 'Continue' }).click();
+      await wizard.getByLabel('Month').selectOption(String(lastMonth.getMonth() + 1));
+      await wizard.getByLabel('Year').selectOption(String(lastMonth.getFullYear()));
+      await checkScreen(page, 'admin-import-step-3', size);
+      await wizard.getByRole('button', { name: 'Start Import' }).click();
+      await expect(wizard.getByText('Step 4 of 4: Import complete')).toBeVisible();
+      await checkScreen(page, 'admin-import-step-4', size);
+      await wizard.getByRole('button', { name: 'Done' }).click();
+
+      await page.goto('/reports');
+      await page.getByLabel('Month', { exact: true }).selectOption(String(lastMonth.getMonth() + 1));
+      await page.getByLabel('Year', { exact: true }).selectOption(String(lastMonth.getFullYear()));
+      await expect(page.getByRole('heading', { name: 'By member' })).toBeVisible();
+      await checkScreen(page, 'reports-with-data', size);
+      await page.getByRole('group', { name: 'Show By member as' }).getByRole('button', { name: 'Table' }).click();
+      await checkScreen(page, 'reports-member-table', size);
       await page.context().close();
     });
 

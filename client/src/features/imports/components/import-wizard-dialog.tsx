@@ -108,7 +108,8 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
       {
         onSuccess: (outcome) => {
           setResult(outcome);
-          toast({ title: 'Import Successful', description: `${outcome.importedCount} ${outcome.importedCount === 1 ? 'member' : 'members'} imported.`, variant: 'success' });
+          const refused = outcome.errors.length ? ` ${outcome.errors.length} ${outcome.errors.length === 1 ? 'row needs' : 'rows need'} fixing.` : '';
+          toast({ title: 'Import Successful', description: `${outcome.importedCount} ${outcome.importedCount === 1 ? 'member' : 'members'} imported.${refused}`, variant: 'success' });
           setStep(4);
         },
         onError: (error) => toastError('Import Failed', error, 'Failed to import CSV data'),

@@ -122,7 +122,8 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
  */
 async function resolveRows(tx: Executor, communityId: string, rows: ImportRow[], refuse: (row: ImportRow, message: string) => void): Promise<Resolved[]> {
   const emails = [...new Set(rows.flatMap((row) => (row.email ? [row.email] : [])))];
-  const names = [...new Set(rows.flatMap((row) => (row.displayName ? [nameKey(row.displayName)] : [])))];
+  // One spelling per name; Postgres lowers both sides, as its unique index on lower(display_name) does.
+  const names = [...new Map(rows.flatMap((row) => (row.displayName ? [[nameKey(row.displayName), row.displayName] as const] : []))).values()];
   const found: MatchedUser[] = [];
   const lookups = Math.max(Math.ceil(emails.length / BATCH), Math.ceil(names.length / BATCH));
   for (let i = 0; i < lookups; i++) {
@@ -135,7 +136,7 @@ async function resolveRows(tx: Executor, communityId: string, rows: ImportRow[],
         .where(
           or(
             someEmails.length > 0 ? inArray(users.email, someEmails) : undefined,
-            someNames.length > 0 ? inArray(sql`lower(${users.displayName})`, someNames) : undefined,
+            someNames.length > 0 ? sql`lower(${users.displayName}) IN (${sql.join(someNames.map((name) => sql`lower(${name})`), sql`, `)})` : undefined,
           ),
         )
         // A claim deleting one of them waits for this import (and this import does not see a user claimed meanwhile).

@@ -309,6 +309,19 @@ describe('POST /api/import/csv: rows and matching', () => {
     expect(merged.body.dayStatus).toEqual({ bibleReading: { '2': 'Partially', '3': 'Sick' } });
   });
 
+  it('finds a member named in another alphabet again, whatever the capitals', async () => {
+    const fixture = await createCommunity(app);
+    const tag = uniqueIdentity('t').displayName.split(' ')[1]!;
+    const name = `Ángela Núñez Øberg ${tag}`;
+    const first = await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, fileOf([name, '', '', 'y']), APRIL_2024, mapping);
+    expect(first.createdCount).toBe(1);
+    const again = await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, fileOf([name.toUpperCase(), '', '', 'n']), APRIL_2024, mapping);
+    expect(again).toEqual({ importedCount: 1, createdCount: 0, errors: [] });
+    const [imported] = await usersNamed(db, { names: [name] });
+    const log = await fixture.owner.agent.get(`/api/communities/${fixture.community.id}/daily-log`).query({ ...APRIL_2024, userId: imported!.id }).expect(200);
+    expect(log.body.dayStatus).toEqual({ bibleReading: { '2': 'No' } });
+  });
+
   it('writes a real member’s history without touching their account or roles', async () => {
     const fixture = await createCommunity(app);
     const id = fixture.community.id;

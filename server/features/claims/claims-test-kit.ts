@@ -37,9 +37,9 @@ export async function importPerson(db: Database, moderator: Agent, communityId: 
 export const person = (prefix: string) => uniqueIdentity(prefix);
 
 /**
- * The unique indexes keep a new account's e-mail and name apart from every imported member's, so a match
- * after joining comes from records carried over from older data: an e-mail kept with its capitals, or a
- * name with doubled spaces. This writes such a spelling onto an imported member.
+ * A record carried over from older data: an e-mail kept with its capitals, or a name with doubled spaces
+ * (the unique name index cannot hold two names equal ignoring case). Matching must still find it; this
+ * writes such a spelling onto an imported member.
  */
 export async function giveLegacySpelling(db: Database, userId: string, spelling: { email?: string; displayName?: string }) {
   await db.update(users).set(spelling).where(eq(users.id, userId));

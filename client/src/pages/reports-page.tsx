@@ -13,6 +13,7 @@ import { useReports, type ReportScope } from '@/features/reports/api';
 import { ChartCard, DataTable } from '@/features/reports/components/chart-card';
 import { PercentBars, PercentLine } from '@/features/reports/components/charts';
 import { MONTH_NAMES, monthLabel, pickerYears, useToday } from '@/features/tracking/period';
+import { MonthOptions, YearOptions } from '@/features/tracking/components/period-options';
 
 const percent = (value: number) => `${value}%`;
 const shortMonth = (year: number, month: number) => `${MONTH_NAMES[month - 1]!.slice(0, 3)} ${String(year).slice(2)}`;
@@ -46,21 +47,13 @@ export function ReportsPage() {
           <div className="grid gap-2 sm:w-44">
             <Label htmlFor="reports-month">Month</Label>
             <NativeSelect id="reports-month" value={period.month} onChange={(event) => setPeriod({ ...period, month: Number(event.target.value) })}>
-              {MONTH_NAMES.map((name, index) => (
-                <option key={name} value={index + 1}>
-                  {name}
-                </option>
-              ))}
+              <MonthOptions />
             </NativeSelect>
           </div>
           <div className="grid gap-2 sm:w-32">
             <Label htmlFor="reports-year">Year</Label>
             <NativeSelect id="reports-year" value={period.year} onChange={(event) => setPeriod({ ...period, year: Number(event.target.value) })}>
-              {pickerYears(today.year).map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
+              <YearOptions years={pickerYears(today.year)} />
             </NativeSelect>
           </div>
           {data?.canSeeCommunity ? (

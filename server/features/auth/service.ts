@@ -30,6 +30,14 @@ export async function checkName(db: Database, displayName: string): Promise<Chec
   return holder.isImported ? { exists: true, canClaim: true, userId: holder.id } : { exists: true, canClaim: false, userId: null };
 }
 
+/** 409 on the display name when someone holds it: a real account, or an imported member (who can be claimed instead). */
+export async function assertNameFree(db: Database, displayName: string): Promise<void> {
+  const name = await checkName(db, displayName);
+  if (!name.exists) return;
+  const message = name.canClaim ? NAME_CLAIMABLE_MESSAGE : NAME_TAKEN_MESSAGE;
+  throw conflict(message, { displayName: message });
+}
+
 /** The real account (never an imported record) with this e-mail. */
 export const realAccountWithEmail = (email: string) => and(eq(users.email, email), eq(users.isImported, false));
 
@@ -38,11 +46,7 @@ export async function register(db: Database, input: RegisterBody): Promise<Sessi
   // An imported record with this e-mail does not hold it: its person may sign up under another name and claim it after joining.
   const [emailHolder] = await db.select({ id: users.id }).from(users).where(realAccountWithEmail(input.email)).limit(1);
   if (emailHolder) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-  const name = await checkName(db, input.displayName);
-  if (name.exists) {
-    const message = name.canClaim ? NAME_CLAIMABLE_MESSAGE : NAME_TAKEN_MESSAGE;
-    throw conflict(message, { displayName: message });
-  }
+  await assertNameFree(db, input.displayName);
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db.insert(users).values({ email: input.email, displayName: input.displayName, passwordHash }).returning(sessionUserColumns);

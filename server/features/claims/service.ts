@@ -8,7 +8,7 @@ import { assertUncommonPassword, hashPassword } from '../../auth/passwords';
 import type { Database, Executor } from '../../db/client';
 import { conflict, HttpError, isUniqueViolation, notFound, violatedConstraint } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { checkName, EMAIL_TAKEN_MESSAGE, NAME_CLAIMABLE_MESSAGE, NAME_TAKEN_MESSAGE, realAccountWithEmail } from '../auth/service';
+import { assertNameFree, EMAIL_TAKEN_MESSAGE, NAME_TAKEN_MESSAGE, realAccountWithEmail } from '../auth/service';
 import { notify } from '../notifications/service';
 import { matchesClaimant, unclaimedImport } from './matching';
 import { moveActivity, moveDailyLogs, moveMemberships, moveTargets } from './transfer';
@@ -75,11 +75,7 @@ export async function claimAtSignUp(db: Database, input: ClaimAccountBody, now: 
   const [imported] = await db.select({ email: users.email, displayName: users.displayName }).from(users).where(unclaimedImport(input.importedUserId)).limit(1);
   if (!imported?.email || imported.email.toLowerCase() !== input.email) throw emailMismatch();
   if (nameKey(input.displayName) !== nameKey(imported.displayName)) {
-    const name = await checkName(db, input.displayName);
-    if (name.exists) {
-      const message = name.canClaim ? NAME_CLAIMABLE_MESSAGE : NAME_TAKEN_MESSAGE;
-      throw conflict(message, { displayName: message });
-    }
+    await assertNameFree(db, input.displayName);
   }
   const passwordHash = await hashPassword(input.password);
   try {

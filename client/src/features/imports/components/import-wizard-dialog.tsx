@@ -2,7 +2,6 @@ import FileUp from 'lucide-react/icons/file-up';
 import Upload from 'lucide-react/icons/upload';
 import { type ChangeEvent, useId, useState } from 'react';
 import { CSV_MAX_CHARACTERS, type CsvPreview, IMPORT_YEAR_MAX, IMPORT_YEAR_MIN, type ImportResult } from '@shared/contracts/imports';
-import { MONTH_NAMES } from '@/features/tracking/period';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -13,6 +12,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
 import { useCsvImport, useCsvPreview } from '../api';
+import { MonthOptions, YearOptions } from '@/features/tracking/components/period-options';
 
 const STEP_TITLES = ['Upload or paste a CSV file', 'Map the columns', 'Choose the month', 'Import complete'] as const;
 const IDENTITY_FIELDS = new Set(['email', 'displayName']);
@@ -241,20 +241,12 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
             <FormField id={`${id}-month`} label="Month">
               <NativeSelect id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)}>
                 <option value="">Choose a month</option>
-                {MONTH_NAMES.map((name, index) => (
-                  <option key={name} value={index + 1}>
-                    {name}
-                  </option>
-                ))}
+                <MonthOptions />
               </NativeSelect>
             </FormField>
             <FormField id={`${id}-year`} label="Year">
               <NativeSelect id={`${id}-year`} value={year} onChange={(event) => setYear(event.target.value)}>
-                {YEARS.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
+                <YearOptions years={YEARS} />
               </NativeSelect>
             </FormField>
           </div>

@@ -13,8 +13,9 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/dates';
 import { useCalendarLocks, useLockMonth, useToggleLock } from '../api';
-import { lockYears, MONTH_NAMES, monthLabel, useToday } from '../period';
+import { lockYears, monthLabel, useToday } from '../period';
 import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { MonthOptions, YearOptions } from './period-options';
 
 /**
  * Administration > 'Calendar Locks': lock a month (months 1 to 12, years from the current one minus 2
@@ -59,21 +60,13 @@ export function CalendarLocksTab({ communityId }: { communityId: string }) {
             <FormField id={`${id}-month`} label="Month">
               <NativeSelect id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)}>
                 <option value="">Select a month</option>
-                {MONTH_NAMES.map((name, index) => (
-                  <option key={name} value={index + 1}>
-                    {name}
-                  </option>
-                ))}
+                <MonthOptions />
               </NativeSelect>
             </FormField>
             <FormField id={`${id}-year`} label="Year">
               <NativeSelect id={`${id}-year`} value={year} onChange={(event) => setYear(event.target.value)}>
                 <option value="">Select a year</option>
-                {lockYears(currentYear).map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
+                <YearOptions years={lockYears(currentYear)} />
               </NativeSelect>
             </FormField>
             <FormField id={`${id}-reason`} label="Reason (optional)" className="sm:col-span-2">

@@ -5,7 +5,8 @@ import type { CommunityMember } from '@shared/contracts/communities';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { MONTH_NAMES, pickerYears, useToday } from '../period';
+import { pickerYears, useToday } from '../period';
+import { MonthOptions, YearOptions } from './period-options';
 
 export interface MemberOption {
   id: string;
@@ -58,21 +59,13 @@ export function PeriodPickers({ idPrefix, self, members, membersLoading, memberI
       <div className="grid gap-2">
         <Label htmlFor={id('month')}>Month</Label>
         <NativeSelect id={id('month')} value={period.month} onChange={(event) => onPeriodChange({ ...period, month: Number(event.target.value) })}>
-          {MONTH_NAMES.map((name, index) => (
-            <option key={name} value={index + 1}>
-              {name}
-            </option>
-          ))}
+          <MonthOptions />
         </NativeSelect>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={id('year')}>Year</Label>
         <NativeSelect id={id('year')} value={period.year} onChange={(event) => onPeriodChange({ ...period, year: Number(event.target.value) })}>
-          {years.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
+          <YearOptions years={years} />
         </NativeSelect>
       </div>
     </Card>

@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 5055);
+/** Google's key endpoint stands in here (google-keys-server.mjs): the app verifies test-signed ID tokens against it. */
+export const GOOGLE_KEYS_PORT = port + 1;
+export const GOOGLE_PROJECT_ID = 'steadfast-e2e';
 // A fresh embedded database for every run; the server below is the built app in production mode.
 const dataDir = path.join(root, '.e2e-data');
 
@@ -27,13 +30,31 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf "${dataDir}" && node dist/server/index.js`,
-    cwd: root,
-    url: `http://127.0.0.1:${port}/api/user`,
-    // Ready once /api/user answers (401 signed out counts: Playwright accepts 2xx, 3xx and 400-403).
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  },
+  webServer: [
+    {
+      command: 'node client/e2e/google-keys-server.mjs',
+      cwd: root,
+      url: `http://127.0.0.1:${GOOGLE_KEYS_PORT}/jwks.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(GOOGLE_KEYS_PORT) },
+    },
+    {
+      command: `rm -rf "${dataDir}" && node dist/server/index.js`,
+      cwd: root,
+      url: `http://127.0.0.1:${port}/api/user`,
+      // Ready once /api/user answers (401 signed out counts: Playwright accepts 2xx, 3xx and 400-403).
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        FIREBASE_PROJECT_ID: GOOGLE_PROJECT_ID,
+        FIREBASE_JWKS_URL: `http://127.0.0.1:${GOOGLE_KEYS_PORT}/jwks.json`,
+      },
+    },
+  ],
 });

@@ -74,6 +74,8 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_NAME_CHECK_PER_IP', 'many'],
     ['PUBLIC_URL', 'steadfast.example.org'],
     ['SESSION_SECRET', 'too-short-secret'],
+    ['FIREBASE_JWKS_URL', 'keys.example.org/jwks'],
+    ['FIREBASE_JWKS_URL', 'file:///etc/jwks.json'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
@@ -83,16 +85,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ SESSION_SECRET: 'x'.repeat(32) }).SESSION_SECRET).toBe('x'.repeat(32));
   });
 
+  it('reads FIREBASE_JWKS_URL, over https or plain http (the end-to-end test serves its keys on 127.0.0.1)', () => {
+    expect(loadConfig({}).FIREBASE_JWKS_URL).toBeUndefined();
+    expect(loadConfig({ FIREBASE_JWKS_URL: 'http://127.0.0.1:4010/jwks' }).FIREBASE_JWKS_URL).toBe('http://127.0.0.1:4010/jwks');
+    expect(loadConfig({ FIREBASE_JWKS_URL: 'https://keys.example.org/jwks' }).FIREBASE_JWKS_URL).toBe('https://keys.example.org/jwks');
+  });
+
+  it('refuses FIREBASE_AUTH_EMULATOR_HOST in production (the emulator accepts unsigned tokens), and allows it otherwise', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(
+      /^Invalid configuration:\n {2}FIREBASE_AUTH_EMULATOR_HOST: must not be set in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).NODE_ENV).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).NODE_ENV).toBe('test');
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).NODE_ENV).toBe('development');
+    // An empty "FIREBASE_AUTH_EMULATOR_HOST=" line is unset, as everywhere else.
+    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: ' ' }).NODE_ENV).toBe('production');
+  });
+
   it('lists every problem at once', () => {
     let message = '';
     try {
-      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', SESSION_SECRET: 'short' });
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', SESSION_SECRET: 'short', NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9099' });
     } catch (error) {
       message = (error as Error).message;
     }
     expect(message).toMatch(/PORT: /);
     expect(message).toMatch(/LOG_LEVEL: /);
     expect(message).toMatch(/SESSION_SECRET: /);
+    expect(message).toMatch(/FIREBASE_AUTH_EMULATOR_HOST: /);
   });
 });
 

@@ -26,6 +26,8 @@ const configSchema = z.object({
   RATE_LIMIT_JOIN_PER_IP: positiveInt(50),
   RATE_LIMIT_APPLY_PER_IP: positiveInt(20),
   FIREBASE_PROJECT_ID: optionalText,
+  /** Where Google's token-signing keys are fetched; unset means Google's own address (set only for tests and emulators). */
+  FIREBASE_JWKS_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'FIREBASE_JWKS_URL must be an http(s) URL' }).optional()),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -35,10 +37,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A blank value ("PORT=" as in .env.example) means unset, i.e. the default, not 0 or an error.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const parsed = configSchema.safeParse(given);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${problems}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  // The Firebase emulator accepts unsigned tokens: a production server must never be pointed at one.
+  if (given.NODE_ENV === 'production' && given.FIREBASE_AUTH_EMULATOR_HOST !== undefined) {
+    problems.push('  FIREBASE_AUTH_EMULATOR_HOST: must not be set in production (the Firebase emulator accepts unsigned tokens)');
   }
+  if (!parsed.success || problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return parsed.data;
 }
 

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
+import type { JWTVerifyGetKey } from 'jose';
 import type { Logger } from 'pino';
 import { createPassport } from './auth/passport';
 import { createSessionMiddleware, refreshOnActivity } from './auth/sessions';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { applicationRoutes } from './features/applications/routes';
+import { createGoogleTokenVerifier, GOOGLE_KEYS_URL, googleKeySet } from './features/auth/google';
 import { authRoutes } from './features/auth/routes';
 import { claimRoutes } from './features/claims/routes';
 import { communityRoutes } from './features/communities/routes';
@@ -33,6 +35,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Serves the client (static files or Vite's dev middleware) after the API. */
   clientHandler?: RequestHandler;
+  /** The keys Google sign-in tokens are verified with; by default Google's published keys (FIREBASE_JWKS_URL). Tests pass their own. */
+  googleKeys?: JWTVerifyGetKey;
 }
 
 export interface App {
@@ -43,7 +47,7 @@ export interface App {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-export function createApp({ database, config, sessionSecret, clock = Date.now, logger = createLogger(config), clientHandler }: AppOptions): App {
+export function createApp({ database, config, sessionSecret, clock = Date.now, logger = createLogger(config), clientHandler, googleKeys }: AppOptions): App {
   const app = express();
   const { db } = database;
   const now = () => new Date(clock());
@@ -88,7 +92,14 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
     passport.session(),
     refreshOnActivity(clock),
   );
-  app.use(authRoutes(db, config));
+  const verifyGoogleToken = config.FIREBASE_PROJECT_ID
+    ? createGoogleTokenVerifier({
+        projectId: config.FIREBASE_PROJECT_ID,
+        keys: googleKeys ?? googleKeySet(new URL(config.FIREBASE_JWKS_URL ?? GOOGLE_KEYS_URL)),
+        now,
+      })
+    : undefined;
+  app.use(authRoutes(db, config, verifyGoogleToken));
   app.use(claimRoutes(db, config, now));
   app.use(inviteRoutes(db, config, now));
   app.use(communityRoutes(db, now));

@@ -1,4 +1,5 @@
 import type express from 'express';
+import type { JWTVerifyGetKey } from 'jose';
 import { afterAll } from 'vitest';
 import { createApp } from '../app';
 import { type Config, testConfig } from '../config';
@@ -16,14 +17,15 @@ export interface TestApp {
 /**
  * An app on a real database: an in-memory PGlite, or the Postgres named by TEST_DATABASE_URL.
  * Call at the top level of a test file; everything is closed after the file's tests.
+ * `googleKeys` verifies Google sign-in tokens (with FIREBASE_PROJECT_ID set) instead of Google's published keys.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, { googleKeys }: { googleKeys?: JWTVerifyGetKey } = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   let queries = 0;
   const database = await openDatabase(url ? { databaseUrl: url } : { inMemory: true }, { onQuery: () => queries++ });
   let offset = 0;
   const config = testConfig(overrides);
-  const { app, close } = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, clock: () => Date.now() + offset });
+  const { app, close } = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, clock: () => Date.now() + offset, googleKeys });
   afterAll(async () => {
     await close();
     await database.close();

@@ -35,6 +35,27 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+/** The longest ID token POST /api/auth/google reads (Firebase's are about 1 KB). */
+export const GOOGLE_ID_TOKEN_MAX_LENGTH = 8192;
+
+/** Text the client sends beside the token: read for nothing, only bounded. SPEC.md sends '' when Firebase has no value. */
+const informative = z.string().max(1024, 'Too long').nullish();
+
+/**
+ * POST /api/auth/google. Only the Firebase ID token counts: the server verifies it and reads the account's
+ * uid, e-mail and name from it. `email`, `displayName` and `firebaseUid` are SPEC.md's and never trusted.
+ */
+export const googleSignInBody = z.object({
+  idToken: z
+    .string({ error: 'The Google sign-in token is required' })
+    .min(1, 'The Google sign-in token is required')
+    .max(GOOGLE_ID_TOKEN_MAX_LENGTH, 'The Google sign-in token is too long'),
+  email: informative,
+  displayName: informative,
+  firebaseUid: informative,
+});
+export type GoogleSignInBody = z.infer<typeof googleSignInBody>;
+
 /** The user as every response shows it: never the password hash. */
 export interface PublicUser {
   id: string;

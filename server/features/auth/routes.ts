@@ -1,16 +1,19 @@
 import { Router } from 'express';
-import { changePasswordBody, checkNameBody, loginBody, registerBody } from '@shared/contracts/auth';
+import { changePasswordBody, checkNameBody, googleSignInBody, loginBody, registerBody } from '@shared/contracts/auth';
 import { signIn, signOut } from '../../auth/passport';
 import { clearSessionCookie } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { unauthorized, WRONG_PASSWORD_CODE } from '../../http/errors';
+import { HttpError, unauthorized, WRONG_PASSWORD_CODE } from '../../http/errors';
 import { requireUser } from '../../http/require';
 import { limitRequests, MINUTE } from '../../http/security';
 import { body } from '../../http/validate';
+import { type GoogleClaims, GoogleKeysUnavailable, GoogleTokenRefused, type GoogleTokenVerifier } from './google';
+import { GOOGLE_NOT_CONFIGURED_MESSAGE, GOOGLE_UNAVAILABLE_MESSAGE, googleTokenInvalid, signInWithGoogle } from './google-service';
 import * as auth from './service';
 
-export function authRoutes(db: Database, config: Config): Router {
+/** `verifyGoogleToken` is absent when FIREBASE_PROJECT_ID is not set: POST /api/auth/google then answers 503. */
+export function authRoutes(db: Database, config: Config, verifyGoogleToken?: GoogleTokenVerifier): Router {
   const router = Router();
 
   // Failed sign-ins only: a congregation behind one address can all sign in on Sunday morning.
@@ -49,6 +52,41 @@ export function authRoutes(db: Database, config: Config): Router {
     await signIn(req, user);
     res.json(auth.toPublicUser(user));
   });
+
+  // Failed Google sign-ins (a refused token, an unverified e-mail) count like failed password sign-ins, per address.
+  const googleLimitPerIp = limitRequests({
+    windowMs: 15 * MINUTE,
+    limit: config.RATE_LIMIT_LOGIN_PER_IP,
+    countFailuresOnly: true,
+    message: 'Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.',
+  });
+
+  router.post(
+    '/api/auth/google',
+    googleLimitPerIp,
+    (_req, _res, next) => next(verifyGoogleToken ? undefined : new HttpError(503, GOOGLE_NOT_CONFIGURED_MESSAGE, 'google_not_configured')),
+    body(googleSignInBody),
+    async (req, res) => {
+      let claims: GoogleClaims;
+      try {
+        // Only the token counts: the e-mail, name and uid beside it are never read.
+        claims = await verifyGoogleToken!(req.body.idToken);
+      } catch (error) {
+        if (error instanceof GoogleTokenRefused) {
+          req.log.info({ reason: error.reason }, 'Google ID token refused');
+          throw googleTokenInvalid();
+        }
+        if (error instanceof GoogleKeysUnavailable) {
+          req.log.warn({ err: error.cause }, 'Google signing keys could not be fetched');
+          throw new HttpError(503, GOOGLE_UNAVAILABLE_MESSAGE, 'google_unavailable');
+        }
+        throw error;
+      }
+      const { user, created } = await signInWithGoogle(db, claims);
+      await signIn(req, user);
+      res.status(created ? 201 : 200).json(auth.toPublicUser(user));
+    },
+  );
 
   router.post('/api/logout', async (req, res) => {
     if (req.session) await signOut(req);

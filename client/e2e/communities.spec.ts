@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 import { createCommunityThroughUi, generateInviteCode, joinThroughUi, newIdentity, signUpThroughUi } from './fixtures';
 
 test('a moderator invites a member, makes them Commander and exports escaped CSV', async ({ browser }) => {
+  // Two accounts, a community and its setup wizard, several screens: more than the default 30 s on a busy CI machine.
+  test.setTimeout(60_000);
   const moderatorContext = await browser.newContext();
   const memberContext = await browser.newContext();
   const moderator = await moderatorContext.newPage();

@@ -7,6 +7,8 @@ const day = today.getDate();
 const cell = (discipline: string, status: string) => `${discipline}, ${monthName} ${day}: ${status}`;
 
 test('a member checks in on a phone, an admin locks the month, the member can no longer change it', async ({ browser }) => {
+  // Two accounts, a community and its setup wizard, several screens: more than the default 30 s on a busy CI machine.
+  test.setTimeout(60_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signUpThroughUi(admin, newIdentity('Admin'));

@@ -48,7 +48,8 @@ export function SubgroupStatsCard({ communityId, commanderId, period }: Subgroup
         ) : stats.data.length === 0 ? (
           <EmptyNote>No members are in your subgroup yet. Once members are assigned to your subgroup, their progress shows here.</EmptyNote>
         ) : (
-          <div className="-mx-2 overflow-x-auto px-2">
+          // A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+          <div role="region" aria-label={`Subgroup statistics, ${monthLabel(period.year, period.month)}`} tabIndex={0} className="-mx-2 overflow-x-auto px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Subgroup statistics for {monthLabel(period.year, period.month)}</caption>
               <thead>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ChangePasswordBody, CheckNameResult, RegisterBody } from '@shared/contracts/auth';
+import type { ChangePasswordBody, CheckNameResult, ClaimAccountBody } from '@shared/contracts/auth';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson, apiRequest, errorMessage } from '@/lib/api-client';
 
@@ -58,13 +58,9 @@ export function useNameAvailability(input: string): NameAvailability {
   return state.input === input ? state : IDLE;
 }
 
-export interface ClaimBody extends RegisterBody {
-  importedUserId: string;
-}
-
 /** POST /api/claim from the Sign Up tab; success reloads the page signed in. Failures are only logged (SPEC.md section 8). */
 export function useClaimAccount() {
-  return useMutation<unknown, Error, ClaimBody>({
+  return useMutation<unknown, Error, ClaimAccountBody>({
     mutationFn: (body) => apiJson('POST', '/api/claim', body),
     onSuccess: () => window.location.reload(),
     onError: (error) => console.error('Claiming the account failed', error),

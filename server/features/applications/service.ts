@@ -1,18 +1,18 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { APPLICATION_NOTIFICATION_TITLE, type ApplicationView, type createApplicationBody, type ReviewResult, type reviewApplicationBody } from '@shared/contracts/applications';
 import { uuidField } from '@shared/contracts/fields';
 import { FIXED_APPLICATION_TARGETS } from '@shared/domain/disciplines';
 import { memberApplications } from '@shared/schema/applications';
 import { users } from '@shared/schema/auth';
-import { communities, memberships } from '@shared/schema/communities';
+import { communities } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
 import { COMMUNITY_NOT_FOUND, type CommunityContext } from '../../http/community-context';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { insertInviteCode } from '../invites/service';
-import { notify } from '../notifications/service';
+import { notifyModerators } from '../notifications/service';
 
 export const APPLICATION_NOT_FOUND = 'Application not found.';
 export const ALREADY_REVIEWED = 'This application has already been reviewed.';
@@ -62,20 +62,12 @@ export async function createApplication(db: Database, communityId: string, input
         updatedAt: now,
       })
       .returning({ id: memberApplications.id });
-    const moderators = await tx
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(and(eq(memberships.communityId, community.id), sql`'CommunityModerator' = ANY(${memberships.roles})`));
-    for (const moderator of moderators) {
-      await notify(tx, {
-        toUserId: moderator.userId,
-        fromUserId: null,
-        communityId: community.id,
-        type: 'other',
-        title: APPLICATION_NOTIFICATION_TITLE,
-        message: `${input.name} asked to join ${community.name}. Review it under Administration > New Members.`,
-      });
-    }
+    await notifyModerators(tx, [community.id], {
+      fromUserId: null,
+      type: 'other',
+      title: APPLICATION_NOTIFICATION_TITLE,
+      message: `${input.name} asked to join ${community.name}. Review it under Administration > New Members.`,
+    });
     return { id: row!.id };
   });
 }

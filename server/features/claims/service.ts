@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CLAIM_EMAIL_MISMATCH, type ClaimAccountBody } from '@shared/contracts/auth';
 import { nameKey } from '@shared/domain/identity';
 import { users } from '@shared/schema/auth';
@@ -9,7 +9,7 @@ import type { Database, Executor } from '../../db/client';
 import { conflict, HttpError, isUniqueViolation, notFound, violatedConstraint } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { assertNameFree, EMAIL_TAKEN_MESSAGE, NAME_TAKEN_MESSAGE, realAccountWithEmail } from '../auth/service';
-import { notify } from '../notifications/service';
+import { notifyModerators } from '../notifications/service';
 import { matchesClaimant, unclaimedImport } from './matching';
 import { moveActivity, moveDailyLogs, moveMemberships, moveTargets } from './transfer';
 
@@ -42,21 +42,12 @@ async function recordClaim(
       diff: { importedUserId: imported.id, importedName: imported.displayName, via },
     });
   }
-  if (communityIds.length === 0) return;
-  const moderators = await tx
-    .select({ userId: memberships.userId, communityId: memberships.communityId })
-    .from(memberships)
-    .where(and(inArray(memberships.communityId, communityIds), sql`'CommunityModerator' = ANY(${memberships.roles})`, ne(memberships.userId, claimant.id)));
-  for (const moderator of moderators) {
-    await notify(tx, {
-      toUserId: moderator.userId,
-      fromUserId: claimant.id,
-      communityId: moderator.communityId,
-      type: 'other',
-      title: 'History claimed',
-      message: `${claimant.displayName} claimed their imported history.`,
-    });
-  }
+  await notifyModerators(
+    tx,
+    communityIds,
+    { fromUserId: claimant.id, type: 'other', title: 'History claimed', message: `${claimant.displayName} claimed their imported history.` },
+    claimant.id,
+  );
 }
 
 const communitiesOf = async (tx: Executor, userId: string) =>

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@shared/contracts/notifications';
 import type { NotificationType } from '@shared/domain/constants';
+import { memberships } from '@shared/schema/communities';
 import { notifications } from '@shared/schema/notifications';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../http/errors';
@@ -19,6 +20,29 @@ export interface NewNotification {
 /** Records a notification; call it inside the transaction of the change it announces, so both or neither happen. */
 export async function notify(tx: Executor, notification: NewNotification): Promise<void> {
   await tx.insert(notifications).values(notification);
+}
+
+/**
+ * Tells every CommunityModerator of these communities (but `except`, the person who caused it), in one
+ * INSERT … SELECT inside the caller's transaction, however many moderators there are.
+ */
+export async function notifyModerators(
+  tx: Executor,
+  communityIds: readonly string[],
+  notification: Omit<NewNotification, 'toUserId' | 'communityId'>,
+  except?: string,
+): Promise<void> {
+  if (communityIds.length === 0) return;
+  const { fromUserId, type, title, message } = notification;
+  await tx.execute(sql`
+    INSERT INTO ${notifications} (to_user_id, from_user_id, community_id, type, title, message)
+    SELECT ${memberships.userId}, ${fromUserId}::uuid, ${memberships.communityId}, ${type}, ${title}, ${message}
+    FROM ${memberships}
+    WHERE ${and(
+      inArray(memberships.communityId, [...communityIds]),
+      sql`'CommunityModerator' = ANY(${memberships.roles})`,
+      except ? ne(memberships.userId, except) : undefined,
+    )}`);
 }
 
 /**

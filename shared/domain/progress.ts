@@ -11,7 +11,7 @@ function completedDays(dayStatus: Record<string, DayStatus> | undefined, year: n
 
 /** Percent (0-100, rounded) of the month's days marked Yes or Partially: SPEC.md section 9. */
 export function monthlyProgress(dayStatus: Record<string, DayStatus> | undefined, year: number, month: number): number {
-  return Math.round((completedDays(dayStatus, year, month) / daysInMonth(year, month)) * 100);
+  return progressPercent(completedDays(dayStatus, year, month), 1, year, month);
 }
 
 /**
@@ -25,9 +25,18 @@ export function memberMonthlyProgress(
   year: number,
   month: number,
 ): number {
-  if (dailyKeys.length === 0) return 0;
   const done = dailyKeys.reduce((sum, key) => sum + completedDays(dayStatus?.[key], year, month), 0);
-  return Math.round((done / (dailyKeys.length * daysInMonth(year, month))) * 100);
+  return progressPercent(done, dailyKeys.length, year, month);
+}
+
+/**
+ * Percent (0-100, rounded half up) of `dailyCount` disciplines' days of the month that were kept, from
+ * the count of kept discipline-days. Integer arithmetic first, so SQL computing the same figure
+ * ((200 * done + total) / (2 * total), see the tracking summaries) agrees on every half.
+ */
+export function progressPercent(done: number, dailyCount: number, year: number, month: number): number {
+  if (dailyCount === 0) return 0;
+  return Math.round((done * 100) / (dailyCount * daysInMonth(year, month)));
 }
 
 export interface WeeklyStats {
@@ -38,9 +47,14 @@ export interface WeeklyStats {
 }
 
 export function weeklyStats(lookups: readonly StatusLookup[], today: IsoDate): WeeklyStats {
+  return weeklyCounts((date) => lookups.filter((lookup) => isCompleted(lookup(date))).length, today);
+}
+
+/** weeklyStats from the number of daily disciplines kept on each date. */
+export function weeklyCounts(keptOn: (date: IsoDate) => number, today: IsoDate): WeeklyStats {
   const countBetween = (from: IsoDate, to: IsoDate) => {
     let count = 0;
-    for (let date = from; date <= to; date = addDays(date, 1)) for (const lookup of lookups) if (isCompleted(lookup(date))) count++;
+    for (let date = from; date <= to; date = addDays(date, 1)) count += keptOn(date);
     return count;
   };
   const monday = startOfWeek(today);

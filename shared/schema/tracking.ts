@@ -61,6 +61,13 @@ export const dailyLogs = pgTable(
     entries: jsonb('entries').$type<DailyLogEntries>().notNull().default({}),
     dayStatus: jsonb('day_status').$type<DailyLogDayStatus>().notNull().default({}),
     monthlyCompletions: jsonb('monthly_completions').$type<MonthlyCompletions>().notNull().default({}),
+    /**
+     * The month summarised for the community's daily disciplines (shared/domain/month-summary.ts), written
+     * with every change of day_status and again when the daily disciplines change. Null until summarised
+     * (rows older than the columns are summarised at start-up).
+     */
+    completedCount: integer('completed_count').notNull().default(0),
+    dayMarks: text('day_marks'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

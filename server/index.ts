@@ -7,6 +7,8 @@ import { createApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { dailyKeysOf } from './features/tracking/disciplines';
+import { summariseUnsummarised } from './features/tracking/month-summaries';
 import { staticClient, viteDevClient } from './http/client';
 import { createLogger } from './logger';
 
@@ -33,6 +35,8 @@ async function main() {
   const sessionSecret = resolveSessionSecret(config);
   const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }, { logger });
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? path.resolve(config.DATA_DIR) : undefined }, 'database ready');
+  const summarised = await summariseUnsummarised(database.db, dailyKeysOf);
+  if (summarised > 0) logger.info({ logs: summarised }, 'summarised daily logs written before month summaries');
 
   const clientHandler =
     config.NODE_ENV === 'production' ? staticClient(path.join(projectRoot, 'dist/client')) : await viteDevClient(projectRoot);

@@ -86,3 +86,8 @@ export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: 
     throw error;
   }
 }
+
+/** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer `{ rows }`, which Drizzle's shared type does not say. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

@@ -159,3 +159,32 @@ export interface SubgroupMember {
   subgroupId: string;
   subgroupName: string;
 }
+
+/**
+ * GET /api/communities/{id}/streaks[?userId&date]: every daily discipline's current streak for a member
+ * (oneself without userId) as of `date` (YYYY-MM-DD; the community's today without it), in one request.
+ */
+export const streaksQuery = z.object({
+  userId: uuidField.optional(),
+  date: z.iso.date('Date must be YYYY-MM-DD').optional(),
+});
+
+export interface StreakView {
+  days: number;
+  /** A Sick or FeelingTired day inside the streak was passed over thanks to the community's grace days. */
+  keptWithGrace: boolean;
+}
+
+export interface DisciplineStreakView extends StreakView {
+  key: string;
+  label: string;
+}
+
+export interface MemberStreaksView {
+  userId: string;
+  asOf: string;
+  /** One per daily discipline, in the community's order. */
+  streaks: DisciplineStreakView[];
+  /** Days in a row with at least one daily discipline kept (the commander statistics' streak). */
+  overall: StreakView;
+}

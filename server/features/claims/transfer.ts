@@ -6,7 +6,8 @@ import { notifications } from '@shared/schema/notifications';
 import { questions } from '@shared/schema/questions';
 import { dailyLogs, userDisciplineTargets } from '@shared/schema/tracking';
 import type { Executor } from '../../db/client';
-import { entriesFor, mergeDayStatus } from '../tracking/service';
+import { logContent, mergeDayStatus } from '../tracking/daily-logs';
+import { dailyKeysOf } from '../tracking/disciplines';
 
 /**
  * Moves an imported member's history onto the account claiming it (DECISIONS.md "Imported members and
@@ -84,8 +85,7 @@ export async function moveDailyLogs(tx: Executor, fromUserId: string, toUserId: 
     await tx
       .update(dailyLogs)
       .set({
-        dayStatus,
-        entries: entriesFor(dayStatus, imported),
+        ...logContent(dayStatus, imported, await dailyKeysOf(tx, imported.communityId)),
         monthlyCompletions: { ...imported.monthlyCompletions, ...mine.monthlyCompletions },
         updatedAt: now,
       })

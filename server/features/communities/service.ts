@@ -1,5 +1,4 @@
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type {
   AdministeredCommunity,
   CommunityMember,
@@ -19,7 +18,8 @@ import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn, standingOfUser } from '../../http/community-context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { averageCompletion } from '../tracking/service';
+import { dailyKeysOf } from '../tracking/disciplines';
+import { averageCompletion } from '../tracking/month-summaries';
 
 export const ROLE_PERMISSION_MESSAGE = "You don't have permission to modify this user's roles";
 export const OWN_ROLES_MESSAGE = 'Cannot edit own roles';
@@ -194,28 +194,28 @@ async function releaseCommandedSubgroups(tx: Executor, communityId: string, user
   await tx.update(subgroups).set({ commanderId: null }).where(and(eq(subgroups.communityId, communityId), eq(subgroups.commanderId, userId)));
 }
 
+/**
+ * The community's members by name. One query whatever the size: who holds InstitutionAdmin anywhere in the
+ * institution (it raises an admin's view of their rank) is found once, through the partial index on
+ * InstitutionAdmin memberships, and joined, rather than looked up member by member. Only admins see ranks
+ * and e-mails, so for anyone else the query is the membership list alone.
+ */
 export async function listMembers(db: Executor, context: CommunityContext, onlyUserId?: string): Promise<CommunityMember[]> {
   const showEmail = isAdmin(context.roles);
-  const heldInstitutionAdmin = alias(memberships, 'institution_admin_membership');
-  const heldInCommunity = alias(communities, 'institution_admin_community');
-  const rows = await db
+  const institutionAdmins = db
+    .selectDistinct({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(communities, eq(communities.id, memberships.communityId))
+    .where(and(eq(communities.institutionId, context.community.institutionId), sql`'InstitutionAdmin' = ANY(${memberships.roles})`))
+    .as('institution_admins');
+  const query = db
     .select({
       id: users.id,
       displayName: users.displayName,
       email: users.email,
       isImported: users.isImported,
       isSuperAdmin: users.isSuperAdmin,
-      isInstitutionAdmin: sql<boolean>`EXISTS (${db
-        .select({ one: sql`1` })
-        .from(heldInstitutionAdmin)
-        .innerJoin(heldInCommunity, eq(heldInCommunity.id, heldInstitutionAdmin.communityId))
-        .where(
-          and(
-            eq(heldInstitutionAdmin.userId, users.id),
-            eq(heldInCommunity.institutionId, context.community.institutionId),
-            sql`'InstitutionAdmin' = ANY(${heldInstitutionAdmin.roles})`,
-          ),
-        )})`.mapWith(Boolean),
+      isInstitutionAdmin: (showEmail ? sql<boolean>`${institutionAdmins.userId} IS NOT NULL` : sql<boolean>`false`).mapWith(Boolean),
       roles: memberships.roles,
       subgroupId: memberships.subgroupId,
       createdAt: memberships.createdAt,
@@ -223,7 +223,9 @@ export async function listMembers(db: Executor, context: CommunityContext, onlyU
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.communityId, context.community.id), onlyUserId ? eq(memberships.userId, onlyUserId) : undefined))
-    .orderBy(sql`lower(${users.displayName})`);
+    .orderBy(sql`lower(${users.displayName})`)
+    .$dynamic();
+  const rows = await (showEmail ? query.leftJoin(institutionAdmins, eq(institutionAdmins.userId, memberships.userId)) : query);
   return rows.map((row) => ({
     id: row.id,
     displayName: row.displayName,
@@ -256,7 +258,7 @@ export async function communityStats(db: Executor, context: CommunityContext, no
     totalMembers: memberCounts?.totalMembers ?? 0,
     totalCommanders: memberCounts?.totalCommanders ?? 0,
     openQuestions: open?.value ?? 0,
-    avgCompletion: await averageCompletion(db, context, now),
+    avgCompletion: await averageCompletion(db, context, (await dailyKeysOf(db, communityId)).length, now),
   };
 }
 

@@ -11,7 +11,8 @@ import { dailyLogs, userDisciplineTargets } from '@shared/schema/tracking';
 import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, lockCommunityRow } from '../../http/community-context';
 import { recordAudit } from '../audit/service';
-import { entriesFor, listDisciplines, mergeDayStatus } from '../tracking/service';
+import { logContent, mergeDayStatus } from '../tracking/daily-logs';
+import { listDisciplines } from '../tracking/disciplines';
 import { ADMIN_ROLE_IN_FILE_MESSAGE, type ImportRow, importFields, isAdminRole, parseCsv, readRow, resolveMapping, suggestMapping } from './csv-import';
 
 /**
@@ -98,7 +99,8 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
     const created = await createImportedMembers(tx, resolved, refuse);
     const imported = resolved.filter((row) => row.userId !== undefined);
     await writeMemberships(tx, communityId, imported);
-    await writeLogs(tx, communityId, period, imported, now);
+    const dailyKeys = disciplines.filter((discipline) => discipline.isDailyGrid).map((discipline) => discipline.key);
+    await writeLogs(tx, communityId, period, imported, dailyKeys, now);
     await writeTargets(tx, communityId, period, imported, now);
     const summary = { importedCount: imported.length, createdCount: created, errorCount: errors.length };
     await recordAudit(tx, {
@@ -260,7 +262,7 @@ async function writeMemberships(tx: Executor, communityId: string, rows: Resolve
  * created first and read locked, so a save made meanwhile is merged, not overwritten; only months whose
  * statuses change are written (a second import of the same file writes nothing).
  */
-async function writeLogs(tx: Executor, communityId: string, period: YearMonth, rows: Resolved[], now: Date): Promise<void> {
+async function writeLogs(tx: Executor, communityId: string, period: YearMonth, rows: Resolved[], dailyKeys: readonly string[], now: Date): Promise<void> {
   const withStatuses = rows.filter((row) => Object.keys(row.statuses).length > 0);
   for (const batch of batches(withStatuses)) {
     const ids = batch.map((row) => row.userId!);
@@ -277,7 +279,7 @@ async function writeLogs(tx: Executor, communityId: string, period: YearMonth, r
     const changed = batch.flatMap((row) => {
       const before = storedByUser.get(row.userId!) ?? {};
       const dayStatus = mergeDayStatus(before, row.statuses);
-      return sameStatuses(before, dayStatus) ? [] : [{ userId: row.userId!, communityId, year: period.year, month: period.month, dayStatus, entries: entriesFor(dayStatus, period), updatedAt: now }];
+      return sameStatuses(before, dayStatus) ? [] : [{ userId: row.userId!, communityId, year: period.year, month: period.month, ...logContent(dayStatus, period, dailyKeys), updatedAt: now }];
     });
     if (changed.length === 0) continue;
     await tx
@@ -285,7 +287,13 @@ async function writeLogs(tx: Executor, communityId: string, period: YearMonth, r
       .values(changed)
       .onConflictDoUpdate({
         target: [dailyLogs.userId, dailyLogs.communityId, dailyLogs.year, dailyLogs.month],
-        set: { dayStatus: sql`excluded.day_status`, entries: sql`excluded.entries`, updatedAt: sql`excluded.updated_at` },
+        set: {
+          dayStatus: sql`excluded.day_status`,
+          entries: sql`excluded.entries`,
+          completedCount: sql`excluded.completed_count`,
+          dayMarks: sql`excluded.day_marks`,
+          updatedAt: sql`excluded.updated_at`,
+        },
       });
   }
 }

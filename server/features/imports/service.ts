@@ -6,7 +6,7 @@ import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
 import type { Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
-import { targetsInForce, targetValues } from '../tracking/service';
+import { targetsInForce, targetValues } from '../tracking/targets';
 
 /** The member rows of the Members tab's export: every member of the community, with this month's targets. */
 export async function exportMembers(db: Executor, context: CommunityContext, now: Date): Promise<MemberExportRow[]> {

@@ -3,7 +3,7 @@ import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@shared/contract
 import type { NotificationType } from '@shared/domain/constants';
 import { memberships } from '@shared/schema/communities';
 import { notifications } from '@shared/schema/notifications';
-import type { Executor } from '../../db/client';
+import { type Executor, rowsOf } from '../../db/client';
 import { notFound } from '../../http/errors';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
@@ -50,11 +50,11 @@ export async function notifyModerators(
  * whatever the number of notifications; marking one read changes the count, a new one the newest id.
  */
 export async function notificationsVersion(db: Executor, userId: string): Promise<string> {
-  const result = await db.execute<{ newest: string | null; unread: number | string }>(sql`
+  const result = await db.execute(sql`
     SELECT
       (SELECT ${notifications.id} FROM ${notifications} WHERE ${notifications.toUserId} = ${userId} ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT 1) AS newest,
       (SELECT count(*) FROM ${notifications} WHERE ${notifications.toUserId} = ${userId} AND NOT ${notifications.isRead}) AS unread`);
-  const row = (result as unknown as { rows: { newest: string | null; unread: number | string }[] }).rows[0];
+  const [row] = rowsOf<{ newest: string | null; unread: number | string }>(result);
   return `W/"${row?.newest ?? 'none'}.${Number(row?.unread ?? 0)}"`;
 }
 

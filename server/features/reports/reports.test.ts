@@ -11,7 +11,7 @@ import { createTestApp } from '../../test/app';
 import { expectJsonError, grantSuperAdmin } from '../../test/community-fixtures';
 import { type Agent, addMember, signUp, uniqueIdentity } from '../../test/factories';
 import { subgroupWorld } from '../questions/questions-test-kit';
-import { type CommunityFixture, communityWith, days, LIFTED_LIMITS, mark, type Member, pinClock } from '../tracking/tracking-test-kit';
+import { type CommunityFixture, communityWith, days, LIFTED_LIMITS, logRow, mark, type Member, pinClock } from '../tracking/tracking-test-kit';
 import { COMMUNITY_SCOPE_FORBIDDEN } from './service';
 
 const testApp = await createTestApp(LIFTED_LIMITS);
@@ -27,7 +27,7 @@ const read = async (agent: Agent, communityId: string, query: string) => (await 
 
 /** A month's row written straight into the database (old months, months the route would call future). */
 async function putLog(communityId: string, userId: string, year: number, month: number, dayStatus: Record<string, Record<string, DayStatus>>) {
-  await db.insert(dailyLogs).values({ userId, communityId, year, month, dayStatus });
+  await db.insert(dailyLogs).values(logRow({ userId, communityId, year, month, dayStatus }));
 }
 
 /** Days `from` to `to` with one status. */
@@ -403,8 +403,8 @@ describe('GET /api/reports: cost', () => {
     await assignSubgroup(fixture.id, fixture.owner.user.id, subgroup!.id);
     await db.insert(dailyLogs).values(
       [...created.map(({ id }) => id), fixture.owner.user.id].flatMap((userId): (typeof dailyLogs.$inferInsert)[] => [
-        { userId, communityId: fixture.id, year: 2030, month: 2, dayStatus: { fasting: days('Yes', 28) } },
-        { userId, communityId: fixture.id, year: 2030, month: 3, dayStatus: { bibleReading: run('Yes', 1, 14) } },
+        logRow({ userId, communityId: fixture.id, year: 2030, month: 2, dayStatus: { fasting: days('Yes', 28) } }),
+        logRow({ userId, communityId: fixture.id, year: 2030, month: 3, dayStatus: { bibleReading: run('Yes', 1, 14) } }),
       ]),
     );
     return fixture;

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { forbidden } from '../../http/errors';
 import { communityToday, monthsBack, overallStreak, STREAK_MONTHS } from '../tracking/member-streaks';
-import { listDisciplines } from '../tracking/service';
+import { listDisciplines } from '../tracking/disciplines';
 
 export const COMMUNITY_SCOPE_FORBIDDEN = "Only admins can see the whole community's reports.";
 /** The trend: the chosen month and the 11 before it. */

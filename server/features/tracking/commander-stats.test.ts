@@ -8,7 +8,7 @@ import { dailyLogs } from '@shared/schema/tracking';
 import { createTestApp } from '../../test/app';
 import { expectJsonError, setRoles } from '../../test/community-fixtures';
 import { type Agent, uniqueIdentity } from '../../test/factories';
-import { type CommunityFixture, communityWith, days, LIFTED_LIMITS, mark, type Member, pinClock } from './tracking-test-kit';
+import { type CommunityFixture, communityWith, days, LIFTED_LIMITS, logRow, mark, type Member, pinClock } from './tracking-test-kit';
 
 const testApp = await createTestApp(LIFTED_LIMITS);
 const { app, database, countQueries } = testApp;
@@ -105,9 +105,9 @@ describe('GET /api/commanders/:id/member-stats', () => {
       const month = index + 1;
       const length = new Date(Date.UTC(2029, month, 0)).getUTCDate();
       const all = Object.fromEntries(Array.from({ length }, (_, day) => [String(day + 1), 'Yes' as const]));
-      return { userId: steady.user.id, communityId: fixture.id, year: 2029, month, dayStatus: { fasting: all } };
+      return logRow({ userId: steady.user.id, communityId: fixture.id, year: 2029, month, dayStatus: { fasting: all } });
     });
-    await db.insert(dailyLogs).values([...rows, { userId: steady.user.id, communityId: fixture.id, year: 2030, month: 1, dayStatus: { fasting: days('Yes', 1, 2, 3) } }]);
+    await db.insert(dailyLogs).values([...rows, logRow({ userId: steady.user.id, communityId: fixture.id, year: 2030, month: 1, dayStatus: { fasting: days('Yes', 1, 2, 3) } })]);
     const december = await stats(commander.agent, fixture, commander.user.id, 12, 2029).expect(200);
     // One discipline of five, every day: 20%; the streak counts at most 365 days.
     expect(december.body).toEqual([expect.objectContaining({ streak: 365, completionPercent: 20, weeklyStats: { thisWeek: 4, lastWeek: 7 } })]);
@@ -162,8 +162,8 @@ describe('GET /api/commanders/:id/member-stats', () => {
       await db.insert(memberships).values(created.map(({ id }) => ({ userId: id, communityId: fixture.id, roles: ['Member'] as Role[], subgroupId: subgroup!.id })));
       await db.insert(dailyLogs).values(
         created.flatMap(({ id }): (typeof dailyLogs.$inferInsert)[] => [
-          { userId: id, communityId: fixture.id, year: 2029, month: 12, dayStatus: { fasting: days('Yes', 31) } },
-          { userId: id, communityId: fixture.id, year: 2030, month: 1, dayStatus: { bibleReading: { ...days('Yes', 1, 2), ...days('Partially', 3) } } },
+          logRow({ userId: id, communityId: fixture.id, year: 2029, month: 12, dayStatus: { fasting: days('Yes', 31) } }),
+          logRow({ userId: id, communityId: fixture.id, year: 2030, month: 1, dayStatus: { bibleReading: { ...days('Yes', 1, 2), ...days('Partially', 3) } } }),
         ]),
       );
     };

@@ -2,11 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type express from 'express';
 import request from 'supertest';
 import type { DayStatus } from '@shared/domain/constants';
+import { DAILY_TARGET_KEYS } from '@shared/domain/disciplines';
 import { auditLogs } from '@shared/schema/audit';
 import { calendarLocks, dailyLogs, disciplineTemplates, userDisciplineTargets } from '@shared/schema/tracking';
 import type { Database } from '../../db/client';
 import type { TestApp } from '../../test/app';
 import { type Agent, addMember, createCommunity, signUp } from '../../test/factories';
+import { logContent } from './daily-logs';
 
 /** Shared set-up for the tracking tests (not a test file itself). */
 
@@ -86,4 +88,12 @@ export async function logRowsOf(db: Database, communityId: string, userId: strin
 /** A map of day number -> status for the listed days. */
 export function days(status: DayStatus, ...list: number[]): Record<string, DayStatus> {
   return Object.fromEntries(list.map((day) => [String(day), status]));
+}
+
+/**
+ * A daily log row as the server writes it: with its month summary over the default daily disciplines
+ * (for tests that write months straight into the database, e.g. old or future months).
+ */
+export function logRow(row: { userId: string; communityId: string; year: number; month: number; dayStatus: Record<string, Record<string, DayStatus>> }): typeof dailyLogs.$inferInsert {
+  return { ...row, ...logContent(row.dayStatus, row, DAILY_TARGET_KEYS) };
 }

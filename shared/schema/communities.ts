@@ -58,6 +58,9 @@ export const memberships = pgTable(
     uniqueIndex('memberships_user_community_unique').on(t.userId, t.communityId),
     index('memberships_community_idx').on(t.communityId),
     index('memberships_subgroup_idx').on(t.subgroupId),
+    // The few InstitutionAdmin memberships: the member list finds an institution's admins here in one
+    // probe instead of reading every membership of the institution's communities.
+    index('memberships_institution_admin_idx').on(t.communityId, t.userId).where(sql`'InstitutionAdmin' = ANY(${t.roles})`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "memberships_institution_admin_idx" ON "memberships" USING btree ("community_id","user_id") WHERE 'InstitutionAdmin' = ANY("memberships"."roles");

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { CommunityMember, MemberExportRow, MembershipView } from '@shared/contracts/communities';
 import { TARGET_KEYS, type TargetKey } from '@shared/domain/disciplines';
 import { parseCsv } from '@/lib/csv';
@@ -338,6 +338,69 @@ describe('Members tab', () => {
       await memberList();
       await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
       expect(await findToast('Export Failed')).toHaveTextContent('Failed to export member data');
+    });
+  });
+
+  describe('a congregation of 2,000', () => {
+    const CONGREGATION = [
+      self,
+      ...Array.from({ length: 1999 }, (_, i) => makeMember({ displayName: `Member ${String(i + 1).padStart(4, '0')}`, email: `member${i + 1}@congregation.org` })),
+    ];
+    const renderCongregation = () => renderMembers({ 'GET /api/communities/c1/members': () => json(CONGREGATION) });
+    const rows = () => within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
+    const jsdomScrollY = Object.getOwnPropertyDescriptor(window, 'scrollY')!;
+    afterEach(() => {
+      Object.defineProperty(window, 'scrollY', jsdomScrollY);
+    });
+
+    it('renders only a window of rows, each telling its place among all 2,000', async () => {
+      renderCongregation();
+      await memberList();
+      expect(screen.getByRole('heading', { name: 'Members (2000)' })).toBeInTheDocument();
+      const shown = rows();
+      expect(shown.length).toBeGreaterThan(5);
+      expect(shown.length).toBeLessThan(40);
+      expect(rowNames().slice(0, 3)).toEqual(['Ruth Moab', 'Member 0001', 'Member 0002']);
+      expect(shown[0]).toHaveAttribute('aria-posinset', '1');
+      expect(shown[0]).toHaveAttribute('aria-setsize', '2000');
+      expect(within(row('Member 0001')).getByRole('button', { name: 'Edit roles for Member 0001' })).toBeEnabled();
+      expect(screen.queryByRole('listitem', { name: 'Member 1999' })).not.toBeInTheDocument();
+
+      // Scrolling the page brings later rows in and takes the first ones out.
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 80 * 1500 });
+      act(() => void window.dispatchEvent(new Event('scroll')));
+      await vi.waitFor(() => expect(rowNames()).toContain('Member 1500'));
+      expect(screen.queryByRole('listitem', { name: 'Ruth Moab' })).not.toBeInTheDocument();
+      expect(rows().length).toBeLessThan(40);
+    });
+
+    it('filters all 2,000 while typing, not only the rows on screen', async () => {
+      const { user } = renderCongregation();
+      await memberList();
+      const search = screen.getByRole('searchbox', { name: 'Search members' });
+
+      await user.type(search, 'member1999@');
+      await vi.waitFor(() => expect(rowNames()).toEqual(['Member 1999']));
+
+      // 1,000 matches (Member 1000 to 1999): still a window, each row placed among the 1,000.
+      await user.clear(search);
+      await user.type(search, 'member 1');
+      await vi.waitFor(() => expect(rows()[0]).toHaveAttribute('aria-setsize', '1000'));
+      expect(rowNames()[0]).toBe('Member 1000');
+      expect(rows().length).toBeLessThan(40);
+
+      // 100 matches are few enough to render them all.
+      await user.type(search, '9');
+      await vi.waitFor(() => expect(rows()).toHaveLength(100));
+      expect(rowNames()[99]).toBe('Member 1999');
+      expect(rows()[0]).not.toHaveAttribute('aria-setsize');
+
+      await user.clear(search);
+      await user.type(search, 'nobody here');
+      expect(await screen.findByText('No members match "nobody here".')).toBeInTheDocument();
+
+      await user.clear(search);
+      await vi.waitFor(() => expect(rows()[0]).toHaveAttribute('aria-setsize', '2000'));
     });
   });
 

@@ -2,7 +2,8 @@ import Info from 'lucide-react/icons/info';
 import Search from 'lucide-react/icons/search';
 import UserCog from 'lucide-react/icons/user-cog';
 import UserMinus from 'lucide-react/icons/user-minus';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { defaultRangeExtractor, measureElement, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, type FocusEvent, type ReactNode, type Ref, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CommunityMember, MembershipView } from '@shared/contracts/communities';
 import { can, canGrant, highestRole, roleLabel } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
@@ -131,8 +132,9 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
             <span>Joined</span>
             <span className="text-right">Actions</span>
           </div>
-          <ul aria-label="Members" className="divide-y divide-border">
-            {shown.map((member) => (
+          <MemberList
+            members={shown}
+            renderRow={(member, placement) => (
               <MemberRow
                 key={member.id}
                 member={member}
@@ -141,15 +143,102 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
                 canAssign={canAssign}
                 onEditRoles={() => setEditing(member)}
                 onRemove={() => setRemoving(member)}
+                placement={placement}
               />
-            ))}
-          </ul>
+            )}
+          />
         </Card>
       )}
 
       <RoleEditorDialog communityId={communityId} member={editing} viewerId={viewerId} viewerRoles={membership.roles} onClose={() => setEditing(null)} />
       <RemoveMemberDialog communityId={communityId} member={removing} onClose={() => setRemoving(null)} />
     </div>
+  );
+}
+
+/** Up to this many rows the list renders them all (find-in-page works); above it, only the rows in view. */
+export const RENDER_ALL_MEMBERS_UP_TO = 100;
+/** Rows rendered beyond each edge of the viewport, so scrolling and tabbing never meet an empty gap. */
+const OVERSCAN_ROWS = 6;
+/** A first guess of a row's height before it is measured: a table row from 768 px, a card below. */
+const estimatedRowHeight = () => (window.innerWidth >= 768 ? 80 : 190);
+
+/** Where a row sits in a windowed list: its position among all the rows and its offset in the list. */
+interface RowPlacement {
+  ref: Ref<HTMLLIElement>;
+  index: number;
+  setSize: number;
+  style: CSSProperties;
+  className: string;
+}
+
+function MemberList({ members, renderRow }: { members: CommunityMember[]; renderRow: (member: CommunityMember, placement?: RowPlacement) => ReactNode }) {
+  if (members.length <= RENDER_ALL_MEMBERS_UP_TO) {
+    return (
+      <ul aria-label="Members" className="divide-y divide-border">
+        {members.map((member) => renderRow(member))}
+      </ul>
+    );
+  }
+  return <WindowedMemberList members={members} renderRow={renderRow} />;
+}
+
+/**
+ * A congregation's list (thousands of members): only the rows in and near the viewport are in the page,
+ * placed in a list as tall as all of them, so the page scrolls as before. Each row says where it stands
+ * (aria-posinset of aria-setsize) for screen readers, and the row holding keyboard focus stays rendered
+ * when it scrolls out of view, so focus is never dropped.
+ */
+function WindowedMemberList({ members, renderRow }: { members: CommunityMember[]; renderRow: (member: CommunityMember, placement: RowPlacement) => ReactNode }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusedIndex = useRef<number | null>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  // The list's distance from the top of the page: the virtualizer measures the window's scroll from there.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const update = () => setScrollMargin(Math.round(list.getBoundingClientRect().top + window.scrollY));
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const focused = focusedIndex.current;
+    if (focused === null || focused >= range.count || indexes.includes(focused)) return indexes;
+    return [...indexes, focused].sort((a, b) => a - b);
+  }, []);
+  const virtualizer = useWindowVirtualizer<HTMLLIElement>({
+    count: members.length,
+    estimateSize: estimatedRowHeight,
+    getItemKey: (index) => members[index]!.id,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+    rangeExtractor,
+    // A row not laid out (jsdom, a hidden tab) measures 0: keep the estimate rather than collapse the list.
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || estimatedRowHeight(),
+  });
+  const trackFocus = (event: FocusEvent<HTMLUListElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('li[data-index]');
+    focusedIndex.current = row ? Number(row.dataset.index) : null;
+  };
+  const forgetFocus = (event: FocusEvent<HTMLUListElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focusedIndex.current = null;
+  };
+  const last = members.length - 1;
+  return (
+    <ul aria-label="Members" ref={listRef} onFocus={trackFocus} onBlur={forgetFocus} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) =>
+        renderRow(members[item.index]!, {
+          ref: virtualizer.measureElement,
+          index: item.index,
+          setSize: members.length,
+          style: { transform: `translateY(${item.start - scrollMargin}px)` },
+          className: cn('absolute inset-x-0 top-0', item.index < last && 'border-b border-border'),
+        }),
+      )}
+    </ul>
   );
 }
 
@@ -160,6 +249,7 @@ function MemberRow({
   canAssign,
   onEditRoles,
   onRemove,
+  placement,
 }: {
   member: CommunityMember;
   isSelf: boolean;
@@ -168,12 +258,22 @@ function MemberRow({
   canAssign: boolean;
   onEditRoles: () => void;
   onRemove: () => void;
+  /** Set in a windowed list. */
+  placement?: RowPlacement;
 }) {
   const nameId = `member-${member.id}-name`;
   const reasonId = `member-${member.id}-blocked`;
   const blocked = blockedReason !== null;
   return (
-    <li aria-labelledby={nameId} className={cn('grid gap-3 px-5 py-4 md:items-center md:gap-4', ROW_COLUMNS)}>
+    <li
+      aria-labelledby={nameId}
+      ref={placement?.ref}
+      data-index={placement?.index}
+      aria-posinset={placement ? placement.index + 1 : undefined}
+      aria-setsize={placement?.setSize}
+      style={placement?.style}
+      className={cn('grid gap-3 px-5 py-4 md:items-center md:gap-4', ROW_COLUMNS, placement?.className)}
+    >
       <div className="grid min-w-0 gap-0.5">
         <span className="flex flex-wrap items-center gap-2">
           <span id={nameId} className="truncate font-medium">

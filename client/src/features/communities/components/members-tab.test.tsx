@@ -367,7 +367,8 @@ describe('Members tab', () => {
       expect(screen.queryByRole('listitem', { name: 'Member 1999' })).not.toBeInTheDocument();
 
       // Scrolling the page brings later rows in and takes the first ones out.
-      Object.defineProperty(window, 'scrollY', { configurable: true, value: 80 * 1500 });
+      const rowHeight = parseFloat(screen.getByRole('list', { name: 'Members' }).style.height) / 2000;
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: rowHeight * 1500 });
       act(() => void window.dispatchEvent(new Event('scroll')));
       await vi.waitFor(() => expect(rowNames()).toContain('Member 1500'));
       expect(screen.queryByRole('listitem', { name: 'Ruth Moab' })).not.toBeInTheDocument();

@@ -160,8 +160,8 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
 export const RENDER_ALL_MEMBERS_UP_TO = 100;
 /** Rows rendered beyond each edge of the viewport, so scrolling and tabbing never meet an empty gap. */
 const OVERSCAN_ROWS = 6;
-/** A first guess of a row's height before it is measured: a table row from 768 px, a card below. */
-const estimatedRowHeight = () => (window.innerWidth >= 768 ? 80 : 190);
+/** A row's height until it is measured (a table row from 768 px, a card below: as measured in Chromium). */
+const estimatedRowHeight = () => (window.innerWidth >= 768 ? 113 : 213);
 
 /** Where a row sits in a windowed list: its position among all the rows and its offset in the list. */
 interface RowPlacement {
@@ -276,13 +276,13 @@ function MemberRow({
     >
       <div className="grid min-w-0 gap-0.5">
         <span className="flex flex-wrap items-center gap-2">
-          <span id={nameId} className="truncate font-medium">
+          <span id={nameId} className="min-w-0 font-medium [overflow-wrap:anywhere]">
             {member.displayName}
           </span>
           {isSelf ? <Badge variant="success">You</Badge> : null}
           {member.isImported ? <Badge variant="outline">Imported</Badge> : null}
         </span>
-        <span className="truncate text-sm text-muted-foreground">{member.email ?? 'No e-mail on file'}</span>
+        <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{member.email ? <EmailAddress email={member.email} /> : 'No e-mail on file'}</span>
       </div>
       <RoleBadges roles={member.roles} />
       <span className="text-sm text-muted-foreground">
@@ -326,5 +326,19 @@ function MemberRow({
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** An e-mail address that, when it must wrap on a narrow screen, wraps after the @ rather than mid-word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@') + 1;
+  return at > 0 ? (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  ) : (
+    email
   );
 }

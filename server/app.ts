@@ -21,6 +21,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { questionRoutes } from './features/questions/routes';
 import { reportRoutes } from './features/reports/routes';
 import { subgroupRoutes } from './features/subgroups/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { trackingRoutes } from './features/tracking/routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { requireSameOriginJson, securityHeaders } from './http/security';
@@ -108,6 +109,7 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   app.use(questionRoutes(db, now));
   app.use(meetingRoutes(db, now));
   app.use(trackingRoutes(db, now));
+  app.use(dashboardRoutes(db));
   app.use(reportRoutes(db, now));
   app.use(importRoutes(db, now));
   app.use(guidanceRoutes(db, now));

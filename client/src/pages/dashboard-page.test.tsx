@@ -23,6 +23,34 @@ beforeEach(() => {
   vi.setSystemTime(TODAY);
 });
 
+describe('dashboard first load', () => {
+  const firstLoadCalls = (api: ReturnType<typeof mockApi>) =>
+    api.requests.filter((request) => request.method === 'GET' && !['/api/user', '/api/memberships'].includes(request.url)).map((request) => request.url.split('?')[0]);
+
+  it("asks for its first screen in at most 6 requests at once (a commander's, with subgroup statistics)", async () => {
+    const server = trackingServer({ roles: ['Commander'] });
+    const api = mockApi({ ...server.routes, 'GET /api/questions': () => json([]), 'GET /api/meetings': () => json([]) });
+    renderApp('/');
+    expect(await screen.findByTestId('streak-fasting')).toHaveTextContent('0 days');
+    await screen.findByRole('heading', { name: 'Subgroup Statistics' });
+    await within(await card('Community Members')).findByText('2 members');
+    const calls = firstLoadCalls(api);
+    expect(calls.length).toBeLessThanOrEqual(6);
+    expect(new Set(calls).size).toBe(calls.length);
+    expect(calls).toContain(`/api/communities/${COMMUNITY_ID}/dashboard`);
+    // What the dashboard call answered is not asked for again.
+    for (const own of ['discipline-templates', 'daily-log', 'streaks', 'guidance']) expect(calls).not.toContain(`/api/communities/${COMMUNITY_ID}/${own}`);
+  });
+
+  it('falls back to each card asking for its own data when the dashboard call fails', async () => {
+    const server = trackingServer({ logs: { [logKey(SELF.id, 2026, 11)]: { dayStatus: daysOf('fasting', [14, 15]) } } });
+    const api = mockApi({ ...server.routes, [`GET /api/communities/${COMMUNITY_ID}/dashboard`]: () => apiError(500, 'Something went wrong.') });
+    renderApp('/');
+    expect(await screen.findByTestId('streak-fasting')).toHaveTextContent('2 days');
+    expect(api.calls('GET', `/api/communities/${COMMUNITY_ID}/discipline-templates`)).toHaveLength(1);
+  });
+});
+
 describe('dashboard pickers', () => {
   it("lists the community's members with one's own entry marked 'You', and the current year and the previous 3", async () => {
     renderDashboard();
@@ -36,7 +64,7 @@ describe('dashboard pickers', () => {
 });
 
 describe('dashboard streaks', () => {
-  it('shows one streak per daily discipline, fetching earlier months only while a streak reaches back into them', async () => {
+  it('shows one streak per daily discipline, from one request whatever months the streaks reach', async () => {
     const { api } = renderDashboard({
       logs: {
         [logKey(SELF.id, 2026, 11)]: { dayStatus: { ...daysOf('bibleReading', range(1, 15)), ...daysOf('fasting', [14, 15]) } },
@@ -48,9 +76,11 @@ describe('dashboard streaks', () => {
     expect(screen.getByTestId('streak-bibleReading')).toHaveTextContent('22 days');
     expect(screen.getByTestId('streak-morningIntimacy')).toHaveTextContent('0 days');
     expect(within(await card('Current Streaks')).getAllByRole('listitem')).toHaveLength(5);
-    // October was needed (Bible Reading ran through November 1); September was not.
-    expect(logCalls(api, 10)).toHaveLength(1);
-    expect(logCalls(api, 9)).toHaveLength(0);
+    // Bible Reading ran through November 1 into October: the streaks came with the dashboard's one call,
+    // and no month was fetched for them.
+    expect(api.calls('GET', `/api/communities/${COMMUNITY_ID}/dashboard?month=11&year=2026&date=2026-11-15`)).toHaveLength(1);
+    expect(api.calls('GET', `/api/communities/${COMMUNITY_ID}/streaks?date=2026-11-15`)).toHaveLength(0);
+    expect(logCalls(api, 10)).toHaveLength(0);
   });
 
   it("says 'kept with grace' when the community's grace days carried a streak over a Sick day", async () => {
@@ -290,8 +320,9 @@ describe('dashboard questions and meetings', () => {
     let meetingCalls = 0;
     const { user } = renderCards({
       routes: {
-        'GET /api/questions': () => (questionCalls++ === 0 ? apiError(500, 'Database unavailable.') : json([makeQuestion({ title: 'Back again' })])),
-        'GET /api/meetings': () => (meetingCalls++ === 0 ? apiError(500, 'Database unavailable.') : json([makeMeeting({ startsAt: inDays(3) })])),
+        // Asked for with the first screen, and once more as the card mounts after a failure: both fail here.
+        'GET /api/questions': () => (questionCalls++ < 2 ? apiError(500, 'Database unavailable.') : json([makeQuestion({ title: 'Back again' })])),
+        'GET /api/meetings': () => (meetingCalls++ < 2 ? apiError(500, 'Database unavailable.') : json([makeMeeting({ startsAt: inDays(3) })])),
       },
     });
     const recent = within(await card('Recent Questions'));

@@ -1,15 +1,19 @@
 import { PageHeader } from '@/components/layout/page-header';
-import { useCommunity } from '@/features/communities/api';
+import { LoadingRows } from '@/components/ui/states';
+import { useCommunity, useCommunityMembers } from '@/features/communities/api';
+import { useDashboardData } from '@/features/dashboard/use-dashboard-data';
+import { useMeetings } from '@/features/meetings/api';
+import { useSentQuestions } from '@/features/questions/api';
 import { UpcomingMeetingsCard } from '@/features/meetings/components/upcoming-meetings-card';
 import { RecentQuestionsCard } from '@/features/questions/components/recent-questions-card';
-import { useDisciplineTargets } from '@/features/tracking/api';
+import { useDisciplineTargets, useMemberStats, useTrackingScope } from '@/features/tracking/api';
 import { CommunityMembersCard } from '@/features/tracking/components/community-members-card';
 import { GuidelinesCard } from '@/features/guidance/components/guidelines-card';
 import { ScreenCheckIn, ScreenPickers } from '@/features/tracking/components/screen-sections';
 import { StreaksCard } from '@/features/tracking/components/streaks-card';
 import { SubgroupStatsCard } from '@/features/tracking/components/subgroup-stats-card';
 import { TargetsCard } from '@/features/tracking/components/targets-card';
-import { referenceDate } from '@/features/tracking/period';
+import { referenceDate, useToday } from '@/features/tracking/period';
 import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
 import { browserTimeZone } from '@/lib/time-zones';
 
@@ -20,8 +24,34 @@ function isNewAccount(createdAt: string | undefined): boolean {
   return createdAt !== undefined && Date.now() - Date.parse(createdAt) < NEW_ACCOUNT_MS;
 }
 
-/** Dashboard (/): SPEC.md section 2. */
+/**
+ * Dashboard (/): SPEC.md section 2. Its first screen is asked for at once, in at most six requests
+ * (issue 13): one's own data in one call (useDashboardData), beside the member list, one's questions and
+ * meetings, a commander's statistics and the notification poll. The cards render once that call is
+ * answered, and find their data in the cache.
+ */
 export function DashboardPage() {
+  const scope = useTrackingScope();
+  const today = useToday();
+  const period = { year: today.year, month: today.month };
+  const selfId = scope.user?.id ?? null;
+  const dashboard = useDashboardData(scope.communityId, selfId, period, today.iso);
+  useCommunityMembers(scope.communityId);
+  useSentQuestions(scope.communityId);
+  useMeetings(scope.communityId);
+  useMemberStats(scope.canSeeSubgroupStats && selfId ? scope.communityId : null, selfId ?? '', period);
+  if (dashboard.isLoading) {
+    return (
+      <>
+        <PageHeader title="Dashboard" description="Keep walking steadfastly, one day at a time." />
+        <LoadingRows rows={6} label="Loading your dashboard" />
+      </>
+    );
+  }
+  return <DashboardScreen />;
+}
+
+function DashboardScreen() {
   const screen = useTrackingScreen();
   const { communityId, period, now, viewed } = screen;
   const community = useCommunity(communityId);
@@ -46,9 +76,6 @@ export function DashboardPage() {
               userId={screen.viewedUserId}
               asOf={asOf}
               isToday={asOf === now.iso}
-              disciplines={screen.daily}
-              disciplinesLoading={screen.disciplines.isPending}
-              graceDays={community.data?.graceDays ?? false}
             />
             {screen.canSeeSubgroupStats && screen.self.id ? <SubgroupStatsCard communityId={communityId} commanderId={screen.self.id} period={period} /> : null}
             <div className="grid gap-6 md:grid-cols-2">

@@ -33,6 +33,8 @@ export const trackingKeys = {
   dailyLog: (communityId: string, userId: string | null, { year, month }: YearMonth) =>
     ['/api/communities', communityId, 'daily-log', { userId, year, month }] as const,
   locks: (communityId: string) => ['/api/communities', communityId, 'calendar-locks'] as const,
+  streaks: (communityId: string) => ['/api/communities', communityId, 'streaks'] as const,
+  streaksOf: (communityId: string, userId: string | null, asOf: string) => ['/api/communities', communityId, 'streaks', { userId, asOf }] as const,
   targetsOf: (userId: string) => ['/api/users', userId, 'discipline-targets'] as const,
   targets: (communityId: string, userId: string, { year, month }: YearMonth) =>
     ['/api/users', userId, 'discipline-targets', { communityId, year, month }] as const,
@@ -183,6 +185,7 @@ export function useSaveDayStatus(communityId: string | null) {
       if (!communityId) return;
       // The server's month is the truth; while another save is still out, its optimistic cell stays.
       if (queryClient.isMutating({ mutationKey: SAVE_DAY_STATUS }) <= 1) queryClient.setQueryData(trackingKeys.dailyLog(communityId, null, change), view);
+      void queryClient.invalidateQueries({ queryKey: trackingKeys.streaks(communityId) });
     },
   });
 }

@@ -3,13 +3,14 @@
  * small in-memory server (daily logs merge per cell like the real one) wired into mockApi.
  */
 import type { CommunityMember, CommunityView } from '@shared/contracts/communities';
-import type { CalendarLockView, CommanderMemberStat, DailyLogView, DisciplineTargets, SubgroupMember } from '@shared/contracts/tracking';
-import { monthKey } from '@shared/domain/calendar';
+import type { CalendarLockView, CommanderMemberStat, DailyLogView, DisciplineTargets, MemberStreaksView, SubgroupMember } from '@shared/contracts/tracking';
+import { type IsoDate, isoDate, monthKey, parseIsoDate, shiftMonth } from '@shared/domain/calendar';
 import type { DayStatus, Role } from '@shared/domain/constants';
 import { DEFAULT_DISCIPLINES, TARGET_KEYS } from '@shared/domain/disciplines';
-import { isCompleted } from '@shared/domain/streaks';
+import { anyDisciplineLookup, currentStreak, isCompleted, statusLookup } from '@shared/domain/streaks';
 import { apiError, type Handler, json, type RecordedRequest } from '@/test/api-mock';
 import { makeMembership, makeUser } from '@/test/fixtures';
+import { referenceDate } from './period';
 
 export const COMMUNITY_ID = 'c1000000-0000-4000-8000-000000000001';
 export const SELF = makeUser();
@@ -171,6 +172,35 @@ export function trackingServer(options: TrackingServerOptions = {}) {
     'POST /api/users/monthly-targets': (request) => json({ ...makeTargets(), ...(request.body as object) }),
   };
 
+  /** GET streaks as the server counts them: the shared currentStreak over the 13 months up to `asOf`. */
+  const streaksOf = (userId: string, asOf: IsoDate): MemberStreaksView => {
+    const { year, month } = parseIsoDate(asOf);
+    const months = Array.from({ length: 13 }, (_, back) => shiftMonth({ year, month }, -back)).map((period) => logOf(userId, period.year, period.month));
+    const graceDays = options.community?.graceDays ?? false;
+    const daily = DEFAULT_DISCIPLINES.filter((discipline) => discipline.isDailyGrid);
+    const lookups = daily.map((discipline) => statusLookup(months, discipline.key));
+    return {
+      userId,
+      asOf,
+      streaks: daily.map((discipline, i) => ({ key: discipline.key, label: discipline.label, ...currentStreak(lookups[i]!, asOf, { graceDays }) })),
+      overall: currentStreak(anyDisciplineLookup(lookups), asOf, { graceDays }),
+    };
+  };
+
+  // The dashboard's own data in one call, composed like the server's from what the separate calls answer.
+  routes[`GET /api/communities/${COMMUNITY_ID}/dashboard`] = (request) => {
+    const query = new URL(request.url, 'http://test').searchParams;
+    const [year, month, date] = [Number(query.get('year')), Number(query.get('month')), query.get('date')!];
+    return json({
+      community: makeCommunity(options.community),
+      disciplines: DEFAULT_DISCIPLINES,
+      dailyLog: logOf(SELF.id, year, month),
+      targets: makeTargets({ userId: SELF.id, ...options.targets }),
+      streaks: streaksOf(SELF.id, date),
+      guidance: { sections: [], contentMarkdown: '', updatedAt: null },
+    });
+  };
+
   // Every month a screen can show or a streak can reach: 14 months back to 2 ahead, for both members.
   for (let back = -2; back <= 14; back++) {
     const index = THIS_MONTH.year * 12 + THIS_MONTH.month - 1 - back;
@@ -186,6 +216,11 @@ export function trackingServer(options: TrackingServerOptions = {}) {
         json(makeTargets({ userId: member.id, ...options.targets }));
     }
     routes[`GET /api/commanders/${SELF.id}/member-stats?month=${month}&year=${year}`] = () => json(options.memberStats ?? []);
+    const asOf = referenceDate({ year, month }, isoDate(TODAY.getFullYear(), TODAY.getMonth() + 1, TODAY.getDate()));
+    routes[`GET /api/communities/${COMMUNITY_ID}/streaks?date=${asOf}`] = () => json(streaksOf(SELF.id, asOf));
+    for (const member of members) {
+      if (member.id !== SELF.id) routes[`GET /api/communities/${COMMUNITY_ID}/streaks?date=${asOf}&userId=${member.id}`] = () => json(streaksOf(member.id, asOf));
+    }
   }
 
   return { routes, logs };

@@ -1,11 +1,9 @@
 import Flame from 'lucide-react/icons/flame';
 import HeartHandshake from 'lucide-react/icons/heart-handshake';
-import type { DisciplineView } from '@shared/contracts/tracking';
 import type { IsoDate } from '@shared/domain/calendar';
 import { parseIsoDate } from '@shared/domain/calendar';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { monthName } from '../period';
 import { useStreaks } from '../use-streaks';
 import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
@@ -17,16 +15,13 @@ interface StreaksCardProps {
   /** Today, or the last day of a past month being viewed. */
   asOf: IsoDate;
   isToday: boolean;
-  disciplines: readonly DisciplineView[];
-  disciplinesLoading: boolean;
-  graceDays: boolean;
 }
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 /** 'Current Streaks': one streak per daily discipline (SPEC.md section 9; DECISIONS.md grace days). */
-export function StreaksCard({ communityId, userId, asOf, isToday, disciplines, disciplinesLoading, graceDays }: StreaksCardProps) {
-  const { streaks, isLoading, isExtending, error, retry } = useStreaks(communityId, userId, asOf, disciplines, graceDays);
+export function StreaksCard({ communityId, userId, asOf, isToday }: StreaksCardProps) {
+  const { streaks, isLoading, error, retry } = useStreaks(communityId, userId, asOf);
   const { month, day } = parseIsoDate(asOf);
   const from = isToday ? 'today' : `${monthName(month)} ${day}`;
 
@@ -40,12 +35,11 @@ export function StreaksCard({ communityId, userId, asOf, isToday, disciplines, d
           </CardTitle>
           <CardDescription>Days in a row with the discipline kept, counting back from {from}.</CardDescription>
         </div>
-        {isExtending && !isLoading ? <Spinner label="Counting earlier months" className="[&_svg]:size-5" /> : null}
       </CardHeader>
       <CardContent>
         {error ? (
           <ErrorNote message={error.message} onRetry={retry} />
-        ) : isLoading || disciplinesLoading ? (
+        ) : isLoading ? (
           <LoadingRows rows={3} label="Loading streaks" />
         ) : streaks.length === 0 ? (
           <EmptyNote>This community has no daily disciplines yet.</EmptyNote>

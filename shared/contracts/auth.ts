@@ -1,20 +1,15 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from '../domain/constants';
-import { displayNameField, emailField, newPasswordField, uuidField } from './fields';
+import { changePasswordFields, loginFields, registerFields } from './account-fields';
+import { displayNameField, uuidField } from './fields';
+
+// The account bodies' fields are account-fields.ts's (zod/mini), which /auth's forms validate with too.
 
 /** POST /api/login. SPEC.md names the e-mail field `username`. */
-export const loginBody = z.object({
-  username: emailField,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
-});
+export const loginBody = z.object(loginFields);
 export type LoginBody = z.infer<typeof loginBody>;
 
 /** POST /api/register. */
-export const registerBody = z.object({
-  email: emailField,
-  displayName: displayNameField,
-  password: newPasswordField,
-});
+export const registerBody = z.object(registerFields);
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** POST /api/check-name. */
@@ -29,10 +24,7 @@ export interface CheckNameResult {
 }
 
 /** POST /api/user/password. */
-export const changePasswordBody = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
-  newPassword: newPasswordField,
-});
+export const changePasswordBody = z.object(changePasswordFields);
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** The longest ID token POST /api/auth/google reads (Firebase's are about 1 KB). */

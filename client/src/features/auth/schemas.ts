@@ -1,12 +1,17 @@
-import { z } from 'zod';
-import { changePasswordBody, registerBody } from '@shared/contracts/auth';
+import { z } from 'zod/mini';
+import { changePasswordFields, loginFields, registerFields } from '@shared/contracts/account-fields';
+
+// zod/mini, with the contracts' own fields: these forms are on /auth, the first screen, whose bundle has a budget.
+
+/** Sign In: the login contract's fields. */
+export const signInFormSchema = z.object(loginFields);
 
 /** Sign Up: the register contract plus a confirmation that must match (SPEC.md section 5). */
-export const signUpFormSchema = registerBody
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
-  .refine((values) => values.password === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export const signUpFormSchema = z
+  .object({ ...registerFields, confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')) })
+  .check(z.refine((values) => values.password === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }));
 
 /** Change Password on /profile: the contract plus a confirmation of the new password. */
-export const changePasswordFormSchema = changePasswordBody
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password') })
-  .refine((values) => values.newPassword === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export const changePasswordFormSchema = z
+  .object({ ...changePasswordFields, confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')) })
+  .check(z.refine((values) => values.newPassword === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }));

@@ -1,20 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { loginBody } from '@shared/contracts/auth';
 import { PRODUCT_NAME } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useAuth } from '@/lib/auth';
-import { applyServerFieldErrors } from '@/lib/forms';
+import { applyServerFieldErrors, lazyZodResolver } from '@/lib/forms';
 import { GoogleSignInButton, OrDivider } from './google-sign-in-button';
+
+// The checks load just after the first screen shows (zod is not in its bundle).
+const signInResolver = lazyZodResolver(() => import('../schemas').then((module) => module.signInFormSchema));
 
 /** The 'Sign In' tab: POST /api/login {username: <e-mail>, password}. */
 export function SignInForm() {
   const { loginMutation } = useAuth();
-  const form = useForm({ resolver: zodResolver(loginBody), defaultValues: { username: '', password: '' } });
+  const form = useForm({ resolver: signInResolver, defaultValues: { username: '', password: '' } });
+  useEffect(() => {
+    signInResolver.preload().catch(() => {});
+  }, []);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((credentials) => {

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { fieldProps, FormField } from '@/components/ui/form-field';
@@ -8,11 +7,13 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { applyServerFieldErrors } from '@/lib/forms';
+import { applyServerFieldErrors, lazyZodResolver } from '@/lib/forms';
 import { useClaimAccount, useNameAvailability } from '../api';
-import { signUpFormSchema } from '../schemas';
 import { GoogleSignInButton, OrDivider } from './google-sign-in-button';
 import { NameAvailabilityMessage } from './name-availability-message';
+
+// The checks load just after the first screen shows (zod is not in its bundle).
+const signUpResolver = lazyZodResolver(() => import('../schemas').then((module) => module.signUpFormSchema));
 
 /**
  * The 'Sign Up' tab: POST /api/register {email, displayName, password}, with a live name check.
@@ -23,9 +24,12 @@ export function SignUpForm() {
   const claimMutation = useClaimAccount();
   const [claimMode, setClaimMode] = useState(false);
   const form = useForm({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: signUpResolver,
     defaultValues: { email: '', displayName: '', password: '', confirmPassword: '' },
   });
+  useEffect(() => {
+    signUpResolver.preload().catch(() => {});
+  }, []);
   const { errors } = form.formState;
   const displayName = useWatch({ control: form.control, name: 'displayName' });
   const availability = useNameAvailability(displayName);

@@ -1,0 +1,49 @@
+import { z } from 'zod/mini';
+import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/constants';
+
+/**
+ * The account fields: e-mail, name, passwords, and the sign-in, sign-up and change-password bodies made of
+ * them. Written with zod/mini (about 5 KB gzip instead of full zod's 25 KB) because the sign-in and sign-up
+ * forms of /auth, the first screen, validate with them, and that screen's JavaScript has a budget
+ * (scripts/bundle-budget.mjs). The server builds its contracts from these same schemas (auth.ts, fields.ts),
+ * so client and server check and word every error alike. zod/mini schemas are zod schemas: the same checks
+ * run, full zod's z.object takes them as fields, and they parse and safeParse alike.
+ */
+
+/** C0 and C1 control characters, NUL included: they never belong in stored text (Postgres refuses NUL). */
+export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+
+export const emailField = z.pipe(
+  z.string({ error: 'E-mail is required' }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, 'E-mail is too long')),
+  z.email('Please enter a valid e-mail address'),
+);
+
+export const newPasswordField = z
+  .string({ error: 'Password is required' })
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
+
+/** A password typed to prove who you are (sign in, or the current one when changing it): only bounded. */
+function enteredPasswordField(required: string) {
+  return z.string({ error: required }).check(z.minLength(1, required), z.maxLength(PASSWORD_MAX_LENGTH, 'Password is too long'));
+}
+
+/** One line, trimmed, inner runs of whitespace collapsed to one space: 'Ruth   Naomi' is 'Ruth Naomi'. */
+export const displayNameField = z
+  .string({ error: 'Name is required' })
+  .check(
+    z.trim(),
+    z.refine((name) => !CONTROL_CHARACTERS.test(name), 'Name must be one line without control characters'),
+    z.overwrite((name) => name.replace(/\s+/g, ' ')),
+    z.minLength(1, 'Name is required'),
+    z.maxLength(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+  );
+
+/** The fields of POST /api/login. SPEC.md names the e-mail field `username`. */
+export const loginFields = { username: emailField, password: enteredPasswordField('Password is required') };
+/** The fields of POST /api/register (and, with the imported member's id, POST /api/claim). */
+export const registerFields = { email: emailField, displayName: displayNameField, password: newPasswordField };
+/** The fields of POST /api/user/password. */
+export const changePasswordFields = { currentPassword: enteredPasswordField('Current password is required'), newPassword: newPasswordField };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Redirect } from 'wouter';
 import { PRODUCT_NAME } from '@shared/domain/constants';
 import { Card } from '@/components/ui/card';
@@ -13,8 +13,12 @@ import { useAuth } from '@/lib/auth';
 export function AuthPage() {
   const { user, isLoading } = useAuth();
   const [tab, setTab] = useState('sign-in');
+  const [signUpShown, setSignUpShown] = useState(false);
+  // The page is the first screen's largest render: once the user is known it renders at transition
+  // priority, in slices, so a slow phone stays responsive meanwhile (scripts/lighthouse.mjs).
+  const userLoading = useDeferredValue(isLoading);
   useDocumentTitle('Sign in');
-  if (isLoading) return <FullPageSpinner />;
+  if (isLoading || (userLoading && !user)) return <FullPageSpinner />;
   if (user) return <Redirect to="/" replace />;
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-2">
@@ -23,17 +27,25 @@ export function AuthPage() {
         <Card className="w-full max-w-md p-6 sm:p-8">
           <h2 className="text-2xl font-semibold text-primary-900">Welcome to {PRODUCT_NAME}</h2>
           <p className="mt-1 text-sm text-muted-foreground">Sign in to continue your journey, or create an account to begin.</p>
-          <Tabs value={tab} onValueChange={setTab} className="mt-6">
+          <Tabs
+            value={tab}
+            onValueChange={(value) => {
+              setTab(value);
+              if (value === 'sign-up') setSignUpShown(true);
+            }}
+            className="mt-6"
+          >
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="sign-in">Sign In</TabsTrigger>
               <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
             </TabsList>
-            {/* Both forms stay mounted (hidden when inactive) so switching tabs keeps what was typed. */}
+            {/* Both forms stay mounted once shown (hidden when inactive) so switching tabs keeps what was typed;
+                Sign Up renders when first opened. */}
             <TabsContent value="sign-in" forceMount hidden={tab !== 'sign-in'}>
               <SignInForm />
             </TabsContent>
             <TabsContent value="sign-up" forceMount hidden={tab !== 'sign-up'}>
-              <SignUpForm />
+              {signUpShown ? <SignUpForm /> : null}
             </TabsContent>
           </Tabs>
         </Card>

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { Redirect } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
@@ -11,7 +11,8 @@ const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.A
 interface ProtectedRouteProps {
   /** Read by wouter's <Switch> to match the route. */
   path: string;
-  component: ComponentType;
+  /** A screen loaded on demand may offer `preload`, started together with the shell. */
+  component: ComponentType & { preload?: () => Promise<unknown> };
 }
 
 /**
@@ -22,10 +23,17 @@ export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
   const { user, isLoading, memberships, membershipsLoading } = useAuth();
   const signedIn = user !== null;
   useEffect(() => {
-    if (signedIn) void loadAppShell();
-  }, [signedIn]);
+    if (!signedIn) return;
+    // Both downloads run beside the memberships request instead of one after the other.
+    loadAppShell().catch(() => {});
+    Page.preload?.().catch(() => {});
+  }, [signedIn, Page]);
 
-  if (isLoading || membershipsLoading) return <FullPageSpinner />;
+  const loading = isLoading || membershipsLoading;
+  // The shell and the screen are a large render: once the memberships are known it runs at transition
+  // priority, in slices, so a slow phone stays responsive meanwhile (scripts/lighthouse.mjs).
+  const stillLoading = useDeferredValue(loading);
+  if (loading || (stillLoading && user && memberships.length > 0)) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" replace />;
   if (memberships.length === 0) return <Redirect to="/community-access" replace />;
   return (

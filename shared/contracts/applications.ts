@@ -8,8 +8,8 @@ export const APPLICATION_MESSAGE_MAX = 2000;
 export const APPLICATION_TARGET_MAX = 200;
 export const REVIEW_NOTES_MAX = 1000;
 
-/** The title of the notification moderators get for each application; the bell links it to New Members. */
-export const APPLICATION_NOTIFICATION_TITLE = 'New application';
+// In domain/constants.ts, so the notification bell does not bring zod (this module's schemas) into every screen.
+export { APPLICATION_NOTIFICATION_TITLE } from '../domain/constants';
 
 /**
  * POST /api/member-applications (public). `communityId` is the id from the apply link; SPEC.md's

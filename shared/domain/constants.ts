@@ -39,3 +39,6 @@ export const DEFAULT_COMMUNITY_NAME = 'Faith Community';
 export const DEFAULT_COMMUNITY_DESCRIPTION = 'Your spiritual accountability community';
 export const PRODUCT_NAME = 'Steadfast';
 export const PRODUCT_TAGLINE = 'Faith Journey Community';
+
+/** The title of the notification moderators get for each application; the bell links it to New Members. */
+export const APPLICATION_NOTIFICATION_TITLE = 'New application';

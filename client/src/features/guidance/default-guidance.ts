@@ -1,4 +1,5 @@
-import { type GuidanceSection, SECTION_STYLE_DEFAULTS } from '@shared/contracts/guidance';
+import type { GuidanceSection } from '@shared/contracts/guidance';
+import { SECTION_STYLE_DEFAULTS } from '@shared/contracts/guidance-styles';
 
 /**
  * The default guidance of SPEC.md section 9 ("Default guidance sections"): shown while a community has

@@ -1,7 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APPLICATION_NOTIFICATION_TITLE } from '@shared/contracts/applications';
 import type { NotificationView } from '@shared/contracts/notifications';
-import { NOTIFICATION_POLL_MS } from '@shared/domain/constants';
+import { APPLICATION_NOTIFICATION_TITLE, NOTIFICATION_POLL_MS } from '@shared/domain/constants';
 import { apiRequest, throwIfNotOk } from '@/lib/api-client';
 
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;

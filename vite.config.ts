@@ -18,5 +18,30 @@ export default defineConfig({
     emptyOutDir: true,
     // Production builds publish no source maps (DECISIONS.md "Operations"): the sources stay private.
     sourcemap: false,
+    // dist/client/.vite/manifest.json: which chunks the first screen loads, read by scripts/bundle-budget.mjs
+    // (never served: express.static ignores dot-directories).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks: left to itself the bundler splits every module shared by a different set of
+        // screens into a chunk of its own (single icons of 200 bytes), and a phone then opens the dashboard
+        // with some 40 requests queued six at a time. Instead:
+        codeSplitting: {
+          groups: [
+            // everything the first screen (/auth) runs, in the entry chunk (scripts/bundle-budget.mjs);
+            { name: 'initial', tags: ['$initial'], priority: 3 },
+            // the icons of the other screens, in one chunk;
+            { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/, priority: 2 },
+            // the UI primitives, helpers and API hooks that the signed-in screens share, in one chunk
+            // (CSV export, with papaparse, stays with the screens that export).
+            {
+              name: 'app',
+              test: /client[\\/]src[\\/](lib[\\/](?!csv)|components[\\/]ui[\\/])|shared[\\/]domain[\\/]|client[\\/]src[\\/]features[\\/][\w-]+[\\/](api|format|period|status|messages|default-guidance)\.tsx?$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
 });

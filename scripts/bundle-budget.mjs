@@ -1,0 +1,88 @@
+// Bundle budget of the built client (run `npm run build` first): the JavaScript a visitor's browser
+// downloads before the first screen (/auth) can render must stay small on a phone over a slow network.
+//
+//   node scripts/bundle-budget.mjs      npm run budget
+//
+// The first screen is what dist/client/index.html loads: its entry script and every chunk that chunk
+// imports statically, transitively (Vite's manifest lists them; index.html's modulepreload links must
+// agree). Every other chunk loads on demand (a lazy page, Firebase when someone signs in with Google)
+// and has a budget of its own. Sizes are gzip level 9 of each file, as a browser receives them from the
+// compressing server. Exits non-zero when a budget is exceeded or the build is missing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const FIRST_SCREEN_BUDGET = 140 * 1024;
+const LAZY_CHUNK_BUDGET = 150 * 1024;
+
+const root = path.resolve(import.meta.dirname, '..');
+const clientDir = path.join(root, 'dist/client');
+const manifestFile = path.join(clientDir, '.vite/manifest.json');
+const indexFile = path.join(clientDir, 'index.html');
+
+for (const file of [indexFile, manifestFile]) {
+  if (!fs.existsSync(file)) {
+    console.error(`budget: ${path.relative(root, file)} is missing; run "npm run build" first (vite.config.ts must keep build.manifest on).`);
+    process.exit(2);
+  }
+}
+
+/** @type {Record<string, {file: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[], dynamicImports?: string[], src?: string, name?: string}>} */
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const html = fs.readFileSync(indexFile, 'utf8');
+
+const sizes = new Map();
+function gzipSize(file) {
+  if (!sizes.has(file)) sizes.set(file, gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length);
+  return sizes.get(file);
+}
+
+// The entry chunk and its static imports, transitively (dynamic imports are lazy).
+const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+if (entries.length === 0) {
+  console.error('budget: the manifest names no entry chunk');
+  process.exit(2);
+}
+const firstScreen = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || firstScreen.has(chunk.file)) return;
+  firstScreen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visit(imported);
+};
+entries.forEach(visit);
+
+// What index.html itself loads (entry scripts and modulepreload links): every one must be accounted for.
+const htmlScripts = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((match) => match[1]);
+const unaccounted = htmlScripts.filter((file) => !firstScreen.has(file));
+for (const file of unaccounted) firstScreen.add(file);
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const pad = (text, width) => String(text).padEnd(width);
+const padLeft = (text, width) => String(text).padStart(width);
+const sourceOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.src ?? chunk.name ?? '']));
+
+let failed = false;
+const firstRows = [...firstScreen].map((file) => ({ file, size: gzipSize(file) })).sort((a, b) => b.size - a.size);
+const firstTotal = firstRows.reduce((sum, row) => sum + row.size, 0);
+
+console.log('First screen (/auth): index.html entry + static imports, gzip -9');
+for (const row of firstRows) console.log(`  ${pad(row.file, 48)} ${padLeft(kb(row.size), 10)}  ${sourceOf.get(row.file) ?? ''}`);
+const firstOk = firstTotal <= FIRST_SCREEN_BUDGET;
+console.log(`  ${pad('total', 48)} ${padLeft(kb(firstTotal), 10)}  budget ${kb(FIRST_SCREEN_BUDGET)}  ${firstOk ? 'ok' : 'OVER BUDGET'}`);
+if (!firstOk) failed = true;
+if (unaccounted.length > 0) console.log(`  (index.html also loads ${unaccounted.join(', ')}, which the manifest does not list as a static import; counted above)`);
+
+const lazyRows = [...new Set(Object.values(manifest).map((chunk) => chunk.file))]
+  .filter((file) => file.endsWith('.js') && !firstScreen.has(file))
+  .map((file) => ({ file, size: gzipSize(file) }))
+  .sort((a, b) => b.size - a.size);
+console.log(`\nLazy chunks (loaded on demand), gzip -9, budget ${kb(LAZY_CHUNK_BUDGET)} each`);
+for (const row of lazyRows) {
+  const ok = row.size <= LAZY_CHUNK_BUDGET;
+  if (!ok) failed = true;
+  console.log(`  ${pad(row.file, 48)} ${padLeft(kb(row.size), 10)}  ${ok ? '' : 'OVER BUDGET  '}${sourceOf.get(row.file) ?? ''}`);
+}
+
+console.log(failed ? '\nbudget: FAILED' : '\nbudget: ok');
+process.exit(failed ? 1 : 0);

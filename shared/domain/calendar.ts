@@ -8,8 +8,7 @@ export function isoDate(year: number, month: number, day: number): IsoDate {
 }
 
 export function parseIsoDate(date: IsoDate): { year: number; month: number; day: number } {
-  const [year, month, day] = date.split('-').map(Number);
-  return { year: year!, month: month!, day: day! };
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
 }
 
 /** A calendar month; `month` runs 1 to 12. */
@@ -27,14 +26,29 @@ export function shiftMonth({ year, month }: YearMonth, delta: number): YearMonth
 /** 'YYYY-MM', the key daily-log entries use for a month. */
 export const monthKey = (year: number, month: number) => `${year}-${pad(month)}`;
 
+const MONTH_LENGTHS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month === 2 && isLeapYear(year) ? 29 : MONTH_LENGTHS[month - 1]!;
 }
 
+/**
+ * The date `days` away. Plain integer arithmetic, no Date objects: streaks step through up to 365 days
+ * for every member of a subgroup, so this runs hundreds of thousands of times per request.
+ */
 export function addDays(date: IsoDate, days: number): IsoDate {
-  const { year, month, day } = parseIsoDate(date);
-  const moved = new Date(Date.UTC(year, month - 1, day + days));
-  return isoDate(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
+  let { year, month, day } = parseIsoDate(date);
+  day += days;
+  while (day < 1) {
+    ({ year, month } = shiftMonth({ year, month }, -1));
+    day += daysInMonth(year, month);
+  }
+  while (day > daysInMonth(year, month)) {
+    day -= daysInMonth(year, month);
+    ({ year, month } = shiftMonth({ year, month }, 1));
+  }
+  return isoDate(year, month, day);
 }
 
 /** The calendar date at `instant` in an IANA time zone. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysInMonth, type IsoDate, isoDate, parseIsoDate, shiftMonth } from './calendar';
 import { DAY_STATUSES, type DayStatus } from './constants';
-import { keptCountFromMarks, overallLookupFromMarks, summariseMonth } from './month-summary';
+import { keptCountFromMarks, overallLookupFromMarks, streakFromMarks, summariseMonth } from './month-summary';
 import { memberMonthlyProgress, progressPercent, weeklyCounts, weeklyStats } from './progress';
 import { anyDisciplineLookup, currentStreak, type MonthLog, statusLookup } from './streaks';
 
@@ -75,7 +75,9 @@ describe('figures from day marks equal the pure functions over the logs', () => 
         for (const graceDays of [false, true]) {
           // The walk back from today and from the days before (a past month's end is a reference date too).
           for (const asOf of [today, addDays(today, -1), addDays(today, -parseIsoDate(today).day)]) {
-            expect(currentStreak(fromMarks, asOf, { graceDays }), `seed ${seed} as of ${asOf}`).toEqual(currentStreak(fromLogs, asOf, { graceDays }));
+            const expected = currentStreak(fromLogs, asOf, { graceDays });
+            expect(currentStreak(fromMarks, asOf, { graceDays }), `seed ${seed} as of ${asOf}`).toEqual(expected);
+            expect(streakFromMarks(marks, asOf, graceDays), `seed ${seed} as of ${asOf}, stepping through marks`).toEqual(expected);
           }
         }
         expect(weeklyCounts(keptCountFromMarks(marks), today)).toEqual(weeklyStats(KEYS.map((key) => statusLookup(logs, key)), today));
@@ -99,6 +101,7 @@ describe('figures from day marks equal the pure functions over the logs', () => 
     for (const graceDays of [false, true]) {
       const streak = currentStreak(overallLookupFromMarks(marked(logs)), today, { graceDays });
       expect(streak).toEqual(currentStreak(fromLogs, today, { graceDays }));
+      expect(streakFromMarks(marked(logs), today, graceDays)).toEqual(streak);
       // Grace days neither end nor extend it: a run through eleven months' tired days still reaches back a year.
       expect(streak.days).toBe(graceDays ? 354 : 21);
     }

@@ -1,6 +1,7 @@
 import { daysInMonth, type IsoDate, monthKey, parseIsoDate } from './calendar';
+import { STREAK_MAX_DAYS } from './constants';
 import type { DayStatus } from './constants';
-import { isCompleted, isGraceStatus, type StatusLookup } from './streaks';
+import { isCompleted, isGraceStatus, type StatusLookup, type Streak } from './streaks';
 
 /**
  * What the summaries of many members need from one member's month, kept beside the month's statuses so
@@ -62,10 +63,8 @@ export interface MarkedMonth {
 /** Day marks of several months of one member, read by date. */
 export function markReader(months: readonly MarkedMonth[]): (date: IsoDate) => string | undefined {
   const byMonth = new Map(months.map((log) => [monthKey(log.year, log.month), log.dayMarks]));
-  return (date) => {
-    const { year, month, day } = parseIsoDate(date);
-    return byMonth.get(monthKey(year, month))?.[day - 1];
-  };
+  // 'YYYY-MM-DD': the month key is the first seven characters (read this way for speed, see addDays).
+  return (date) => byMonth.get(date.slice(0, 7))?.[Number(date.slice(8, 10)) - 1];
 }
 
 /** The "any daily discipline" lookup (anyDisciplineLookup) read from day marks instead of logs. */
@@ -78,4 +77,39 @@ export function overallLookupFromMarks(months: readonly MarkedMonth[]): StatusLo
 export function keptCountFromMarks(months: readonly MarkedMonth[]): (date: IsoDate) => number {
   const markOn = markReader(months);
   return (date) => keptOnMark(markOn(date));
+}
+
+/**
+ * currentStreak(overallLookupFromMarks(months), today, { graceDays }), stepping through the mark strings
+ * instead of dates: a subgroup's statistics count up to 365 days for each of its members. The month
+ * summary tests prove both always agree.
+ */
+export function streakFromMarks(months: readonly MarkedMonth[], today: IsoDate, graceDays: boolean): Streak {
+  const byMonth = new Map(months.map((log) => [log.year * 12 + log.month - 1, log.dayMarks]));
+  const start = parseIsoDate(today);
+  let monthIndex = start.year * 12 + start.month - 1;
+  let marks = byMonth.get(monthIndex) ?? '';
+  let day = start.day;
+  let days = 0;
+  let keptWithGrace = false;
+  let graceSinceLastKept = false;
+  for (let offset = 0; offset <= STREAK_MAX_DAYS && days < STREAK_MAX_DAYS; offset++) {
+    const mark = marks[day - 1] ?? BLANK_MARK;
+    if (keptOnMark(mark) > 0) {
+      days++;
+      if (graceSinceLastKept) keptWithGrace = true;
+      graceSinceLastKept = false;
+    } else if (graceDays && mark === GRACE_MARK) {
+      graceSinceLastKept = true;
+    } else if (offset > 0 || mark !== BLANK_MARK) {
+      break;
+    }
+    day--;
+    if (day < 1) {
+      monthIndex--;
+      marks = byMonth.get(monthIndex) ?? '';
+      day = daysInMonth(Math.floor(monthIndex / 12), (monthIndex % 12) + 1);
+    }
+  }
+  return { days, keptWithGrace };
 }

@@ -1,4 +1,4 @@
-import { addDays, type IsoDate, monthKey, parseIsoDate } from './calendar';
+import { daysInMonth, type IsoDate, isoDate, monthKey, parseIsoDate, shiftMonth } from './calendar';
 import { type DayStatus, STREAK_MAX_DAYS } from './constants';
 
 /** The status of one discipline on a date, or undefined when nothing was recorded. */
@@ -23,8 +23,10 @@ export function currentStreak(statusOn: StatusLookup, today: IsoDate, options: {
   let days = 0;
   let keptWithGrace = false;
   let graceSinceLastCompleted = false;
+  // Steps back a day at a time with plain integers (this runs for every member of a subgroup).
+  let { year, month, day } = parseIsoDate(today);
   for (let offset = 0; offset <= STREAK_MAX_DAYS && days < STREAK_MAX_DAYS; offset++) {
-    const status = statusOn(addDays(today, -offset));
+    const status = statusOn(isoDate(year, month, day));
     if (isCompleted(status)) {
       days++;
       if (graceSinceLastCompleted) keptWithGrace = true;
@@ -33,6 +35,10 @@ export function currentStreak(statusOn: StatusLookup, today: IsoDate, options: {
       graceSinceLastCompleted = true;
     } else if (offset > 0 || (status !== undefined && status !== 'Blank')) {
       break;
+    }
+    if (--day < 1) {
+      ({ year, month } = shiftMonth({ year, month }, -1));
+      day = daysInMonth(year, month);
     }
   }
   return { days, keptWithGrace };
@@ -47,10 +53,8 @@ export interface MonthLog {
 /** A lookup over several months of one member's logs for one discipline. */
 export function statusLookup(logs: readonly MonthLog[], disciplineKey: string): StatusLookup {
   const byMonth = new Map(logs.map((log) => [monthKey(log.year, log.month), log.dayStatus[disciplineKey]]));
-  return (date) => {
-    const { year, month, day } = parseIsoDate(date);
-    return byMonth.get(monthKey(year, month))?.[String(day)];
-  };
+  // 'YYYY-MM-DD': the month key is the first seven characters (read this way for speed, see addDays).
+  return (date) => byMonth.get(date.slice(0, 7))?.[String(Number(date.slice(8, 10)))];
 }
 
 /**

@@ -1,10 +1,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { CommanderMemberStat, SubgroupMember } from '@shared/contracts/tracking';
 import type { YearMonth } from '@shared/domain/calendar';
-import { keptCountFromMarks, overallLookupFromMarks } from '@shared/domain/month-summary';
+import { keptCountFromMarks, streakFromMarks } from '@shared/domain/month-summary';
 import { progressPercent, weeklyCounts } from '@shared/domain/progress';
 import { isAdmin } from '@shared/domain/roles';
-import { currentStreak } from '@shared/domain/streaks';
 import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
 import type { Executor } from '../../db/client';
@@ -64,7 +63,7 @@ export async function memberStats(db: Executor, context: CommunityContext, comma
       id: member.id,
       displayName: member.displayName,
       lastUpdated: own?.lastUpdated ?? null,
-      streak: currentStreak(overallLookupFromMarks(months), today, { graceDays: context.community.graceDays }).days,
+      streak: streakFromMarks(months, today, context.community.graceDays).days,
       completionPercent: progressPercent(selected?.completedCount ?? 0, dailyCount, period.year, period.month),
       weeklyStats: weeklyCounts(keptCountFromMarks(months), today),
     };

@@ -5,7 +5,7 @@ import { pinoHttp } from 'pino-http';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Logger } from 'pino';
 import { createPassport } from './auth/passport';
-import { createSessionMiddleware, refreshOnActivity } from './auth/sessions';
+import { createSessionMiddleware, isBackgroundPoll, refreshOnActivity } from './auth/sessions';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { applicationRoutes } from './features/applications/routes';
@@ -90,7 +90,7 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
     importBodyParser(),
     express.json({ limit: '100kb' }),
     sessions.handler,
-    passport.session(),
+    skipForBackgroundPoll(passport.session()),
     refreshOnActivity(clock),
   );
   const verifyGoogleToken = config.FIREBASE_PROJECT_ID
@@ -120,4 +120,12 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   app.use(errorHandler);
 
   return { app, close: () => sessions.close() };
+}
+
+/**
+ * The notification poll runs every 30 s on every open screen: it skips loading the user (one query), and
+ * checks the session's credential version in the same query that answers it (notificationsVersion).
+ */
+function skipForBackgroundPoll(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (isBackgroundPoll(req.method, req.baseUrl + req.path) ? next() : handler(req, res, next));
 }

@@ -35,7 +35,7 @@ export const sessionUserColumns = {
 };
 
 /** What a session keeps of its user: the id and the credential version it was opened with. */
-interface SessionPrincipal {
+export interface SessionPrincipal {
   id: string;
   credentialVersion: number;
 }
@@ -43,6 +43,15 @@ interface SessionPrincipal {
 function isSessionPrincipal(value: unknown): value is SessionPrincipal {
   const principal = value as Partial<SessionPrincipal> | null;
   return typeof principal === 'object' && principal !== null && typeof principal.id === 'string' && Number.isInteger(principal.credentialVersion);
+}
+
+/**
+ * The principal a session holds, without loading the user: for the notification poll, which checks the
+ * credential version in its own single query instead (see notificationsVersion).
+ */
+export function sessionPrincipal(req: Request): SessionPrincipal | null {
+  const principal = (req.session as { passport?: { user?: unknown } } | undefined)?.passport?.user;
+  return isSessionPrincipal(principal) ? principal : null;
 }
 
 /**

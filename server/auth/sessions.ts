@@ -91,7 +91,7 @@ export function clearSessionCookie(req: Request, res: Response): void {
 }
 
 /** Requests that must not count as activity: the notification poll runs every 30 s on its own. */
-const isBackgroundPoll = (method: string, path: string) => method === 'GET' && path === '/api/notifications';
+export const isBackgroundPoll = (method: string, path: string) => method === 'GET' && path === '/api/notifications';
 
 /**
  * Pushes the idle timeout forward on real activity, at most once a minute: changing the session makes

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Request, RequestHandler } from 'express';
 import type { Role } from '@shared/domain/constants';
 import { type Action, can, effectiveRoles } from '@shared/domain/roles';
@@ -68,14 +69,22 @@ export async function standingIn(
   user: { id: string; isSuperAdmin: boolean },
 ): Promise<Pick<CommunityContext, 'membership' | 'roles'>> {
   const institutionMemberships = await db
-    .select({ id: memberships.id, communityId: memberships.communityId, roles: memberships.roles, subgroupId: memberships.subgroupId })
+    .select(membershipColumns)
     .from(memberships)
     .innerJoin(communities, eq(communities.id, memberships.communityId))
     .where(and(eq(memberships.userId, user.id), eq(communities.institutionId, community.institutionId)));
-  const own = institutionMemberships.find((m) => m.communityId === community.id);
+  return standingFrom(community.id, institutionMemberships, user.isSuperAdmin);
+}
+
+const membershipColumns = { id: memberships.id, communityId: memberships.communityId, roles: memberships.roles, subgroupId: memberships.subgroupId };
+type InstitutionMembership = { id: string; communityId: string; roles: Role[]; subgroupId: string | null };
+
+/** The standing that a user's memberships across the community's institution give them in the community. */
+function standingFrom(communityId: string, institutionMemberships: readonly InstitutionMembership[], isSuperAdmin: boolean): Pick<CommunityContext, 'membership' | 'roles'> {
+  const own = institutionMemberships.find((m) => m.communityId === communityId);
   const roles = effectiveRoles(own?.roles ?? [], {
     institutionAdmin: institutionMemberships.some((m) => m.roles.includes('InstitutionAdmin')),
-    superAdmin: user.isSuperAdmin,
+    superAdmin: isSuperAdmin,
   });
   return { membership: own ? { id: own.id, roles: own.roles, subgroupId: own.subgroupId } : null, roles };
 }
@@ -101,9 +110,23 @@ export async function loadCommunityContext(db: Executor, user: Express.User, com
   }
   const parsedId = uuidField.safeParse(id);
   if (!parsedId.success) throw communityNotFound();
-  const [community] = await db.select().from(communities).where(eq(communities.id, parsedId.data)).limit(1);
+  // The community and the caller's memberships anywhere in its institution, in one query (every route pays it).
+  const sameInstitution = alias(communities, 'same_institution');
+  const rows = await db
+    .select({ community: communities, membership: membershipColumns })
+    .from(communities)
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.userId, user.id),
+        inArray(memberships.communityId, db.select({ id: sameInstitution.id }).from(sameInstitution).where(eq(sameInstitution.institutionId, communities.institutionId))),
+      ),
+    )
+    .where(eq(communities.id, parsedId.data));
+  const community = rows[0]?.community;
   if (!community) throw communityNotFound();
-  const { membership, roles } = await standingIn(db, community, user);
+  const institutionMemberships = rows.flatMap((row) => (row.membership ? [row.membership] : []));
+  const { membership, roles } = standingFrom(community.id, institutionMemberships, user.isSuperAdmin);
   if (!membership && roles.length === 0) throw communityNotFound();
   return { community, userId: user.id, membership, roles };
 }

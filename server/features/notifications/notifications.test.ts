@@ -27,6 +27,8 @@ describe('GET /api/notifications', () => {
     const done = testApp.countQueries();
     await world.commander.agent.get('/api/notifications').set('If-None-Match', etag).expect(304);
     const pollQueries = done();
+    // Beside loading the session, one query: the user is not loaded, the version query checks the session.
+    expect(pollQueries).toBe(1);
     // A new notification changes the answer.
     await askFrom(world.asker.agent, world.id, 'Third');
     const changed = await world.commander.agent.get('/api/notifications').set('If-None-Match', etag).expect(200);
@@ -40,8 +42,16 @@ describe('GET /api/notifications', () => {
     expect(again()).toBe(pollQueries);
   });
 
-  it('answers 401 without a session', async () => {
+  it('answers 401 without a session, and to a session opened before the password changed', async () => {
     expectJsonError(await request(app).get('/api/notifications'), 401);
+    const world = await subgroupWorld(app, db);
+    const commander = world.commander;
+    const otherDevice = request.agent(app);
+    await otherDevice.post('/api/login').send({ username: commander.email, password: commander.password }).expect(200);
+    await otherDevice.get('/api/notifications').expect(200);
+    await commander.agent.post('/api/user/password').send({ currentPassword: commander.password, newPassword: 'a-new-password-2026' }).expect(200);
+    expectJsonError(await otherDevice.get('/api/notifications'), 401);
+    await commander.agent.get('/api/notifications').expect(200);
   });
 });
 

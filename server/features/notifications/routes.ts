@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import type { Database } from '../../db/client';
+import { sessionPrincipal } from '../../auth/passport';
+import { unauthorized } from '../../http/errors';
 import { requireUser } from '../../http/require';
 import { idParam } from '../../http/validate';
 import * as notifications from './service';
@@ -7,15 +9,18 @@ import * as notifications from './service';
 export function notificationRoutes(db: Database): Router {
   const router = Router();
 
-  // Polled every 30 s: an unchanged list answers 304 after one cheap query (see notificationsVersion).
-  router.get('/api/notifications', requireUser, async (req, res) => {
-    const version = await notifications.notificationsVersion(db, req.user!.id);
+  // Polled every 30 s: an unchanged list answers 304 after one cheap query beside the session's (see
+  // notificationsVersion; the user is not loaded for this route).
+  router.get('/api/notifications', async (req, res) => {
+    const principal = sessionPrincipal(req);
+    const version = principal ? await notifications.notificationsVersion(db, principal) : null;
+    if (!principal || !version) throw unauthorized();
     res.setHeader('ETag', version);
     if (req.headers['if-none-match'] === version) {
       res.status(304).end();
       return;
     }
-    res.json(await notifications.listNotifications(db, req.user!.id));
+    res.json(await notifications.listNotifications(db, principal.id));
   });
 
   // Declared before /:id/read so 'read-all' is never taken for an id.

@@ -3,6 +3,8 @@ import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@shared/contract
 import type { NotificationType } from '@shared/domain/constants';
 import { memberships } from '@shared/schema/communities';
 import { notifications } from '@shared/schema/notifications';
+import { users } from '@shared/schema/auth';
+import type { SessionPrincipal } from '../../auth/passport';
 import { type Executor, rowsOf } from '../../db/client';
 import { notFound } from '../../http/errors';
 
@@ -46,16 +48,20 @@ export async function notifyModerators(
 }
 
 /**
- * What a poll compares (the ETag): the newest notification and the unread count. Two index lookups,
- * whatever the number of notifications; marking one read changes the count, a new one the newest id.
+ * What a poll compares (the ETag): the newest notification and the unread count, in one query that also
+ * checks the session's credential version (the poll does not load the user: see app.ts). Two index
+ * lookups whatever the number of notifications; null when the session no longer holds (password changed,
+ * account gone), which the route answers 401.
  */
-export async function notificationsVersion(db: Executor, userId: string): Promise<string> {
+export async function notificationsVersion(db: Executor, principal: SessionPrincipal): Promise<string | null> {
   const result = await db.execute(sql`
     SELECT
-      (SELECT ${notifications.id} FROM ${notifications} WHERE ${notifications.toUserId} = ${userId} ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT 1) AS newest,
-      (SELECT count(*) FROM ${notifications} WHERE ${notifications.toUserId} = ${userId} AND NOT ${notifications.isRead}) AS unread`);
-  const [row] = rowsOf<{ newest: string | null; unread: number | string }>(result);
-  return `W/"${row?.newest ?? 'none'}.${Number(row?.unread ?? 0)}"`;
+      (SELECT ${users.credentialVersion} FROM ${users} WHERE ${users.id} = ${principal.id}) AS credential_version,
+      (SELECT ${notifications.id} FROM ${notifications} WHERE ${notifications.toUserId} = ${principal.id} ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT 1) AS newest,
+      (SELECT count(*) FROM ${notifications} WHERE ${notifications.toUserId} = ${principal.id} AND NOT ${notifications.isRead}) AS unread`);
+  const [row] = rowsOf<{ credential_version: number | null; newest: string | null; unread: number | string }>(result);
+  if (row?.credential_version !== principal.credentialVersion) return null;
+  return `W/"${row.newest ?? 'none'}.${Number(row.unread)}"`;
 }
 
 export async function listNotifications(db: Executor, userId: string): Promise<NotificationView[]> {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CompletionGoalsBody, DailyLogView, SaveDailyLogBody } from '@shared/contracts/tracking';
 import { compareDates, daysInMonth, isoDate, latestDateOnEarth, monthKey, type YearMonth } from '@shared/domain/calendar';
 import type { DayStatus } from '@shared/domain/constants';
@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { listDisciplines } from './disciplines';
-import { isMonthLocked, lockStateForSave } from './locks';
+import { lockStateForSave, monthLocked } from './locks';
 
 type Month = YearMonth;
 
@@ -61,12 +61,13 @@ function toLogView(
 export async function getDailyLog(db: Executor, context: CommunityContext, userId: string, period: Month): Promise<DailyLogView> {
   const communityId = context.community.id;
   if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
+  // The month and its lock in one query: the lock is read from a one-row FROM, the log joined to it.
   const [row] = await db
-    .select({ dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt })
-    .from(dailyLogs)
-    .where(and(eq(dailyLogs.userId, userId), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, period.year), eq(dailyLogs.month, period.month)))
-    .limit(1);
-  return toLogView(userId, communityId, period, row, await isMonthLocked(db, communityId, period));
+    .select({ isLocked: monthLocked(communityId, period), dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt })
+    .from(sql`(SELECT 1) AS one`)
+    .leftJoin(dailyLogs, and(eq(dailyLogs.userId, userId), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, period.year), eq(dailyLogs.month, period.month)));
+  const { isLocked, ...log } = row!;
+  return toLogView(userId, communityId, period, log.dayStatus && log.monthlyCompletions && log.updatedAt ? { dayStatus: log.dayStatus, monthlyCompletions: log.monthlyCompletions, updatedAt: log.updatedAt } : undefined, isLocked);
 }
 
 /**
@@ -97,13 +98,17 @@ export function mergeDayStatus(stored: Record<string, Record<string, DayStatus>>
 
 /** The month's row, created if missing and locked for this transaction, so concurrent saves queue up. */
 async function lockedLogRow(tx: Executor, userId: string, communityId: string, period: Month) {
+  const locking = () =>
+    tx
+      .select()
+      .from(dailyLogs)
+      .where(and(eq(dailyLogs.userId, userId), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, period.year), eq(dailyLogs.month, period.month)))
+      .for('update');
+  const [existing] = await locking();
+  if (existing) return existing;
   await tx.insert(dailyLogs).values({ userId, communityId, year: period.year, month: period.month }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(dailyLogs)
-    .where(and(eq(dailyLogs.userId, userId), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, period.year), eq(dailyLogs.month, period.month)))
-    .for('update');
-  return row!;
+  const [created] = await locking();
+  return created!;
 }
 
 export const JOIN_TO_TRACK_MESSAGE = 'Join this community with an invitation code to track your own disciplines here.';

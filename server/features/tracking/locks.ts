@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CalendarLockView } from '@shared/contracts/tracking';
 import type { YearMonth } from '@shared/domain/calendar';
 import { isAdmin } from '@shared/domain/roles';
@@ -24,6 +24,11 @@ export async function isMonthLocked(db: Executor, communityId: string, { year, m
   return lock?.isLocked ?? false;
 }
 
+/** Whether the month is locked, as a column of a query that reads something else too. */
+export function monthLocked(communityId: string, { year, month }: Month) {
+  return sql<boolean>`coalesce((SELECT ${calendarLocks.isLocked} FROM ${calendarLocks} WHERE ${calendarLocks.communityId} = ${communityId} AND ${calendarLocks.year} = ${year} AND ${calendarLocks.month} = ${month}), false)`;
+}
+
 /**
  * Whether the month is locked, refusing the save when it is and the caller is no admin (a locked month is
  * read-only for everyone but admins, DECISIONS.md "Tracking"). Run inside the saving transaction: the share
@@ -33,10 +38,14 @@ export async function isMonthLocked(db: Executor, communityId: string, { year, m
 export async function lockStateForSave(tx: Executor, context: CommunityContext, period: Month): Promise<boolean> {
   const admin = isAdmin(context.roles);
   if (!admin) await lockCommunityRow(tx, context.community.id, 'read');
-  // A removal that committed while this save waited for the lock leaves nothing to save for.
-  const [stillMember] = await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.id, context.membership!.id));
-  if (!stillMember) throw communityNotFound();
-  const isLocked = await isMonthLocked(tx, context.community.id, period);
+  // A removal that committed while this save waited for the lock leaves nothing to save for. (A statement
+  // of its own after the lock: it reads what committed meanwhile.)
+  const [state] = await tx
+    .select({ stillMember: sql<boolean>`true`, isLocked: monthLocked(context.community.id, period) })
+    .from(memberships)
+    .where(eq(memberships.id, context.membership!.id));
+  if (!state) throw communityNotFound();
+  const isLocked = state.isLocked;
   if (isLocked && !admin) throw locked(LOCKED_MONTH_MESSAGE);
   return isLocked;
 }

@@ -1,122 +1,180 @@
-// Load benchmark of the built server (run `npm run build` first): `node scripts/bench.mjs [--postgres]`.
-// Starts the server on a fresh database, prepares one community with members, then measures the calls a
-// member makes most (read a month, save a day) and the admin Overview's stats, with concurrent clients
-// on loopback. Prints requests/s, latency percentiles and the server's resident memory. Bounded in time.
-import { spawn } from 'node:child_process';
+// npm run bench: the congregation-scale benchmark of the built server (npm run build first).
+//
+// Seeds a community of 2,000 members in 40 subgroups with 12 months of logs, questions, meetings and
+// notifications (scripts/bench/seed-large.ts, bulk inserts), starts the built server on it, and drives
+// each hot call with 50 connections from a second process (scripts/bench/drive.mjs, autocannon) beside
+// the ceiling: GET /api/user, the cheapest session-authenticated call, measured in the same run before
+// and after the others. Prints req/s, p50 and p99 of each and its share of the ceiling, checks issue 13's
+// budgets, and writes the table to bench-results/latest.md.
+//
+// The database: BENCH_DATABASE_URL (an empty database), else a fresh database on the local Postgres at
+// 127.0.0.1:5432 (dropped afterwards), else, with --embedded, the embedded database in a temporary folder.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-const root = path.resolve(import.meta.dirname, '..');
-const usePostgres = process.argv.includes('--postgres');
+const root = path.resolve(import.meta.dirname, '../..');
+const embedded = process.argv.includes('--embedded');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const port = 5600 + Math.floor(Math.random() * 300);
 const base = `http://127.0.0.1:${port}`;
-const CONCURRENCY = 16;
-const SECONDS = 8;
+const sessionSecret = randomBytes(32).toString('hex');
 
-let dataDir;
-let databaseName;
-const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), LOG_LEVEL: 'silent', RATE_LIMIT_REGISTER_PER_IP: '100000' };
-if (usePostgres) {
-  databaseName = `steadfast_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  await admin.end();
-  Object.assign(env, { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${databaseName}`, SESSION_SECRET: 'bench-secret-long-enough-to-sign-cookies' });
-} else {
+/** Issue 13's budgets: least share of the ceiling's throughput; every call's p99 under 4 times the ceiling's. */
+const BUDGETS = { poll: 0.8, dailyLog: 0.6, streaks: 0.5, stats: 0.4, memberStats: 0.4, save: 0.3 };
+const P99_FACTOR = 4;
+
+if (!fs.existsSync(path.join(root, 'dist/server/index.js'))) {
+  console.error('Build first: npm run build');
+  process.exit(2);
+}
+
+let databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
+let dropDatabase = null;
+let dataDir = null;
+if (embedded) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steadfast-bench-'));
-  Object.assign(env, { DATA_DIR: dataDir, DATABASE_URL: '' });
-}
-
-const server = spawn(process.execPath, ['dist/server/index.js'], { cwd: root, env, stdio: 'inherit' });
-const rssMiB = () => Number(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
-
-async function call(method, url, cookie, body) {
-  const response = await fetch(base + url, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+} else if (!databaseUrl) {
+  const name = `steadfast_bench_${process.pid}`;
+  const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect().catch((error) => {
+    console.error(`No Postgres at ${adminUrl} (${error.message}). Set BENCH_DATABASE_URL, or run with --embedded.`);
+    process.exit(2);
   });
-  if (response.status >= 400) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response;
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  dropDatabase = async () => {
+    const again = new pg.Client({ connectionString: adminUrl });
+    await again.connect();
+    await again.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await again.end();
+  };
 }
+const databaseEnv = dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl };
 
-async function signUp(name) {
-  const response = await call('POST', '/api/register', null, { email: `${name}@bench.example.org`, displayName: name, password: 'bench-password-2026' });
-  return { cookie: response.headers.get('set-cookie').split(';')[0], user: await response.json() };
-}
-
-async function measure(label, makeRequest) {
-  const latencies = [];
-  const deadline = Date.now() + SECONDS * 1000;
-  let errors = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      for (let i = 0; Date.now() < deadline; i++) {
-        const started = performance.now();
-        try {
-          await makeRequest(worker, i);
-        } catch {
-          errors++;
-        }
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-  console.log(`${label.padEnd(34)} ${(latencies.length / SECONDS).toFixed(0).padStart(6)} req/s   p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   p99 ${at(0.99)} ms   errors ${errors}   rss ${rssMiB().toFixed(0)} MiB`);
-}
-
+/** Sent as X-Community-Id with every call (the routes that name no community read it). */
+let benchCommunityId = '';
+let server;
 try {
-  for (let i = 0; i < 100; i++) {
+  // The seeding process opens the database like the server does, applying the migrations first.
+  console.log(`Seeding ${process.env.BENCH_MEMBERS ?? 2000} members…`);
+  const seeding = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/bench/seed-large.ts'], {
+    cwd: root,
+    env: { ...process.env, ...databaseEnv, SESSION_SECRET: sessionSecret },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (seeding.status !== 0) throw new Error(`seeding failed:\n${seeding.stderr}`);
+  const seed = JSON.parse(seeding.stdout);
+  console.log(`Seeded in ${seed.seededSeconds} s: ${seed.members} members, ${seed.subgroups} subgroups, ${seed.months} months.`);
+  server = await startServer();
+
+  const { communityId, moderator, commander, actingMembers } = seed;
+  benchCommunityId = communityId;
+  const [year, month, day] = seed.today.split('-').map(Number);
+  const member = actingMembers[0];
+  const each = (makePath, method = 'GET') => actingMembers.map((account) => ({ method, path: makePath(account), cookie: account.cookie }));
+  const pollTag = (await fetch(`${base}/api/notifications`, { headers: { cookie: commander.cookie } })).headers.get('etag');
+
+  const scenarios = [
+    ['ceiling', 'GET /api/user (the ceiling)', [{ method: 'GET', path: '/api/user', cookie: member.cookie }]],
+    ['poll', 'GET /api/notifications (304)', [{ method: 'GET', path: '/api/notifications', cookie: commander.cookie, headers: { 'if-none-match': pollTag } }]],
+    ['dailyLog', 'GET daily-log (one month)', each(() => `/api/communities/${communityId}/daily-log?month=${month}&year=${year}`)],
+    ['save', 'POST daily-log (one cell, 200 members)', actingMembers.map((account) => ({ method: 'POST', path: `/api/communities/${communityId}/daily-log`, cookie: account.cookie, saveCell: { communityId, year, month, lastDay: day } }))],
+    ['dashboard', 'GET dashboard (one call of six)', each(() => `/api/communities/${communityId}/dashboard?month=${month}&year=${year}&date=${seed.today}`)],
+    ['streaks', 'GET streaks', each(() => `/api/communities/${communityId}/streaks`)],
+    ['stats', `GET stats (Avg. Completion, ${seed.members + seed.subgroups + 1} members)`, [{ method: 'GET', path: `/api/communities/${communityId}/stats`, cookie: moderator.cookie }]],
+    ['memberStats', `GET member-stats (${seed.members / seed.subgroups} members)`, [{ method: 'GET', path: `/api/commanders/${commander.id}/member-stats?month=${month}&year=${year}`, cookie: commander.cookie }]],
+    ['members', `GET members (all ${seed.members + seed.subgroups + 1})`, [{ method: 'GET', path: `/api/communities/${communityId}/members`, cookie: moderator.cookie }]],
+    ['ceilingAgain', 'GET /api/user (the ceiling, again)', [{ method: 'GET', path: '/api/user', cookie: member.cookie }]],
+  ];
+
+  const results = {};
+  for (const [key, label, requests] of scenarios) {
+    // A short warm-up, then the measured run.
+    drive({ requests, seconds: 2 });
+    results[key] = { label, ...drive({ requests, seconds: SECONDS }) };
+    const r = results[key];
+    const bad = r.statusCounts['4xx'] + r.statusCounts['5xx'] + r.errors + r.timeouts;
+    console.log(`${label.padEnd(46)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms${bad ? `  FAILED ${bad}` : ''}`);
+    if (bad > 0) throw new Error(`${label}: ${bad} failed requests ${JSON.stringify(r.statusCounts)}`);
+  }
+
+  const ceiling = {
+    requestsPerSecond: (results.ceiling.requestsPerSecond + results.ceilingAgain.requestsPerSecond) / 2,
+    p99: Math.max(results.ceiling.p99, results.ceilingAgain.p99),
+  };
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${dataDir ? 'embedded PGlite' : 'Postgres'}`;
+  const lines = [
+    `Run on ${new Date().toISOString().slice(0, 10)}, ${machine}; ${seed.members} members in ${seed.subgroups} subgroups, ${seed.months} months of history; ${CONNECTIONS} connections, ${SECONDS} s per call.`,
+    '',
+    '| call | req/s | share of the ceiling | p50 | p99 | budget |',
+    '|---|---|---|---|---|---|',
+  ];
+  const failures = [];
+  for (const [key, { label, requestsPerSecond, p50, p99 }] of Object.entries(results)) {
+    const share = requestsPerSecond / ceiling.requestsPerSecond;
+    const least = BUDGETS[key];
+    const isCeiling = key === 'ceiling' || key === 'ceilingAgain';
+    const p99Ok = isCeiling || p99 < P99_FACTOR * ceiling.p99;
+    const shareOk = least === undefined || share >= least;
+    if (!p99Ok) failures.push(`${label}: p99 ${p99} ms is not under ${P99_FACTOR} × ${ceiling.p99} ms`);
+    if (!shareOk) failures.push(`${label}: ${share.toFixed(2)} of the ceiling, budget ${least}`);
+    const budget = isCeiling ? '' : `${least === undefined ? '' : `≥ ${least}, `}p99 < ${P99_FACTOR * ceiling.p99} ms ${shareOk && p99Ok ? '✓' : '✗'}`;
+    lines.push(`| ${label} | ${requestsPerSecond.toFixed(0)} | ${isCeiling ? '1' : share.toFixed(2)} | ${p50} ms | ${p99} ms | ${budget} |`);
+  }
+  const table = lines.join('\n');
+  console.log(`\n${table}\n`);
+  fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench-results/latest.md'), `${table}\n`);
+  if (failures.length > 0) {
+    console.error(`Over budget:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('Every call is within its budget.');
+  }
+} finally {
+  if (server) await stopServer(server);
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dropDatabase) await dropDatabase();
+}
+
+function drive({ requests, seconds }) {
+  const run = spawnSync(process.execPath, ['scripts/bench/drive.mjs', JSON.stringify({ base, communityId: benchCommunityId, connections: CONNECTIONS, seconds, requests })], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`the load generator failed:\n${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+async function startServer() {
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: root,
+    env: { ...process.env, ...databaseEnv, NODE_ENV: 'production', PORT: String(port), LOG_LEVEL: 'warn', SESSION_SECRET: sessionSecret },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       await fetch(`${base}/api/user`);
-      break;
+      return child;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  console.log(`# ${usePostgres ? 'Postgres' : 'embedded PGlite'}, ${CONCURRENCY} concurrent clients, ${SECONDS} s per call; idle rss ${rssMiB().toFixed(0)} MiB`);
-  const owner = await signUp(`bench-owner-${process.pid}`);
-  const community = await (await call('POST', '/api/communities', owner.cookie, { name: 'Bench Chapel' })).json();
-  const { inviteCode } = await (await call('POST', `/api/communities/${community.id}/invite-codes`, owner.cookie)).json();
-  const subgroupSize = 30;
-  const members = [];
-  for (let i = 0; i < subgroupSize; i++) {
-    const member = await signUp(`bench-member-${process.pid}-${i}`);
-    await call('POST', '/api/communities/join', member.cookie, { inviteCode });
-    members.push(member);
-  }
-  const today = new Date();
-  const month = today.getUTCMonth() + 1;
-  const year = today.getUTCFullYear();
-  const day = today.getUTCDate();
-  for (const member of members) {
-    const dayStatus = Object.fromEntries(['bibleReading', 'fasting', 'meditation'].map((key) => [key, Object.fromEntries(Array.from({ length: day }, (_, d) => [String(d + 1), d % 4 ? 'Yes' : 'Partially']))]));
-    await call('POST', `/api/communities/${community.id}/daily-log`, member.cookie, { month, year, dayStatus });
-  }
+  throw new Error('the server did not start within 30 s');
+}
 
-  await measure('GET /api/user', (worker) => call('GET', '/api/user', members[worker % members.length].cookie));
-  await measure('GET daily-log (a month)', (worker) => call('GET', `/api/communities/${community.id}/daily-log?month=${month}&year=${year}`, members[worker % members.length].cookie));
-  await measure('POST daily-log (one cell)', (worker, i) =>
-    call('POST', `/api/communities/${community.id}/daily-log`, members[worker % members.length].cookie, {
-      month,
-      year,
-      dayStatus: { midnightPrayer: { [String((i % day) + 1)]: i % 2 ? 'Yes' : 'No' } },
-    }),
-  );
-  await measure(`GET stats (${subgroupSize + 1} members)`, () => call('GET', `/api/communities/${community.id}/stats`, owner.cookie));
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseName) {
-    const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
-  }
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }

@@ -1,45 +1,28 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { ProtectedRoute } from '@/components/layout/protected-route';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth';
+import { lazyComponent } from '@/lib/lazy-component';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 import { AuthPage } from '@/pages/auth-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 
-/** A screen loaded on demand; `preload` starts the download early (the protected route does once a user is known). */
-export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
-
-function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): LazyPage {
-  let loading: Promise<Module> | undefined;
-  const preload = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined; // a failed download (offline) is retried on the next visit
-      throw error;
-    });
-    return loading;
-  };
-  return Object.assign(
-    lazy(() => preload().then((module) => ({ default: pick(module) }))),
-    { preload },
-  );
-}
-
 // Only /auth, the first screen of most visits, is in the first bundle (scripts/bundle-budget.mjs checks its
 // size); every other screen loads on demand, with a centred spinner meanwhile. Chart.js comes with /reports only.
-const CommunityAccessPage = lazyPage(() => import('@/pages/community-access-page'), (module) => module.CommunityAccessPage);
-const ApplyPage = lazyPage(() => import('@/pages/apply-page'), (module) => module.ApplyPage);
-const DashboardPage = lazyPage(() => import('@/pages/dashboard-page'), (module) => module.DashboardPage);
-const TrackingPage = lazyPage(() => import('@/pages/tracking-page'), (module) => module.TrackingPage);
-const QuestionsPage = lazyPage(() => import('@/pages/questions-page'), (module) => module.QuestionsPage);
-const MeetingsPage = lazyPage(() => import('@/pages/meetings-page'), (module) => module.MeetingsPage);
-const SubgroupPage = lazyPage(() => import('@/pages/subgroup-page'), (module) => module.SubgroupPage);
-const ReportsPage = lazyPage(() => import('@/pages/reports-page'), (module) => module.ReportsPage);
-const AdminPage = lazyPage(() => import('@/pages/admin-page'), (module) => module.AdminPage);
-const ProfilePage = lazyPage(() => import('@/pages/profile-page'), (module) => module.ProfilePage);
-const CommunitySetupPage = lazyPage(() => import('@/pages/community-setup-page'), (module) => module.CommunitySetupPage);
+const CommunityAccessPage = lazyComponent(() => import('@/pages/community-access-page').then((module) => module.CommunityAccessPage));
+const ApplyPage = lazyComponent(() => import('@/pages/apply-page').then((module) => module.ApplyPage));
+const DashboardPage = lazyComponent(() => import('@/pages/dashboard-page').then((module) => module.DashboardPage));
+const TrackingPage = lazyComponent(() => import('@/pages/tracking-page').then((module) => module.TrackingPage));
+const QuestionsPage = lazyComponent(() => import('@/pages/questions-page').then((module) => module.QuestionsPage));
+const MeetingsPage = lazyComponent(() => import('@/pages/meetings-page').then((module) => module.MeetingsPage));
+const SubgroupPage = lazyComponent(() => import('@/pages/subgroup-page').then((module) => module.SubgroupPage));
+const ReportsPage = lazyComponent(() => import('@/pages/reports-page').then((module) => module.ReportsPage));
+const AdminPage = lazyComponent(() => import('@/pages/admin-page').then((module) => module.AdminPage));
+const ProfilePage = lazyComponent(() => import('@/pages/profile-page').then((module) => module.ProfilePage));
+const CommunitySetupPage = lazyComponent(() => import('@/pages/community-setup-page').then((module) => module.CommunitySetupPage));
 
 /** The route table of SPEC.md section 2. */
 export function AppRoutes() {

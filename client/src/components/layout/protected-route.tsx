@@ -1,12 +1,12 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { Redirect } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { lazyComponent } from '@/lib/lazy-component';
 
 // The shell (top bar, menus, slide-out navigation) is only for signed-in members, so it stays out of
 // the first bundle that /auth needs; it starts loading as soon as a user is known.
-const loadAppShell = () => import('./app-shell');
-const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
+const AppShell = lazyComponent(() => import('./app-shell').then((module) => module.AppShell));
 
 interface ProtectedRouteProps {
   /** Read by wouter's <Switch> to match the route. */
@@ -25,7 +25,7 @@ export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
   useEffect(() => {
     if (!signedIn) return;
     // Both downloads run beside the memberships request instead of one after the other.
-    loadAppShell().catch(() => {});
+    AppShell.preload().catch(() => {});
     Page.preload?.().catch(() => {});
   }, [signedIn, Page]);
 

@@ -26,6 +26,8 @@ export const questions = pgTable(
   },
   (t) => [
     index('questions_community_idx').on(t.communityId, t.createdAt),
+    // The Overview's count of open questions, from the index alone.
+    index('questions_community_status_idx').on(t.communityId, t.status),
     index('questions_from_user_idx').on(t.fromUserId, t.createdAt),
     index('questions_to_commander_idx').on(t.toCommanderId, t.createdAt),
   ],

@@ -73,7 +73,10 @@ export const dailyLogs = pgTable(
   },
   (t) => [
     uniqueIndex('daily_logs_user_community_month_unique').on(t.userId, t.communityId, t.year, t.month),
-    index('daily_logs_community_month_idx').on(t.communityId, t.year, t.month),
+    // Avg. Completion reads every member's month from this index alone (an index-only scan): no log is read.
+    index('daily_logs_community_month_idx').on(t.communityId, t.year, t.month, t.userId, t.completedCount),
+    // A subgroup's statistics read its members' month summaries from this index alone.
+    index('daily_logs_member_summary_idx').on(t.communityId, t.userId, t.year, t.month, t.completedCount, t.updatedAt, t.dayMarks),
   ],
 );
 

@@ -19,7 +19,7 @@ import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn,
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { dailyKeysOf } from '../tracking/disciplines';
-import { averageCompletion } from '../tracking/month-summaries';
+import { memberFigures } from '../tracking/month-summaries';
 
 export const ROLE_PERMISSION_MESSAGE = "You don't have permission to modify this user's roles";
 export const OWN_ROLES_MESSAGE = 'Cannot edit own roles';
@@ -243,23 +243,12 @@ export async function listMembers(db: Executor, context: CommunityContext, onlyU
 
 export async function communityStats(db: Executor, context: CommunityContext, now: Date): Promise<CommunityStats> {
   const communityId = context.community.id;
-  const [memberCounts] = await db
-    .select({
-      totalMembers: count(),
-      totalCommanders: sql<number>`count(*) FILTER (WHERE 'Commander' = ANY(${memberships.roles}))`.mapWith(Number),
-    })
-    .from(memberships)
-    .where(eq(memberships.communityId, communityId));
   const [open] = await db
     .select({ value: count() })
     .from(questions)
     .where(and(eq(questions.communityId, communityId), inArray(questions.status, ['Open', 'InProgress'])));
-  return {
-    totalMembers: memberCounts?.totalMembers ?? 0,
-    totalCommanders: memberCounts?.totalCommanders ?? 0,
-    openQuestions: open?.value ?? 0,
-    avgCompletion: await averageCompletion(db, context, (await dailyKeysOf(db, communityId)).length, now),
-  };
+  const figures = await memberFigures(db, context, (await dailyKeysOf(db, communityId)).length, now);
+  return { ...figures, openQuestions: open?.value ?? 0 };
 }
 
 /** The member acted on: their membership here and their effective roles (rank is judged by these). */

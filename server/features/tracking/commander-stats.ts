@@ -50,11 +50,14 @@ export async function assertMayReadCommander(db: Executor, context: CommunityCon
  * month summaries (memberSummaries), never the logs.
  */
 export async function memberStats(db: Executor, context: CommunityContext, commanderId: string, period: Month, now: Date): Promise<CommanderMemberStat[]> {
-  const members = await subgroupMembers(db, context, commanderId);
-  if (members.length === 0) return [];
-  const dailyCount = (await dailyKeysOf(db, context.community.id)).length;
   const today = communityToday(context.community, now);
-  const summaries = await memberSummaries(db, context.community, members.map((member) => member.id), today, period);
+  // Three independent queries, sent together.
+  const [members, dailyKeys, summaries] = await Promise.all([
+    subgroupMembers(db, context, commanderId),
+    dailyKeysOf(db, context.community.id),
+    memberSummaries(db, context.community, commanderId, today, period),
+  ]);
+  const dailyCount = dailyKeys.length;
   return members.map((member) => {
     const own = summaries.get(member.id);
     const months = own?.months ?? [];

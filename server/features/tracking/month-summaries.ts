@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { dateInTimeZone, daysInMonth, type IsoDate, parseIsoDate, type YearMonth } from '@shared/domain/calendar';
+import { dateInTimeZone, daysInMonth, type IsoDate, parseIsoDate, shiftMonth, type YearMonth } from '@shared/domain/calendar';
 import { summariseMonth } from '@shared/domain/month-summary';
+import { memberships, subgroups } from '@shared/schema/communities';
 import { dailyLogs } from '@shared/schema/tracking';
 import { type Executor, rowsOf } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
@@ -56,23 +57,36 @@ export async function summariseUnsummarised(db: Executor, dailyKeysOf: (db: Exec
   return summarised;
 }
 
+export interface MemberFigures {
+  totalMembers: number;
+  totalCommanders: number;
+  /** Mean monthly progress of the members this month: the admin Overview's Avg. Completion. */
+  avgCompletion: number;
+}
+
 /**
- * Mean monthly progress of the community's members this month (the admin Overview's Avg. Completion), in
- * one aggregate over the stored counts. Each member's percent is progressPercent's half-up rounding done in
- * integers: (200 * done + total) / (2 * total) = round(100 * done / total).
+ * The Overview's member figures in one pass over the memberships, with each member's month read from the
+ * stored counts (an index-only scan of daily_logs_community_month_idx). Each member's percent is
+ * progressPercent's half-up rounding done in integers: (200 * done + total) / (2 * total) = round(100 * done / total).
  */
-export async function averageCompletion(db: Executor, context: CommunityContext, dailyCount: number, now: Date): Promise<number> {
-  if (dailyCount === 0) return 0;
+export async function memberFigures(db: Executor, context: CommunityContext, dailyCount: number, now: Date): Promise<MemberFigures> {
   const { year, month } = parseIsoDate(dateInTimeZone(now, context.community.timeZone));
-  const total = dailyCount * daysInMonth(year, month);
+  const total = Math.max(1, dailyCount * daysInMonth(year, month));
   const result = await db.execute(sql`
-    SELECT count(*)::int AS members, coalesce(sum((200 * coalesce(log.completed_count, 0) + ${total}::int) / (2 * ${total}::int)), 0)::int AS percent_sum
+    SELECT
+      count(*)::int AS members,
+      (count(*) FILTER (WHERE 'Commander' = ANY(member.roles)))::int AS commanders,
+      coalesce(sum((200 * coalesce(log.completed_count, 0) + ${total}::int) / (2 * ${total}::int)), 0)::int AS percent_sum
     FROM memberships AS member
-    LEFT JOIN ${dailyLogs} AS log ON log.user_id = member.user_id AND log.community_id = member.community_id AND log.year = ${year} AND log.month = ${month}
+    LEFT JOIN ${dailyLogs} AS log ON log.community_id = member.community_id AND log.year = ${year} AND log.month = ${month} AND log.user_id = member.user_id
     WHERE member.community_id = ${context.community.id}`);
-  const [row] = rowsOf<{ members: number; percent_sum: number }>(result);
-  if (!row || row.members === 0) return 0;
-  return Math.round(row.percent_sum / row.members);
+  const [row] = rowsOf<{ members: number; commanders: number; percent_sum: number }>(result);
+  const members = row?.members ?? 0;
+  return {
+    totalMembers: members,
+    totalCommanders: row?.commanders ?? 0,
+    avgCompletion: members === 0 || dailyCount === 0 ? 0 : Math.round(row!.percent_sum / members),
+  };
 }
 
 export interface MemberSummary {
@@ -82,43 +96,36 @@ export interface MemberSummary {
 }
 
 /**
- * The month summaries the commander statistics need for these members, in one query: the period's and, of
- * the STREAK_MONTHS up to today, those a streak can still reach. A streak walking back from today stops in
- * the latest earlier month with a day that breaks it (a blank or an explicit No, a tired or sick day when
- * grace days are off), so months before that one are left in the database. lastUpdated is the latest save
- * of any of the months.
+ * The month summaries the commander statistics need for the members of a commander's subgroups, in one query read from an index
+ * alone (daily_logs_member_summary_idx): the STREAK_MONTHS up to today, which a streak can reach, and
+ * the period's. lastUpdated is the latest save of any of them. (Asking Postgres to leave out the months
+ * before each member's latest broken one returned half the rows but cost four times as much to plan and
+ * run: these rows are small.)
  */
 export async function memberSummaries(
   db: Executor,
-  community: Pick<CommunityContext['community'], 'id' | 'graceDays'>,
-  userIds: readonly string[],
+  community: Pick<CommunityContext['community'], 'id'>,
+  commanderId: string,
   today: IsoDate,
   period: YearMonth,
 ): Promise<Map<string, MemberSummary>> {
-  const current = parseIsoDate(today);
-  const toIndex = ({ year, month }: YearMonth) => year * 12 + month - 1;
-  const newest = toIndex(current);
-  const oldest = newest - (STREAK_MONTHS - 1);
-  const breaking = community.graceDays ? '[.N]' : '[.NG]';
+  const newest = parseIsoDate(today);
+  const oldest = shiftMonth(newest, -(STREAK_MONTHS - 1));
   const result = await db.execute(sql`
-    WITH logs AS (
-      SELECT user_id, year, month, year * 12 + month - 1 AS month_index, coalesce(day_marks, '') AS day_marks, completed_count, updated_at
-      FROM ${dailyLogs}
-      WHERE community_id = ${community.id}
-        AND user_id IN (${sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `)})
-        AND (year * 12 + month - 1 BETWEEN ${oldest} AND ${newest} OR (year = ${period.year} AND month = ${period.month}))
-    ), reach AS (
-      SELECT *,
-        max(updated_at) OVER (PARTITION BY user_id) AS last_updated,
-        max(month_index) FILTER (WHERE month_index BETWEEN ${oldest} AND ${newest - 1} AND (day_marks = '' OR day_marks ~ ${breaking})) OVER (PARTITION BY user_id) AS last_break
-      FROM logs
-    )
-    SELECT user_id, year, month, day_marks, completed_count, last_updated FROM reach
-    WHERE month_index >= coalesce(last_break, ${oldest}) OR (year = ${period.year} AND month = ${period.month})`);
+    SELECT user_id, year, month, day_marks, completed_count, updated_at
+    FROM ${dailyLogs}
+    WHERE community_id = ${community.id}
+      AND user_id IN (
+        SELECT member.user_id FROM ${subgroups} AS subgroup
+        JOIN ${memberships} AS member ON member.subgroup_id = subgroup.id AND member.community_id = subgroup.community_id
+        WHERE subgroup.community_id = ${community.id} AND subgroup.commander_id = ${commanderId})
+      AND ((year, month) BETWEEN (${oldest.year}, ${oldest.month}) AND (${newest.year}, ${newest.month}) OR (year = ${period.year} AND month = ${period.month}))`);
   const byUser = new Map<string, MemberSummary>();
-  for (const row of rowsOf<{ user_id: string; year: number; month: number; day_marks: string; completed_count: number; last_updated: Date | string }>(result)) {
-    const summary = byUser.get(row.user_id) ?? { lastUpdated: new Date(row.last_updated).toISOString(), months: [] };
-    summary.months.push({ year: row.year, month: row.month, dayMarks: row.day_marks, completedCount: row.completed_count });
+  for (const row of rowsOf<{ user_id: string; year: number; month: number; day_marks: string | null; completed_count: number; updated_at: Date | string }>(result)) {
+    const updatedAt = new Date(row.updated_at).toISOString();
+    const summary = byUser.get(row.user_id) ?? { lastUpdated: updatedAt, months: [] };
+    if (updatedAt > summary.lastUpdated!) summary.lastUpdated = updatedAt;
+    summary.months.push({ year: row.year, month: row.month, dayMarks: row.day_marks ?? '', completedCount: row.completed_count });
     byUser.set(row.user_id, summary);
   }
   return byUser;

@@ -21,6 +21,10 @@ export default defineConfig({
     // dist/client/.vite/manifest.json: which chunks the first screen loads, read by scripts/bundle-budget.mjs
     // (never served: express.static ignores dot-directories).
     manifest: true,
+    // No preload helper around dynamic imports: it first adds a <link rel=modulepreload> per import of a lazy
+    // chunk, which cost the dashboard more main-thread time on a phone (Lighthouse) than letting the browser
+    // fetch those imports once the chunk arrives, now that a screen's chunks are few (below).
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // Fewer, larger chunks: left to itself the bundler splits every module shared by a different set of

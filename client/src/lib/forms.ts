@@ -22,7 +22,7 @@ type ZodSchema = z.core.$ZodType<FieldValues, FieldValues>;
 
 /**
  * A zod resolver whose schema, zod itself and the resolver download on demand: `preload()` starts that
- * (the /auth forms call it once shown), and the first validation waits for it. It keeps zod out of the
+ * (the /auth forms call it when a field is focused), and the first validation waits for it. It keeps zod out of the
  * first screen's bundle (scripts/bundle-budget.mjs). Should the download fail (offline), values go
  * through unchecked and the server, which checks them with the same fields, answers per field.
  */

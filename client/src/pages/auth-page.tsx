@@ -1,8 +1,7 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Redirect } from 'wouter';
 import { PRODUCT_NAME } from '@shared/domain/constants';
 import { Card } from '@/components/ui/card';
-import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/components/layout/page-header';
 import { AuthHero } from '@/features/auth/components/auth-hero';
@@ -11,14 +10,13 @@ import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { useAuth } from '@/lib/auth';
 
 export function AuthPage() {
-  const { user, isLoading } = useAuth();
+  const { user } = useAuth();
   const [tab, setTab] = useState('sign-in');
   const [signUpShown, setSignUpShown] = useState(false);
-  // The page is the first screen's largest render: once the user is known it renders at transition
-  // priority, in slices, so a slow phone stays responsive meanwhile (scripts/lighthouse.mjs).
-  const userLoading = useDeferredValue(isLoading);
   useDocumentTitle('Sign in');
-  if (isLoading || (userLoading && !user)) return <FullPageSpinner />;
+  // Shown at once, without waiting for GET /api/user: nearly everyone who opens /auth is signed out, and the
+  // page is then part of the first paint instead of a second render a phone must wait for (scripts/lighthouse.mjs).
+  // A signed-in user is sent on to / as soon as the answer comes.
   if (user) return <Redirect to="/" replace />;
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-2">

@@ -1,5 +1,4 @@
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { PRODUCT_NAME } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
@@ -10,16 +9,16 @@ import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, lazyZodResolver } from '@/lib/forms';
 import { GoogleSignInButton, OrDivider } from './google-sign-in-button';
 
-// The checks load just after the first screen shows (zod is not in its bundle).
+// The checks (zod) load once a field of the form is focused: they are not in the first screen's bundle.
 const signInResolver = lazyZodResolver(() => import('../schemas').then((module) => module.signInFormSchema));
+const preloadChecks = () => {
+  signInResolver.preload().catch(() => {});
+};
 
 /** The 'Sign In' tab: POST /api/login {username: <e-mail>, password}. */
 export function SignInForm() {
   const { loginMutation } = useAuth();
   const form = useForm({ resolver: signInResolver, defaultValues: { username: '', password: '' } });
-  useEffect(() => {
-    signInResolver.preload().catch(() => {});
-  }, []);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((credentials) => {
@@ -30,7 +29,7 @@ export function SignInForm() {
 
   return (
     <div className="grid gap-5">
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={onSubmit} onFocusCapture={preloadChecks} className="grid gap-4">
         <FormField id="signin-email" label="Email" error={errors.username?.message}>
           <Input
             type="email"

@@ -1,5 +1,5 @@
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { fieldProps, FormField } from '@/components/ui/form-field';
@@ -12,8 +12,11 @@ import { useClaimAccount, useNameAvailability } from '../api';
 import { GoogleSignInButton, OrDivider } from './google-sign-in-button';
 import { NameAvailabilityMessage } from './name-availability-message';
 
-// The checks load just after the first screen shows (zod is not in its bundle).
+// The checks (zod) load once a field of the form is focused: they are not in the first screen's bundle.
 const signUpResolver = lazyZodResolver(() => import('../schemas').then((module) => module.signUpFormSchema));
+const preloadChecks = () => {
+  signUpResolver.preload().catch(() => {});
+};
 
 /**
  * The 'Sign Up' tab: POST /api/register {email, displayName, password}, with a live name check.
@@ -27,9 +30,6 @@ export function SignUpForm() {
     resolver: signUpResolver,
     defaultValues: { email: '', displayName: '', password: '', confirmPassword: '' },
   });
-  useEffect(() => {
-    signUpResolver.preload().catch(() => {});
-  }, []);
   const { errors } = form.formState;
   const displayName = useWatch({ control: form.control, name: 'displayName' });
   const availability = useNameAvailability(displayName);
@@ -55,7 +55,7 @@ export function SignUpForm() {
 
   return (
     <div className="grid gap-5">
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={onSubmit} onFocusCapture={preloadChecks} className="grid gap-4">
         <FormField id="signup-email" label="Email" error={errors.email?.message}>
           <Input
             type="email"

@@ -91,3 +91,19 @@ export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: 
 export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
+
+/**
+ * A prepared statement built once per database (a named statement on each Postgres connection): for the
+ * queries every request runs, whose planning costs Postgres more than running them.
+ */
+export function preparedPerDatabase<Statement>(build: (db: Executor) => Statement): (db: Executor) => Statement {
+  const statements = new WeakMap<Executor, Statement>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = build(db);
+      statements.set(db, statement);
+    }
+    return statement;
+  };
+}

@@ -1,7 +1,10 @@
 import { type ComponentType, lazy, useState } from 'react';
 
-/** A component whose code downloads on demand; `preload()` starts the download ahead of the first render. */
-export type LazyComponent<Props extends object> = ComponentType<Props> & { preload: () => Promise<ComponentType<Props>> };
+/**
+ * A component whose code downloads on demand; `preload()` starts the download ahead of the first render,
+ * `loaded()` tells whether it has arrived.
+ */
+export type LazyComponent<Props extends object> = ComponentType<Props> & { preload: () => Promise<ComponentType<Props>>; loaded: () => boolean };
 
 /**
  * React.lazy plus `preload()`, without the Suspense fallback when the code is already there: once the
@@ -27,5 +30,5 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
     const [Component] = useState(() => loaded ?? Lazy);
     return <Component {...props} />;
   }
-  return Object.assign(OnDemand, { preload });
+  return Object.assign(OnDemand, { preload, loaded: () => loaded !== undefined });
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Redirect } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
@@ -8,11 +8,14 @@ import { lazyComponent } from '@/lib/lazy-component';
 // the first bundle that /auth needs; it starts loading as soon as a user is known.
 const AppShell = lazyComponent(() => import('./app-shell').then((module) => module.AppShell));
 
+/** Whether the shell has been on screen since the page loaded. */
+let shellShown = false;
+
 interface ProtectedRouteProps {
   /** Read by wouter's <Switch> to match the route. */
   path: string;
-  /** A screen loaded on demand may offer `preload`, started together with the shell. */
-  component: ComponentType & { preload?: () => Promise<unknown> };
+  /** A screen loaded on demand (lazyComponent) is downloaded together with the shell. */
+  component: ComponentType & { preload?: () => Promise<unknown>; loaded?: () => boolean };
 }
 
 /**
@@ -21,19 +24,19 @@ interface ProtectedRouteProps {
  */
 export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
   const { user, isLoading, memberships, membershipsLoading } = useAuth();
-  const signedIn = user !== null;
+  const codeReady = useShellAndPageCode(user !== null, Page);
+  const member = user !== null && memberships.length > 0;
+  // On the way in, the spinner stays until the shell's and the screen's code is there too, so they render at
+  // once instead of behind a Suspense fallback, which React keeps up for at least 300 ms once shown. Once the
+  // shell is on screen, the next screen loads behind the shell's own fallback (which keeps the shell mounted).
+  const loading = isLoading || membershipsLoading || (member && !shellShown && !codeReady);
   useEffect(() => {
-    if (!signedIn) return;
-    // Both downloads run beside the memberships request instead of one after the other.
-    AppShell.preload().catch(() => {});
-    Page.preload?.().catch(() => {});
-  }, [signedIn, Page]);
-
-  const loading = isLoading || membershipsLoading;
+    if (member && !loading) shellShown = true;
+  });
   // The shell and the screen are a large render: once the memberships are known it runs at transition
   // priority, in slices, so a slow phone stays responsive meanwhile (scripts/lighthouse.mjs).
   const stillLoading = useDeferredValue(loading);
-  if (loading || (stillLoading && user && memberships.length > 0)) return <FullPageSpinner />;
+  if (loading || (stillLoading && member)) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" replace />;
   if (memberships.length === 0) return <Redirect to="/community-access" replace />;
   return (
@@ -41,6 +44,26 @@ export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
       <Page />
     </LazyAppShell>
   );
+}
+
+/**
+ * Downloads the shell's and the screen's code once a user is known, beside the memberships request instead
+ * of after it; true when both are there (or a download failed: rendering then retries it through Suspense).
+ */
+function useShellAndPageCode(signedIn: boolean, Page: ProtectedRouteProps['component']): boolean {
+  const loaded = () => AppShell.loaded() && (Page.loaded?.() ?? true);
+  const [settledFor, setSettledFor] = useState<ProtectedRouteProps['component'] | null>(null);
+  useEffect(() => {
+    if (!signedIn || loaded()) return;
+    let current = true;
+    void Promise.allSettled([AppShell.preload(), Page.preload?.()]).then(() => {
+      if (current) setSettledFor(() => Page);
+    });
+    return () => {
+      current = false;
+    };
+  }, [signedIn, Page]);
+  return loaded() || settledFor === Page;
 }
 
 /** The app shell, loaded on demand, around a signed-in member's screen (the spinner shows meanwhile). */

@@ -3,6 +3,7 @@
  * small in-memory server (daily logs merge per cell like the real one) wired into mockApi.
  */
 import type { CommunityMember, CommunityView } from '@shared/contracts/communities';
+import type { GuidanceView } from '@shared/contracts/guidance';
 import type { CalendarLockView, CommanderMemberStat, DailyLogView, DisciplineTargets, MemberStreaksView, SubgroupMember } from '@shared/contracts/tracking';
 import { type IsoDate, isoDate, monthKey, parseIsoDate, shiftMonth } from '@shared/domain/calendar';
 import type { DayStatus, Role } from '@shared/domain/constants';
@@ -104,6 +105,8 @@ interface TrackingServerOptions {
   memberStats?: CommanderMemberStat[];
   /** Replaces the POST daily-log answer (e.g. a failure). */
   saveDailyLog?: Handler;
+  /** The community's guidance as the server would answer it now (the default: nothing saved). */
+  guidance?: () => GuidanceView;
 }
 
 export const logKey = (userId: string, year: number, month: number) => `${userId}|${monthKey(year, month)}`;
@@ -123,6 +126,9 @@ export function trackingServer(options: TrackingServerOptions = {}) {
     return { ...stored, isLocked: lockedMonths.has(monthKey(year, month)) };
   };
 
+  // Nothing saved unless the test says so: the guidelines card shows the default guidance.
+  const guidanceNow = options.guidance ?? ((): GuidanceView => ({ sections: [], contentMarkdown: '', updatedAt: null }));
+
   const routes: Record<string, Handler> = {
     'GET /api/user': () => json(SELF),
     'GET /api/memberships': () =>
@@ -131,8 +137,7 @@ export function trackingServer(options: TrackingServerOptions = {}) {
     [`GET /api/communities/${COMMUNITY_ID}/members`]: () => json(members),
     [`GET /api/communities/${COMMUNITY_ID}/discipline-templates`]: () => json(DEFAULT_DISCIPLINES),
     [`GET /api/communities/${COMMUNITY_ID}/calendar-locks`]: () => json(options.locks ?? []),
-    // Nothing saved yet: the guidelines card shows the default guidance.
-    [`GET /api/communities/${COMMUNITY_ID}/guidance`]: () => json({ sections: [], contentMarkdown: '', updatedAt: null }),
+    [`GET /api/communities/${COMMUNITY_ID}/guidance`]: () => json(guidanceNow()),
     [`GET /api/commanders/${SELF.id}/subgroup-members`]: () => json(options.subgroupMembers ?? []),
     [`POST /api/communities/${COMMUNITY_ID}/daily-log`]:
       options.saveDailyLog ??
@@ -197,7 +202,7 @@ export function trackingServer(options: TrackingServerOptions = {}) {
       dailyLog: logOf(SELF.id, year, month),
       targets: makeTargets({ userId: SELF.id, ...options.targets }),
       streaks: streaksOf(SELF.id, date),
-      guidance: { sections: [], contentMarkdown: '', updatedAt: null },
+      guidance: guidanceNow(),
     });
   };
 

@@ -223,8 +223,18 @@ describe('Administration > Guidance Panel', () => {
 
   it("shows the saved guidance on the dashboard's guidelines card", async () => {
     vi.setSystemTime(TODAY);
-    const server = trackingServer({ roles: ['CommunityModerator'] });
-    const api = mockApi({ ...server.routes, [`GET ${GUIDANCE_URL}`]: () => json(view()), [`POST ${GUIDANCE_URL}`]: echo, 'GET /api/notifications': () => json([]) });
+    // The server keeps what was saved: the dashboard's own call answers it too.
+    let stored = view();
+    const server = trackingServer({ roles: ['CommunityModerator'], guidance: () => stored });
+    const api = mockApi({
+      ...server.routes,
+      [`POST ${GUIDANCE_URL}`]: async (request) => {
+        const response = await echo(request);
+        stored = (await response.clone().json()) as typeof stored;
+        return response;
+      },
+      'GET /api/notifications': () => json([]),
+    });
     const { user } = renderApp('/admin?tab=guidance');
     const dialog = await openEditor(user);
     const bible = within(within(dialog).getByRole('group', { name: 'Bible Reading' }));

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { LoadingRows } from '@/components/ui/states';
 import { useCommunity, useCommunityMembers } from '@/features/communities/api';
@@ -40,15 +41,24 @@ export function DashboardPage() {
   useSentQuestions(scope.communityId);
   useMeetings(scope.communityId);
   useMemberStats(scope.canSeeSubgroupStats && selfId ? scope.communityId : null, selfId ?? '', period);
-  if (dashboard.isLoading) {
+  // The cards mount in a deferred render, so the loading screen is not held up by one long task.
+  const stillLoading = useDeferredValue(dashboard.isLoading);
+  if (dashboard.isLoading || stillLoading) {
     return (
       <>
-        <PageHeader title="Dashboard" description="Keep walking steadfastly, one day at a time." />
+        <PageHeader title="Dashboard" description={greetingOf(scope.user)} />
         <LoadingRows rows={6} label="Loading your dashboard" />
       </>
     );
   }
   return <DashboardScreen />;
+}
+
+/** The header's line, the same while loading and loaded (so the page's largest text does not change). */
+function greetingOf(user: { displayName: string; createdAt?: string } | null | undefined): string {
+  const firstName = (user?.displayName ?? 'You').split(' ')[0];
+  const greeting = isNewAccount(user?.createdAt) ? 'Welcome' : 'Welcome back';
+  return `${greeting}, ${firstName}. Keep walking steadfastly, one day at a time.`;
 }
 
 function DashboardScreen() {
@@ -57,14 +67,12 @@ function DashboardScreen() {
   const community = useCommunity(communityId);
   const targets = useDisciplineTargets(communityId, viewed.id || null, period);
   const asOf = referenceDate(period, now.iso);
-  const firstName = screen.self.displayName.split(' ')[0];
-  const greeting = isNewAccount(screen.user?.createdAt) ? 'Welcome' : 'Welcome back';
   // Meeting times are in the community's time zone; if it cannot be read, the viewer's own (the card names it).
   const timeZone = community.data?.timeZone ?? (community.error ? (browserTimeZone() ?? 'UTC') : null);
 
   return (
     <>
-      <PageHeader title="Dashboard" description={`${greeting}, ${firstName}. Keep walking steadfastly, one day at a time.`} />
+      <PageHeader title="Dashboard" description={greetingOf(screen.user)} />
       <div className="grid gap-6">
         <ScreenPickers screen={screen} idPrefix="dashboard" />
 

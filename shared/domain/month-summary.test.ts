@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysInMonth, type IsoDate, isoDate, parseIsoDate, shiftMonth } from './calendar';
 import { DAY_STATUSES, type DayStatus } from './constants';
-import { keptCountFromMarks, overallLookupFromMarks, streakFromMarks, summariseMonth } from './month-summary';
+import { keptCountFromMarks, streakFromMarks, summariseMonth } from './month-summary';
 import { memberMonthlyProgress, progressPercent, weeklyCounts, weeklyStats } from './progress';
 import { anyDisciplineLookup, currentStreak, type MonthLog, statusLookup } from './streaks';
 
@@ -71,12 +71,10 @@ describe('figures from day marks equal the pure functions over the logs', () => 
         const logs = randomLogs(seed * 7919 + today.length, parseIsoDate(today), 13);
         const marks = marked(logs);
         const fromLogs = anyDisciplineLookup(KEYS.map((key) => statusLookup(logs, key)));
-        const fromMarks = overallLookupFromMarks(marks);
         for (const graceDays of [false, true]) {
           // The walk back from today and from the days before (a past month's end is a reference date too).
           for (const asOf of [today, addDays(today, -1), addDays(today, -parseIsoDate(today).day)]) {
             const expected = currentStreak(fromLogs, asOf, { graceDays });
-            expect(currentStreak(fromMarks, asOf, { graceDays }), `seed ${seed} as of ${asOf}`).toEqual(expected);
             expect(streakFromMarks(marks, asOf, graceDays), `seed ${seed} as of ${asOf}, stepping through marks`).toEqual(expected);
           }
         }
@@ -99,9 +97,8 @@ describe('figures from day marks equal the pure functions over the logs', () => 
     const today = isoDate(2024, 12, 31);
     const fromLogs = anyDisciplineLookup(KEYS.map((key) => statusLookup(logs, key)));
     for (const graceDays of [false, true]) {
-      const streak = currentStreak(overallLookupFromMarks(marked(logs)), today, { graceDays });
+      const streak = streakFromMarks(marked(logs), today, graceDays);
       expect(streak).toEqual(currentStreak(fromLogs, today, { graceDays }));
-      expect(streakFromMarks(marked(logs), today, graceDays)).toEqual(streak);
       // Grace days neither end nor extend it: a run through eleven months' tired days still reaches back a year.
       expect(streak.days).toBe(graceDays ? 354 : 21);
     }
@@ -110,9 +107,9 @@ describe('figures from day marks equal the pure functions over the logs', () => 
   it("an explicit No today ends the streak in both, a blank today does not", () => {
     const logs: MonthLog[] = [{ year: 2026, month: 11, dayStatus: { fasting: { '20': 'Yes', '21': 'Yes', '22': 'No' }, meditation: { '22': 'Blank' } } }];
     const marks = marked(logs);
-    expect(currentStreak(overallLookupFromMarks(marks), '2026-11-22').days).toBe(0);
-    expect(currentStreak(overallLookupFromMarks(marks), '2026-11-23').days).toBe(0);
+    expect(streakFromMarks(marks, '2026-11-22', false).days).toBe(0);
+    expect(streakFromMarks(marks, '2026-11-23', false).days).toBe(0);
     const blankToday: MonthLog[] = [{ year: 2026, month: 11, dayStatus: { fasting: { '20': 'Yes', '21': 'Yes' } } }];
-    expect(currentStreak(overallLookupFromMarks(marked(blankToday)), '2026-11-22').days).toBe(2);
+    expect(streakFromMarks(marked(blankToday), '2026-11-22', false).days).toBe(2);
   });
 });

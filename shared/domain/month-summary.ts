@@ -1,7 +1,7 @@
 import { daysInMonth, type IsoDate, monthKey, parseIsoDate } from './calendar';
 import { STREAK_MAX_DAYS } from './constants';
 import type { DayStatus } from './constants';
-import { isCompleted, isGraceStatus, type StatusLookup, type Streak } from './streaks';
+import { isCompleted, isGraceStatus, type Streak } from './streaks';
 
 /**
  * What the summaries of many members need from one member's month, kept beside the month's statuses so
@@ -46,14 +46,6 @@ export function keptOnMark(mark: string | undefined): number {
   return parseInt(mark, 36);
 }
 
-/** The status a mark stands for, as anyDisciplineLookup would answer it (streak rules read only this). */
-function statusOfMark(mark: string | undefined): DayStatus | undefined {
-  if (mark === undefined || mark === BLANK_MARK) return undefined;
-  if (mark === GRACE_MARK) return 'Sick';
-  if (mark === NOT_KEPT_MARK) return 'No';
-  return 'Yes';
-}
-
 export interface MarkedMonth {
   year: number;
   month: number;
@@ -61,16 +53,10 @@ export interface MarkedMonth {
 }
 
 /** Day marks of several months of one member, read by date. */
-export function markReader(months: readonly MarkedMonth[]): (date: IsoDate) => string | undefined {
+function markReader(months: readonly MarkedMonth[]): (date: IsoDate) => string | undefined {
   const byMonth = new Map(months.map((log) => [monthKey(log.year, log.month), log.dayMarks]));
   // 'YYYY-MM-DD': the month key is the first seven characters (read this way for speed, see addDays).
   return (date) => byMonth.get(date.slice(0, 7))?.[Number(date.slice(8, 10)) - 1];
-}
-
-/** The "any daily discipline" lookup (anyDisciplineLookup) read from day marks instead of logs. */
-export function overallLookupFromMarks(months: readonly MarkedMonth[]): StatusLookup {
-  const markOn = markReader(months);
-  return (date) => statusOfMark(markOn(date));
 }
 
 /** Daily disciplines kept on each date, read from day marks. */
@@ -80,8 +66,8 @@ export function keptCountFromMarks(months: readonly MarkedMonth[]): (date: IsoDa
 }
 
 /**
- * currentStreak(overallLookupFromMarks(months), today, { graceDays }), stepping through the mark strings
- * instead of dates: a subgroup's statistics count up to 365 days for each of its members. The month
+ * currentStreak over anyDisciplineLookup of the months' logs, stepping through the mark strings instead
+ * of dates: a subgroup's statistics count up to 365 days for each of its members. The month
  * summary tests prove both always agree.
  */
 export function streakFromMarks(months: readonly MarkedMonth[], today: IsoDate, graceDays: boolean): Streak {

@@ -20,11 +20,11 @@ export function dashboardRoutes(db: Database): Router {
     const query = dashboardQuery.parse(req.query);
     const context = req.community!;
     const period = { year: query.year, month: query.month };
-    const [disciplines, dailyLog, targets, streaks, guidance] = await Promise.all([
-      listDisciplines(db, context.community.id),
+    const disciplines = await listDisciplines(db, context.community.id);
+    const [dailyLog, targets, streaks, guidance] = await Promise.all([
       getDailyLog(db, context, context.userId, period),
       getTargets(db, context, context.userId, period),
-      memberStreaks(db, context, context.userId, query.date),
+      memberStreaks(db, context, context.userId, query.date, disciplines),
       getGuidance(db, context.community.id),
     ]);
     const view: DashboardView = { community: toCommunityView(context.community), disciplines, dailyLog, targets, streaks, guidance };

@@ -118,7 +118,7 @@ const memberSummariesStatement = preparedPerDatabase((db) => {
 });
 
 export interface MemberSummary {
-  lastUpdated: string | null;
+  lastUpdated: string;
   /** Months with a log, enough of them for the streak, last week and the period (see memberSummaries). */
   months: { year: number; month: number; dayMarks: string; completedCount: number }[];
 }
@@ -151,7 +151,7 @@ export async function memberSummaries(
   for (const row of rows) {
     const updatedAt = row.updatedAt.toISOString();
     const summary = byUser.get(row.userId) ?? { lastUpdated: updatedAt, months: [] };
-    if (updatedAt > summary.lastUpdated!) summary.lastUpdated = updatedAt;
+    if (updatedAt > summary.lastUpdated) summary.lastUpdated = updatedAt;
     summary.months.push({ year: row.year, month: row.month, dayMarks: row.dayMarks ?? '', completedCount: row.completedCount });
     byUser.set(row.userId, summary);
   }

@@ -51,9 +51,25 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return isoDate(year, month, day);
 }
 
+/**
+ * One formatter per time zone and kind: building an Intl.DateTimeFormat costs about a hundred times more
+ * than using one, and the server asks for "today" in a community's zone on most requests.
+ */
+function cachedFormatter(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, build: (timeZone: string) => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let formatter = cache.get(timeZone);
+  if (!formatter) {
+    formatter = build(timeZone);
+    cache.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date at `instant` in an IANA time zone. */
 export function dateInTimeZone(instant: Date, timeZone: string): IsoDate {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = cachedFormatter(dateFormatters, timeZone, (zone) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })).formatToParts(instant);
   const get = (type: string) => parts.find((part) => part.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -79,16 +95,21 @@ export const compareDates = (a: IsoDate, b: IsoDate) => (a < b ? -1 : a > b ? 1 
 
 /** The wall-clock time ('HH:MM') and date at `instant` in an IANA time zone. */
 export function wallClockInTimeZone(instant: Date, timeZone: string): { date: IsoDate; time: string; weekday: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = cachedFormatter(
+    wallClockFormatters,
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    weekday: 'short',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+    (zone) =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        weekday: 'short',
+        hourCycle: 'h23',
+      }),
+  ).formatToParts(instant);
   const get = (type: string) => parts.find((part) => part.type === type)!.value;
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
   return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}`, weekday };

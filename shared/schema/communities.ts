@@ -25,6 +25,11 @@ export const communities = pgTable(
     graceDays: boolean('grace_days').notNull().default(false),
     /** The setup wizard's theme id (general, intensive, ...). */
     theme: text('theme'),
+    /**
+     * Counts replacements of the discipline templates (raised in the same transaction): a server keeps the
+     * templates it read under this number, and every request reads the number with its community.
+     */
+    disciplinesVersion: integer('disciplines_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,7 +5,7 @@ import { inCommunity } from '../../http/community-context';
 import { toCommunityView } from '../communities/service';
 import { getGuidance } from '../guidance/service';
 import { getDailyLog } from '../tracking/daily-logs';
-import { listDisciplines } from '../tracking/disciplines';
+import { communityDisciplines } from '../tracking/disciplines';
 import { memberStreaks } from '../tracking/streaks';
 import { getTargets } from '../tracking/targets';
 
@@ -20,7 +20,7 @@ export function dashboardRoutes(db: Database): Router {
     const query = dashboardQuery.parse(req.query);
     const context = req.community!;
     const period = { year: query.year, month: query.month };
-    const disciplines = await listDisciplines(db, context.community.id);
+    const disciplines = await communityDisciplines(db, context.community);
     const [dailyLog, targets, streaks, guidance] = await Promise.all([
       getDailyLog(db, context, context.userId, period),
       getTargets(db, context, context.userId, period),

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { forbidden } from '../../http/errors';
 import { communityToday, monthsBack, overallStreak, STREAK_MONTHS } from '../tracking/member-streaks';
-import { listDisciplines } from '../tracking/disciplines';
+import { communityDisciplines } from '../tracking/disciplines';
 
 export const COMMUNITY_SCOPE_FORBIDDEN = "Only admins can see the whole community's reports.";
 /** The trend: the chosen month and the 11 before it. */
@@ -97,7 +97,7 @@ export async function progressReport(
   const today = communityToday(context.community, now);
   const trendMonths = Array.from({ length: TREND_MONTHS }, (_, i) => shiftMonth(period, i - (TREND_MONTHS - 1)));
 
-  const dailyDisciplines = (await listDisciplines(db, communityId)).filter((d) => d.isDailyGrid);
+  const dailyDisciplines = (await communityDisciplines(db, context.community)).filter((d) => d.isDailyGrid);
   const dailyKeys = dailyDisciplines.map((d) => d.key);
 
   const inScope = scope === 'none' ? [] : await membersWithLogs(db, communityId, subgroupId, [period]);

@@ -17,7 +17,7 @@ import { type CommunityContext, inCommunity } from '../../http/community-context
 import { body, idParam } from '../../http/validate';
 import { assertMayReadCommander, memberStats, subgroupMembers } from './commander-stats';
 import { getDailyLog, saveDailyLog, setCompletionGoals } from './daily-logs';
-import { listDisciplines, replaceDisciplines } from './disciplines';
+import { communityDisciplines, replaceDisciplines } from './disciplines';
 import { listLocks, removeLock, setLock, toggleLock } from './locks';
 import { communityToday } from './member-streaks';
 import { memberStreaks } from './streaks';
@@ -31,7 +31,7 @@ export function trackingRoutes(db: Database, now: () => Date): Router {
   const currentMonth = (context: CommunityContext) => parseIsoDate(communityToday(context.community, now()));
 
   router.get('/api/communities/:id/discipline-templates', inCommunity(db, 'community:read', onPath), async (req, res) => {
-    res.json(await listDisciplines(db, req.community!.community.id));
+    res.json(await communityDisciplines(db, req.community!.community));
   });
 
   router.post('/api/communities/:id/discipline-templates', inCommunity(db, 'templates:edit', onPath), body(disciplineTemplatesBody), async (req, res) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "communities" ADD COLUMN "disciplines_version" integer DEFAULT 0 NOT NULL;

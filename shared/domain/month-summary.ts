@@ -40,10 +40,19 @@ export function summariseMonth(dayStatus: Record<string, Record<string, DayStatu
   return { completedCount, dayMarks };
 }
 
+const BLANK_CODE = BLANK_MARK.charCodeAt(0);
+const GRACE_CODE = GRACE_MARK.charCodeAt(0);
+
+/** Daily disciplines kept on a day whose mark has this character code: base 36 '1'..'9', 'a'..'u'; the other marks keep none. */
+function keptOnCode(code: number): number {
+  if (code >= 49 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 122) return code - 87;
+  return 0;
+}
+
 /** Daily disciplines kept on a day with this mark. */
 export function keptOnMark(mark: string | undefined): number {
-  if (mark === undefined || mark === BLANK_MARK || mark === GRACE_MARK || mark === NOT_KEPT_MARK) return 0;
-  return parseInt(mark, 36);
+  return mark === undefined || mark === '' ? 0 : keptOnCode(mark.charCodeAt(0));
 }
 
 export interface MarkedMonth {
@@ -80,14 +89,14 @@ export function streakFromMarks(months: readonly MarkedMonth[], today: IsoDate, 
   let keptWithGrace = false;
   let graceSinceLastKept = false;
   for (let offset = 0; offset <= STREAK_MAX_DAYS && days < STREAK_MAX_DAYS; offset++) {
-    const mark = marks[day - 1] ?? BLANK_MARK;
-    if (keptOnMark(mark) > 0) {
+    const code = day <= marks.length ? marks.charCodeAt(day - 1) : BLANK_CODE;
+    if (keptOnCode(code) > 0) {
       days++;
       if (graceSinceLastKept) keptWithGrace = true;
       graceSinceLastKept = false;
-    } else if (graceDays && mark === GRACE_MARK) {
+    } else if (graceDays && code === GRACE_CODE) {
       graceSinceLastKept = true;
-    } else if (offset > 0 || mark !== BLANK_MARK) {
+    } else if (offset > 0 || code !== BLANK_CODE) {
       break;
     }
     day--;

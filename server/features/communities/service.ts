@@ -14,11 +14,11 @@ import { users } from '@shared/schema/auth';
 import { communities, institutions, memberRemovals, memberships, subgroups } from '@shared/schema/communities';
 import { questions } from '@shared/schema/questions';
 import type { SessionUser } from '../../auth/passport';
-import type { Database, Executor } from '../../db/client';
+import { type Database, type Executor, preparedPerDatabase } from '../../db/client';
 import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn, standingOfUser } from '../../http/community-context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { dailyKeysOf } from '../tracking/disciplines';
+import { communityDailyKeys } from '../tracking/disciplines';
 import { memberFigures } from '../tracking/month-summaries';
 
 export const ROLE_PERMISSION_MESSAGE = "You don't have permission to modify this user's roles";
@@ -241,13 +241,21 @@ export async function listMembers(db: Executor, context: CommunityContext, onlyU
   }));
 }
 
-export async function communityStats(db: Executor, context: CommunityContext, now: Date): Promise<CommunityStats> {
-  const communityId = context.community.id;
-  const [open] = await db
+/** Questions still waiting for an answer (prepared: the Overview asks on every visit). */
+const openQuestionsStatement = preparedPerDatabase((db) =>
+  db
     .select({ value: count() })
     .from(questions)
-    .where(and(eq(questions.communityId, communityId), inArray(questions.status, ['Open', 'InProgress'])));
-  const figures = await memberFigures(db, context, (await dailyKeysOf(db, communityId)).length, now);
+    .where(and(eq(questions.communityId, sql.placeholder('communityId')), inArray(questions.status, ['Open', 'InProgress'])))
+    .prepare('open_questions'),
+);
+
+export async function communityStats(db: Executor, context: CommunityContext, now: Date): Promise<CommunityStats> {
+  const communityId = context.community.id;
+  const [[open], figures] = await Promise.all([
+    openQuestionsStatement(db).execute({ communityId }),
+    communityDailyKeys(db, context.community).then((dailyKeys) => memberFigures(db, context, dailyKeys.length, now)),
+  ]);
   return { ...figures, openQuestions: open?.value ?? 0 };
 }
 

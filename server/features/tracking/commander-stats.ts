@@ -10,9 +10,9 @@ import type { Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { forbidden } from '../../http/errors';
 import { assertMemberOf } from './daily-logs';
-import { dailyKeysOf } from './disciplines';
+import { communityDailyKeys } from './disciplines';
 import { communityToday } from './member-streaks';
-import { memberSummaries } from './month-summaries';
+import { subgroupSummaries } from './month-summaries';
 
 type Month = YearMonth;
 
@@ -46,29 +46,22 @@ export async function assertMayReadCommander(db: Executor, context: CommunityCon
 
 /**
  * Streak, month progress and weekly figures for every member of the commander's subgroups, in a fixed
- * number of queries whatever the subgroup's size (members, disciplines, summaries), reading only the
- * month summaries (memberSummaries), never the logs.
+ * number of queries whatever the subgroup's size (the members with their summaries; the disciplines, mostly
+ * cached), reading only the month summaries (subgroupSummaries), never the logs.
  */
 export async function memberStats(db: Executor, context: CommunityContext, commanderId: string, period: Month, now: Date): Promise<CommanderMemberStat[]> {
   const today = communityToday(context.community, now);
-  // Three independent queries, sent together.
-  const [members, dailyKeys, summaries] = await Promise.all([
-    subgroupMembers(db, context, commanderId),
-    dailyKeysOf(db, context.community.id),
-    memberSummaries(db, context.community, commanderId, today, period),
-  ]);
+  const [dailyKeys, members] = await Promise.all([communityDailyKeys(db, context.community), subgroupSummaries(db, context.community, commanderId, today, period)]);
   const dailyCount = dailyKeys.length;
-  return members.map((member) => {
-    const own = summaries.get(member.id);
-    const months = own?.months ?? [];
-    const selected = months.find((log) => log.year === period.year && log.month === period.month);
+  return members.map(({ member, summary }) => {
+    const selected = summary.months.find((log) => log.year === period.year && log.month === period.month);
     return {
       id: member.id,
       displayName: member.displayName,
-      lastUpdated: own?.lastUpdated ?? null,
-      streak: streakFromMarks(months, today, context.community.graceDays).days,
+      lastUpdated: summary.lastUpdated,
+      streak: streakFromMarks(summary.months, today, context.community.graceDays).days,
       completionPercent: progressPercent(selected?.completedCount ?? 0, dailyCount, period.year, period.month),
-      weeklyStats: weeklyCounts(keptCountFromMarks(months), today),
+      weeklyStats: weeklyCounts(keptCountFromMarks(summary.months), today),
     };
   });
 }

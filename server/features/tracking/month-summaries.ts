@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { dateInTimeZone, daysInMonth, type IsoDate, parseIsoDate, shiftMonth, type YearMonth } from '@shared/domain/calendar';
 import { summariseMonth } from '@shared/domain/month-summary';
+import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
 import { dailyLogs } from '@shared/schema/tracking';
-import { type Executor, preparedPerDatabase, rowsOf } from '../../db/client';
+import { type Executor, preparedPerDatabase } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { STREAK_MONTHS } from './member-streaks';
 
@@ -68,92 +69,116 @@ export interface MemberFigures {
  * The Overview's member figures in one pass over the memberships, with each member's month read from the
  * stored counts (an index-only scan of daily_logs_community_month_idx). Each member's percent is
  * progressPercent's half-up rounding done in integers: (200 * done + total) / (2 * total) = round(100 * done / total).
+ * Prepared: planning it cost Postgres as much as running it.
  */
+const memberFiguresStatement = preparedPerDatabase((db) => {
+  const total = sql`${sql.placeholder('total')}::int`;
+  return db
+    .select({
+      members: sql<number>`count(*)::int`,
+      commanders: sql<number>`(count(*) FILTER (WHERE 'Commander' = ANY(${memberships.roles})))::int`,
+      percentSum: sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.completedCount}, 0) + ${total}) / (2 * ${total})), 0)::int`,
+    })
+    .from(memberships)
+    .leftJoin(
+      dailyLogs,
+      and(
+        eq(dailyLogs.communityId, memberships.communityId),
+        eq(dailyLogs.year, sql.placeholder('year')),
+        eq(dailyLogs.month, sql.placeholder('month')),
+        eq(dailyLogs.userId, memberships.userId),
+      ),
+    )
+    .where(eq(memberships.communityId, sql.placeholder('communityId')))
+    .prepare('member_figures');
+});
+
 export async function memberFigures(db: Executor, context: CommunityContext, dailyCount: number, now: Date): Promise<MemberFigures> {
   const { year, month } = parseIsoDate(dateInTimeZone(now, context.community.timeZone));
   const total = Math.max(1, dailyCount * daysInMonth(year, month));
-  const result = await db.execute(sql`
-    SELECT
-      count(*)::int AS members,
-      (count(*) FILTER (WHERE 'Commander' = ANY(member.roles)))::int AS commanders,
-      coalesce(sum((200 * coalesce(log.completed_count, 0) + ${total}::int) / (2 * ${total}::int)), 0)::int AS percent_sum
-    FROM memberships AS member
-    LEFT JOIN ${dailyLogs} AS log ON log.community_id = member.community_id AND log.year = ${year} AND log.month = ${month} AND log.user_id = member.user_id
-    WHERE member.community_id = ${context.community.id}`);
-  const [row] = rowsOf<{ members: number; commanders: number; percent_sum: number }>(result);
+  const [row] = await memberFiguresStatement(db).execute({ communityId: context.community.id, year, month, total });
   const members = row?.members ?? 0;
   return {
     totalMembers: members,
     totalCommanders: row?.commanders ?? 0,
-    avgCompletion: members === 0 || dailyCount === 0 ? 0 : Math.round(row!.percent_sum / members),
+    avgCompletion: members === 0 || dailyCount === 0 ? 0 : Math.round(row!.percentSum / members),
   };
 }
 
-/** The statement behind memberSummaries (prepared: planning it cost Postgres twice what running it did). */
-const memberSummariesStatement = preparedPerDatabase((db) => {
-  const subgroupMemberIds = db
-    .select({ userId: memberships.userId })
-    .from(subgroups)
-    .innerJoin(memberships, and(eq(memberships.subgroupId, subgroups.id), eq(memberships.communityId, subgroups.communityId)))
-    .where(and(eq(subgroups.communityId, sql.placeholder('communityId')), eq(subgroups.commanderId, sql.placeholder('commanderId'))));
+/**
+ * The statement behind subgroupSummaries, prepared (planning it cost Postgres more than running it): one
+ * row per member, their months packed into one string by Postgres, since building hundreds of small rows
+ * a request cost the server more than the rest of the call.
+ */
+const subgroupSummariesStatement = preparedPerDatabase((db) => {
   const monthNumber = sql`${dailyLogs.year} * 12 + ${dailyLogs.month}`;
+  // "latest save (ms since the epoch);" then "year*12+month,completed_count,day_marks" per month, oldest
+  // first, joined by ';' (marks hold neither separator).
+  const packedMonths = sql<string | null>`(
+    SELECT floor(extract(epoch FROM max(${dailyLogs.updatedAt})) * 1000)::bigint || ';'
+      || string_agg(${monthNumber} || ',' || ${dailyLogs.completedCount} || ',' || coalesce(${dailyLogs.dayMarks}, ''), ';' ORDER BY ${monthNumber})
+    FROM ${dailyLogs}
+    WHERE ${dailyLogs.communityId} = ${sql.placeholder('communityId')} AND ${dailyLogs.userId} = ${memberships.userId}
+      AND (${monthNumber} BETWEEN ${sql.placeholder('from')} AND ${sql.placeholder('to')} OR ${monthNumber} = ${sql.placeholder('period')}))`;
   return db
     .select({
-      userId: dailyLogs.userId,
-      year: dailyLogs.year,
-      month: dailyLogs.month,
-      dayMarks: dailyLogs.dayMarks,
-      completedCount: dailyLogs.completedCount,
-      updatedAt: dailyLogs.updatedAt,
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      subgroupId: subgroups.id,
+      subgroupName: subgroups.name,
+      packedMonths,
     })
-    .from(dailyLogs)
-    .where(
-      and(
-        eq(dailyLogs.communityId, sql.placeholder('communityId')),
-        inArray(dailyLogs.userId, subgroupMemberIds),
-        or(sql`${monthNumber} BETWEEN ${sql.placeholder('from')} AND ${sql.placeholder('to')}`, sql`${monthNumber} = ${sql.placeholder('period')}`),
-      ),
-    )
-    .prepare('member_summaries');
+    .from(subgroups)
+    .innerJoin(memberships, and(eq(memberships.subgroupId, subgroups.id), eq(memberships.communityId, subgroups.communityId)))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(subgroups.communityId, sql.placeholder('communityId')), eq(subgroups.commanderId, sql.placeholder('commanderId')), ne(memberships.userId, sql.placeholder('commanderId'))))
+    .orderBy(sql`lower(${users.displayName})`)
+    .prepare('subgroup_summaries');
 });
 
 export interface MemberSummary {
-  lastUpdated: string;
-  /** Months with a log, enough of them for the streak, last week and the period (see memberSummaries). */
+  /** The latest save of any of the months read; null without one. */
+  lastUpdated: string | null;
+  /** Months with a log, enough of them for the streak, last week and the period (see subgroupSummaries). */
   months: { year: number; month: number; dayMarks: string; completedCount: number }[];
 }
 
+/** Reads packedMonths (above) with indexOf and slice: fifty members of thirteen months each, on every call. */
+function unpackMonths(packed: string | null): MemberSummary {
+  if (!packed) return { lastUpdated: null, months: [] };
+  let start = packed.indexOf(';');
+  const lastUpdated = new Date(Number(packed.slice(0, start))).toISOString();
+  const months: MemberSummary['months'] = [];
+  while (start < packed.length) {
+    const countAt = packed.indexOf(',', start + 1);
+    const marksAt = packed.indexOf(',', countAt + 1);
+    let end = packed.indexOf(';', marksAt + 1);
+    if (end === -1) end = packed.length;
+    const index = Number(packed.slice(start + 1, countAt)) - 1;
+    months.push({ year: Math.floor(index / 12), month: (index % 12) + 1, completedCount: Number(packed.slice(countAt + 1, marksAt)), dayMarks: packed.slice(marksAt + 1, end) });
+    start = end;
+  }
+  return { lastUpdated, months };
+}
+
 /**
- * The month summaries the commander statistics need for the members of a commander's subgroups, in one query read from an index
- * alone (daily_logs_member_summary_idx): the STREAK_MONTHS up to today, which a streak can reach, and
- * the period's. lastUpdated is the latest save of any of them. (Asking Postgres to leave out the months
- * before each member's latest broken one returned half the rows but cost four times as much to plan and
- * run: these rows are small.)
+ * The members of the subgroups a commander leads (the commander not included), ordered by name, each with
+ * the month summaries the commander statistics need, in one query read from indexes (the summaries from
+ * daily_logs_member_summary_idx alone): the STREAK_MONTHS up to today, which a streak can reach, and the
+ * period's. (Asking Postgres to leave out the months before each member's latest broken one returned
+ * half the months but cost four times as much to plan and run: these rows are small.)
  */
-export async function memberSummaries(
-  db: Executor,
-  community: Pick<CommunityContext['community'], 'id'>,
-  commanderId: string,
-  today: IsoDate,
-  period: YearMonth,
-): Promise<Map<string, MemberSummary>> {
+export async function subgroupSummaries(db: Executor, community: Pick<CommunityContext['community'], 'id'>, commanderId: string, today: IsoDate, period: YearMonth) {
   const newest = parseIsoDate(today);
   const oldest = shiftMonth(newest, -(STREAK_MONTHS - 1));
   const monthNumber = ({ year, month }: YearMonth) => year * 12 + month;
-  const rows = await memberSummariesStatement(db).execute({
+  const rows = await subgroupSummariesStatement(db).execute({
     communityId: community.id,
     commanderId,
     from: monthNumber(oldest),
     to: monthNumber(newest),
     period: monthNumber(period),
   });
-  const byUser = new Map<string, MemberSummary>();
-  for (const row of rows) {
-    const updatedAt = row.updatedAt.toISOString();
-    const summary = byUser.get(row.userId) ?? { lastUpdated: updatedAt, months: [] };
-    if (updatedAt > summary.lastUpdated) summary.lastUpdated = updatedAt;
-    summary.months.push({ year: row.year, month: row.month, dayMarks: row.dayMarks ?? '', completedCount: row.completedCount });
-    byUser.set(row.userId, summary);
-  }
-  return byUser;
+  return rows.map(({ packedMonths, ...member }) => ({ member, summary: unpackMonths(packedMonths) }));
 }

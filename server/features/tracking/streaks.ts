@@ -4,11 +4,28 @@ import { type IsoDate, parseIsoDate } from '@shared/domain/calendar';
 import type { Discipline } from '@shared/domain/disciplines';
 import { anyDisciplineLookup, currentStreak, statusLookup } from '@shared/domain/streaks';
 import { dailyLogs } from '@shared/schema/tracking';
-import type { Executor } from '../../db/client';
+import { type Executor, preparedPerDatabase } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { assertMemberOf } from './daily-logs';
-import { listDisciplines } from './disciplines';
+import { communityDisciplines } from './disciplines';
 import { monthsBack, STREAK_MONTHS } from './member-streaks';
+
+/** The months of one member's logs a streak can reach (prepared: the dashboard asks on every visit). */
+const streakMonthsStatement = preparedPerDatabase((db) => {
+  const monthIndex = sql`${dailyLogs.year} * 12 + ${dailyLogs.month} - 1`;
+  return db
+    .select({ year: dailyLogs.year, month: dailyLogs.month, dayStatus: dailyLogs.dayStatus })
+    .from(dailyLogs)
+    .where(
+      and(
+        eq(dailyLogs.userId, sql.placeholder('userId')),
+        eq(dailyLogs.communityId, sql.placeholder('communityId')),
+        gte(monthIndex, sql.placeholder('from')),
+        lte(monthIndex, sql.placeholder('to')),
+      ),
+    )
+    .prepare('streak_months');
+});
 
 /**
  * Every daily discipline's current streak for one member as of a date, and their overall streak: the
@@ -24,21 +41,10 @@ export async function memberStreaks(
 ): Promise<MemberStreaksView> {
   const communityId = context.community.id;
   if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
-  const daily = (disciplines ?? (await listDisciplines(db, communityId))).filter((discipline) => discipline.isDailyGrid);
+  const daily = (disciplines ?? (await communityDisciplines(db, context.community))).filter((discipline) => discipline.isDailyGrid);
   const months = monthsBack(asOf, STREAK_MONTHS);
-  const monthIndex = sql`${dailyLogs.year} * 12 + ${dailyLogs.month} - 1`;
   const toIndex = ({ year, month }: { year: number; month: number }) => year * 12 + month - 1;
-  const logs = await db
-    .select({ year: dailyLogs.year, month: dailyLogs.month, dayStatus: dailyLogs.dayStatus })
-    .from(dailyLogs)
-    .where(
-      and(
-        eq(dailyLogs.userId, userId),
-        eq(dailyLogs.communityId, communityId),
-        gte(monthIndex, toIndex(months[months.length - 1]!)),
-        lte(monthIndex, toIndex(parseIsoDate(asOf))),
-      ),
-    );
+  const logs = await streakMonthsStatement(db).execute({ userId, communityId, from: toIndex(months[months.length - 1]!), to: toIndex(parseIsoDate(asOf)) });
   const graceDays = context.community.graceDays;
   const lookups = daily.map((discipline) => statusLookup(logs, discipline.key));
   return {

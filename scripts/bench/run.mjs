@@ -113,7 +113,9 @@ try {
     '|---|---|---|---|---|---|---|',
   ];
   const failures = [];
-  for (const [key, label, requests] of scenarios) {
+  // BENCH_ONLY=save,dailyLog measures only those calls (while working on them).
+  const only = process.env.BENCH_ONLY?.split(',');
+  for (const [key, label, requests] of scenarios.filter(([key]) => !only || only.includes(key))) {
     const ceiling = measure('  GET /api/user (the ceiling)', ceilingCall);
     const { requestsPerSecond, p50, p99 } = measure(label, requests);
     const share = requestsPerSecond / ceiling.requestsPerSecond;
@@ -156,7 +158,9 @@ function drive({ requests, seconds }) {
 }
 
 async function startServer() {
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  // BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, 'dist/server/index.js'], {
     cwd: root,
     env: { ...process.env, ...databaseEnv, NODE_ENV: 'production', PORT: String(port), LOG_LEVEL: 'warn', SESSION_SECRET: sessionSecret },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
-import { disciplineTemplates } from '@shared/schema/tracking';
+import { summariseMonth } from '@shared/domain/month-summary';
+import { communities, memberships } from '@shared/schema/communities';
+import { calendarLocks, dailyLogs, disciplineTemplates } from '@shared/schema/tracking';
+import { rowsOf, type Transaction } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { auditRowsOf, expectJsonError, grantSuperAdmin, ISO_DATE_PATTERN, setRoles } from '../../test/community-fixtures';
 import { signUp } from '../../test/factories';
 import {
   communityWith,
+  type DayStatusInput,
   days,
   LIFTED_LIMITS,
   logRowsOf,
@@ -17,6 +21,8 @@ import {
   secondSession,
   snapshotTracking,
 } from './tracking-test-kit';
+import { logContent } from './daily-logs';
+import { dailyKeysOf } from './disciplines';
 
 const testApp = await createTestApp(LIFTED_LIMITS);
 const { app, database } = testApp;
@@ -98,6 +104,28 @@ describe('POST /api/communities/:id/discipline-templates', () => {
       expect.objectContaining({ actorId: fixture.owner.user.id, action: 'replace', diff: { keys: ['fasting', 'bible_reading', 'prayer'] } }),
       expect.objectContaining({ actorId: fixture.owner.user.id, action: 'replace', diff: { keys: ['worship', 'retreat'] } }),
     ]);
+  });
+
+  it('is read once per replacement: a replacement by any server is seen on the next request', async () => {
+    const fixture = await communityWith(app, 'member');
+    const member = fixture.members[0]!;
+    const templatesOf = async () => (await member.agent.get(`/api/communities/${fixture.id}/discipline-templates`).expect(200)).body.map((d: { key: string }) => d.key);
+    await fixture.owner.agent.post(`/api/communities/${fixture.id}/discipline-templates`).send({ templates: CUSTOM_TEMPLATES }).expect(200);
+    expect(await templatesOf()).toEqual(['bible_reading', 'prayer', 'fasting']);
+    const version = async () => (await db.select({ version: communities.disciplinesVersion }).from(communities).where(eq(communities.id, fixture.id)))[0]!.version;
+    const before = await version();
+    expect(before).toBeGreaterThan(0);
+
+    // A change that does not raise the version is not read again (the copy is what saves the query)...
+    await db.delete(disciplineTemplates).where(and(eq(disciplineTemplates.communityId, fixture.id), eq(disciplineTemplates.key, 'prayer')));
+    expect(await templatesOf()).toEqual(['bible_reading', 'prayer', 'fasting']);
+    // ...while a replacement, wherever it ran, raises it in its transaction and is read on the next request.
+    await db.update(communities).set({ disciplinesVersion: before + 1 }).where(eq(communities.id, fixture.id));
+    expect(await templatesOf()).toEqual(['bible_reading', 'fasting']);
+    await fixture.owner.agent.post(`/api/communities/${fixture.id}/discipline-templates`).send({ templates: CUSTOM_TEMPLATES.slice(0, 1) }).expect(200);
+    expect(await version()).toBe(before + 2);
+    expect(await templatesOf()).toEqual(['bible_reading']);
+    expectJsonError(await saveLog(member.agent, fixture.id, YEAR, APRIL, { fasting: days('Yes', 1) }), 400);
   });
 
   it("keys the daily log by the community's templates: new keys are accepted, old ones refused", async () => {
@@ -472,6 +500,90 @@ describe('POST /api/communities/:id/daily-log', () => {
     const response = await member.agent.post(`/api/communities/${fixture.id}/daily-log`).set('Content-Type', 'application/json').send('{"month": 4, "dayStatus": {');
     expectJsonError(response, 400);
     expect(await snapshotTracking(db, fixture.id)).toEqual(before);
+  });
+});
+
+describe('a save whose month changes between its read and its write', () => {
+  /**
+   * Holds a row locked (`lock`, as a concurrent write would), sends the save, waits until the save waits on
+   * that lock, runs `meanwhile` in the lock holder's transaction and commits: the save then goes on from what
+   * it read before. On PGlite one connection serializes everything: `meanwhile` simply runs first.
+   */
+  async function whileLocked(lock: SQL, send: () => Promise<request.Response>, meanwhile: (tx: Transaction) => Promise<void>) {
+    if (database.kind === 'pglite') {
+      await db.transaction(async (tx) => meanwhile(tx));
+      return send();
+    }
+    let pending: Promise<request.Response> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(lock);
+      const pid = rowsOf<{ pid: number }>(await tx.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+      let settled = false;
+      pending = Promise.resolve(send()).finally(() => (settled = true));
+      while (!settled) {
+        const [blocked] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${pid} = ANY(pg_blocking_pids(pid))`));
+        if (blocked!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await meanwhile(tx);
+    });
+    return pending!;
+  }
+
+  it('merges again into what another write stored meanwhile: both marks are kept', async () => {
+    const fixture = await communityWith(app, 'member');
+    const member = fixture.members[0]!;
+    await mark(member.agent, fixture.id, YEAR, APRIL, { fasting: days('Yes', 1) });
+    const [row] = await logRowsOf(db, fixture.id, member.user.id);
+    const response = await whileLocked(
+      sql`SELECT id FROM daily_logs WHERE id = ${row!.id} FOR UPDATE`,
+      () => saveLog(member.agent, fixture.id, YEAR, APRIL, { fasting: days('Partially', 3) }),
+      async (tx) => {
+        const dayStatus = { fasting: { '1': 'Yes', '2': 'No' } } as const;
+        await tx.update(dailyLogs).set({ ...logContent(dayStatus, { year: YEAR, month: APRIL }, await dailyKeysOf(tx, fixture.id)) }).where(eq(dailyLogs.id, row!.id));
+      },
+    );
+    expect(response.status, response.text).toBe(200);
+    const expected: DayStatusInput = { fasting: { '1': 'Yes', '2': 'No', '3': 'Partially' } };
+    expect(response.body.dayStatus).toEqual(expected);
+    const [stored] = await logRowsOf(db, fixture.id, member.user.id);
+    expect(stored!.dayStatus).toEqual(expected);
+    expect(stored!.dayMarks).toBe(summariseMonth(expected, await dailyKeysOf(db, fixture.id), YEAR, APRIL).dayMarks);
+  });
+
+  // A month lock and a removal hold the community row (lockCommunityRow 'change') while they change things.
+  const communityChange = (communityId: string) => sql`SELECT id FROM communities WHERE id = ${communityId} FOR NO KEY UPDATE`;
+
+  it('refuses with 423 and writes nothing when the month was locked while the save waited', async () => {
+    const fixture = await communityWith(app, 'member');
+    const member = fixture.members[0]!;
+    await mark(member.agent, fixture.id, YEAR, APRIL, { fasting: days('Yes', 1) });
+    const response = await whileLocked(
+      communityChange(fixture.id),
+      () => saveLog(member.agent, fixture.id, YEAR, APRIL, { fasting: days('No', 1) }),
+      async (tx) => {
+        await tx.insert(calendarLocks).values({ communityId: fixture.id, year: YEAR, month: APRIL, isLocked: true, lockedByUserId: fixture.owner.user.id, lockedAt: new Date() });
+      },
+    );
+    expectJsonError(response, 423);
+    const [stored] = await logRowsOf(db, fixture.id, member.user.id);
+    expect(stored!.dayStatus).toEqual({ fasting: { '1': 'Yes' } });
+  });
+
+  it('refuses with 404 and writes nothing when the member was removed while the save waited', async () => {
+    const fixture = await communityWith(app, 'member');
+    const member = fixture.members[0]!;
+    await mark(member.agent, fixture.id, YEAR, APRIL, { fasting: days('Yes', 1) });
+    const response = await whileLocked(
+      communityChange(fixture.id),
+      () => saveLog(member.agent, fixture.id, YEAR, APRIL, { fasting: days('No', 2) }),
+      async (tx) => {
+        await tx.delete(memberships).where(and(eq(memberships.communityId, fixture.id), eq(memberships.userId, member.user.id)));
+      },
+    );
+    expectJsonError(response, 404);
+    const [stored] = await logRowsOf(db, fixture.id, member.user.id);
+    expect(stored!.dayStatus).toEqual({ fasting: { '1': 'Yes' } });
   });
 });
 

@@ -4,14 +4,15 @@ import { compareDates, daysInMonth, isoDate, latestDateOnEarth, monthKey, type Y
 import type { DayStatus } from '@shared/domain/constants';
 import { MONTHLY_GOAL_KEYS } from '@shared/domain/disciplines';
 import { summariseMonth } from '@shared/domain/month-summary';
+import { isAdmin } from '@shared/domain/roles';
 import { isCompleted } from '@shared/domain/streaks';
-import { memberships } from '@shared/schema/communities';
+import { communities, memberships } from '@shared/schema/communities';
 import { dailyLogs } from '@shared/schema/tracking';
-import type { Database, Executor } from '../../db/client';
-import type { CommunityContext } from '../../http/community-context';
-import { badRequest, forbidden, notFound } from '../../http/errors';
-import { listDisciplines } from './disciplines';
-import { lockStateForSave, monthLocked } from './locks';
+import { type Database, type Executor, preparedPerDatabase, rowsOf } from '../../db/client';
+import { communityNotFound, type CommunityContext } from '../../http/community-context';
+import { badRequest, conflict, forbidden, locked, notFound } from '../../http/errors';
+import { communityDailyKeys, communityDisciplines } from './disciplines';
+import { LOCKED_MONTH_MESSAGE, lockStateForSave, monthLocked } from './locks';
 
 type Month = YearMonth;
 
@@ -58,14 +59,20 @@ function toLogView(
   };
 }
 
+/** A month and its lock in one prepared query: the lock is read from a one-row FROM, the log joined to it. */
+const monthStatement = preparedPerDatabase((db) => {
+  const [communityId, year, month] = [sql.placeholder('communityId'), sql.placeholder('year'), sql.placeholder('month')];
+  return db
+    .select({ isLocked: monthLocked(communityId, { year, month }), dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt })
+    .from(sql`(SELECT 1) AS one`)
+    .leftJoin(dailyLogs, and(eq(dailyLogs.userId, sql.placeholder('userId')), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, year), eq(dailyLogs.month, month)))
+    .prepare('month_log');
+});
+
 export async function getDailyLog(db: Executor, context: CommunityContext, userId: string, period: Month): Promise<DailyLogView> {
   const communityId = context.community.id;
   if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
-  // The month and its lock in one query: the lock is read from a one-row FROM, the log joined to it.
-  const [row] = await db
-    .select({ isLocked: monthLocked(communityId, period), dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt })
-    .from(sql`(SELECT 1) AS one`)
-    .leftJoin(dailyLogs, and(eq(dailyLogs.userId, userId), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, period.year), eq(dailyLogs.month, period.month)));
+  const [row] = await monthStatement(db).execute({ userId, communityId, year: period.year, month: period.month });
   const { isLocked, ...log } = row!;
   return toLogView(userId, communityId, period, log.dayStatus && log.monthlyCompletions && log.updatedAt ? { dayStatus: log.dayStatus, monthlyCompletions: log.monthlyCompletions, updatedAt: log.updatedAt } : undefined, isLocked);
 }
@@ -122,17 +129,50 @@ function assertOwner(context: CommunityContext, userId: string | undefined) {
   if (!context.membership) throw forbidden(JOIN_TO_TRACK_MESSAGE);
 }
 
+/** A save that kept finding its month changed by another write between reading and writing it. */
+export const SAVE_CONTENDED_MESSAGE = 'This month was changing in another window while saving. Please try again.';
+const SAVE_ATTEMPTS = 8;
+
+/**
+ * What a save reads of its month, in one prepared query: it takes the share lock on the community row
+ * (which month-lock changes and removals wait for, and wait on: lockCommunityRow), and reads whether the
+ * caller is still a member, whether the month is locked, which disciplines the community has now, and the
+ * stored statuses and summary the save merges into. No row is locked: the write checks them.
+ */
+const saveStateStatement = preparedPerDatabase((db) => {
+  const [communityId, year, month] = [sql.placeholder('communityId'), sql.placeholder('year'), sql.placeholder('month')];
+  return db
+    .select({
+      stillMember: sql<boolean>`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.id} = ${sql.placeholder('membershipId')})`,
+      isLocked: monthLocked(communityId, { year, month }),
+      disciplinesVersion: sql<number>`community.disciplines_version`,
+      id: dailyLogs.id,
+      dayStatus: dailyLogs.dayStatus,
+      dayMarks: dailyLogs.dayMarks,
+    })
+    .from(sql`(SELECT ${communities.disciplinesVersion} FROM ${communities} WHERE ${communities.id} = ${communityId} FOR SHARE) AS community`)
+    .leftJoin(dailyLogs, and(eq(dailyLogs.userId, sql.placeholder('userId')), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, year), eq(dailyLogs.month, month)))
+    .prepare('save_state');
+});
+
 /**
  * Merges the given cells into the stored month, per discipline and day, so two tabs or devices never
  * erase each other's marks. 'Blank' clears a cell. Future days and unknown disciplines are refused.
+ *
+ * In one transaction of two statements: the first takes the community's share lock and reads the month
+ * (saveStateStatement); the second writes the merge only if the stored statuses and summary are still the
+ * ones merged into and the caller may still write: still a member, the month unlocked or the caller an
+ * admin, checked as the write runs, after the lock (a removal or a month lock that committed while the
+ * save waited for it answers 404 or 423). Another save of the same month that wrote in between makes the
+ * write find nothing to change, and the save reads and merges again. No row stays locked while the
+ * server merges, and every write of day_status (imports, claims) changes what the write compares.
  */
 export async function saveDailyLog(db: Database, context: CommunityContext, input: SaveDailyLogBody, now: Date): Promise<DailyLogView> {
   assertOwner(context, input.userId);
   const communityId = context.community.id;
   const period = { year: input.year, month: input.month };
-  const templates = await listDisciplines(db, communityId);
+  const templates = await communityDisciplines(db, context.community);
   const disciplines = new Set(templates.map((d) => d.key));
-  const dailyKeys = templates.filter((d) => d.isDailyGrid).map((d) => d.key);
   const latestToday = latestDateOnEarth(now);
   const fields: Record<string, string> = {};
   for (const [discipline, days] of Object.entries(input.dayStatus)) {
@@ -145,19 +185,50 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
   if (Object.keys(fields).length > 0) throw badRequest('Some days could not be saved.', fields);
   if (Object.keys(input.dayStatus).length === 0) return getDailyLog(db, context, context.userId, period);
 
-  const { saved, isLocked } = await db.transaction(async (tx) => {
-    const isLocked = await lockStateForSave(tx, context, period);
-    const row = await lockedLogRow(tx, context.userId, communityId, period);
-    const dayStatus = mergeDayStatus(row.dayStatus, input.dayStatus);
-    const [updated] = await tx
-      .update(dailyLogs)
-      .set({ ...logContent(dayStatus, period, dailyKeys), updatedAt: now })
-      .where(eq(dailyLogs.id, row.id))
-      .returning({ dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt });
-    return { saved: updated!, isLocked };
+  const admin = isAdmin(context.roles);
+  const membershipId = context.membership!.id;
+  const writable = and(
+    sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.id} = ${membershipId})`,
+    admin ? undefined : sql`NOT ${monthLocked(communityId, period)}`,
+  );
+  return db.transaction(async (tx) => {
+    for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
+      const [state] = await saveStateStatement(tx).execute({ membershipId, communityId, userId: context.userId, year: period.year, month: period.month });
+      if (!state?.stillMember) throw communityNotFound();
+      if (state.isLocked && !admin) throw locked(LOCKED_MONTH_MESSAGE);
+      const dailyKeys = await communityDailyKeys(db, { id: communityId, disciplinesVersion: state.disciplinesVersion });
+      const dayStatus = mergeDayStatus(state.dayStatus ?? {}, input.dayStatus);
+      const content = { ...logContent(dayStatus, period, dailyKeys), updatedAt: now };
+      const saved = state.id
+        ? await tx
+            .update(dailyLogs)
+            .set(content)
+            .where(
+              and(
+                eq(dailyLogs.id, state.id),
+                sql`${dailyLogs.dayStatus} = ${JSON.stringify(state.dayStatus)}::jsonb`,
+                sql`${dailyLogs.dayMarks} IS NOT DISTINCT FROM ${state.dayMarks}`,
+                writable,
+              ),
+            )
+            .returning(savedColumns)
+        : // A first save of the month: a new row holds exactly what it was given.
+          rowsOf(
+            await tx.execute(sql`
+              INSERT INTO ${dailyLogs} (user_id, community_id, year, month, entries, day_status, completed_count, day_marks, updated_at)
+              SELECT ${context.userId}::uuid, ${communityId}::uuid, ${period.year}::int, ${period.month}::int, ${JSON.stringify(content.entries)}::jsonb,
+                ${JSON.stringify(content.dayStatus)}::jsonb, ${content.completedCount}::int, ${content.dayMarks}::text, ${now.toISOString()}::timestamptz
+              WHERE ${writable}
+              ON CONFLICT DO NOTHING
+              RETURNING 1`),
+          ).map(() => ({ dayStatus: content.dayStatus, monthlyCompletions: {}, updatedAt: now }));
+      if (saved[0]) return toLogView(context.userId, communityId, period, saved[0], state.isLocked);
+    }
+    throw conflict(SAVE_CONTENDED_MESSAGE);
   });
-  return toLogView(context.userId, communityId, period, saved, isLocked);
 }
+
+const savedColumns = { dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt };
 
 export async function setCompletionGoals(db: Database, context: CommunityContext, input: CompletionGoalsBody, now: Date): Promise<DailyLogView> {
   if (input.userId !== context.userId) throw forbidden('Only the member can update their own completion goals.');

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { CalendarLockView } from '@shared/contracts/tracking';
 import type { YearMonth } from '@shared/domain/calendar';
 import { isAdmin } from '@shared/domain/roles';
@@ -24,8 +24,8 @@ export async function isMonthLocked(db: Executor, communityId: string, { year, m
   return lock?.isLocked ?? false;
 }
 
-/** Whether the month is locked, as a column of a query that reads something else too. */
-export function monthLocked(communityId: string, { year, month }: Month) {
+/** Whether the month is locked, as a column of a query that reads something else too (values or a prepared statement's placeholders). */
+export function monthLocked(communityId: string | Placeholder, { year, month }: { year: number | Placeholder; month: number | Placeholder }) {
   return sql<boolean>`coalesce((SELECT ${calendarLocks.isLocked} FROM ${calendarLocks} WHERE ${calendarLocks.communityId} = ${communityId} AND ${calendarLocks.year} = ${year} AND ${calendarLocks.month} = ${month}), false)`;
 }
 

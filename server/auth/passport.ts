@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Request } from 'express';
 import { Passport } from 'passport';
 import { users } from '@shared/schema/auth';
-import type { Database } from '../db/client';
+import { communities, memberships } from '@shared/schema/communities';
+import { type Database, preparedPerDatabase } from '../db/client';
+import { likelyCommunityId, membershipColumns, rememberPrefetchedContext, sameInstitutionMembershipsOf } from '../http/community-context';
 
 /** What a signed-in request carries as req.user (loaded fresh from the database on every request). */
 export interface SessionUser {
@@ -54,6 +56,25 @@ export function sessionPrincipal(req: Request): SessionPrincipal | null {
   return isSessionPrincipal(principal) ? principal : null;
 }
 
+/** The user of a session, loaded on every signed-in request (prepared: its planning cost more than its run). */
+const sessionUserStatement = preparedPerDatabase((db) =>
+  db.select(sessionUserColumns).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('session_user'),
+);
+
+/**
+ * The user of a session and their context in the community the request names (loadCommunityContext's
+ * rows): one query where a community route would otherwise run two.
+ */
+const userAndContextStatement = preparedPerDatabase((db) =>
+  db
+    .select({ user: sessionUserColumns, community: communities, membership: membershipColumns })
+    .from(users)
+    .leftJoin(communities, eq(communities.id, sql.placeholder('communityId')))
+    .leftJoin(memberships, sameInstitutionMembershipsOf(db, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('session_user_and_context'),
+);
+
 /**
  * One Passport instance per app (tests build many apps). Sign-in itself is in the auth service;
  * Passport keeps the user id and credential version in the session and loads the user for each request.
@@ -66,10 +87,20 @@ export function createPassport(db: Database): InstanceType<typeof Passport> {
     const { id, credentialVersion } = user as SessionUser;
     done(null, { id, credentialVersion } satisfies SessionPrincipal);
   });
-  passport.deserializeUser(async (principal: unknown, done) => {
+  // With the request (Passport passes it to a three-argument function): a request that names a community
+  // has the user and their context there read in one query (userAndContextStatement).
+  passport.deserializeUser(async (req: Request, principal: unknown, done: (error: unknown, user?: SessionUser | false) => void) => {
     try {
       if (!isSessionPrincipal(principal)) return done(null, false);
-      const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.id, principal.id)).limit(1);
+      const communityId = likelyCommunityId(req);
+      let row: SessionUser | undefined;
+      if (communityId) {
+        const rows = await userAndContextStatement(db).execute({ userId: principal.id, communityId });
+        row = rows[0]?.user;
+        if (row) rememberPrefetchedContext(req, communityId, rows);
+      } else {
+        [row] = await sessionUserStatement(db).execute({ id: principal.id });
+      }
       done(null, row && row.credentialVersion === principal.credentialVersion ? row : false);
     } catch (error) {
       done(error);

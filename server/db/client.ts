@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -53,7 +54,7 @@ export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: 
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', sessionPool: pool, close: () => pool.end() };
+    return { db, kind: 'postgres', sessionPool: namedSessionStatements(pool), close: () => pool.end() };
   }
 
   const release = 'dataDir' in target ? lockDataDir(target.dataDir) : () => {};
@@ -85,6 +86,24 @@ export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: 
     release();
     throw error;
   }
+}
+
+/**
+ * The session store's statements (a handful of fixed texts, one of them run by every request) as named
+ * statements, which each Postgres connection parses and plans once instead of on every request.
+ */
+function namedSessionStatements(pool: pg.Pool): SessionPool {
+  const names = new Map<string, string>();
+  return {
+    query: (text, values) => {
+      let name = names.get(text);
+      if (!name) {
+        name = `session_store_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+        names.set(text, name);
+      }
+      return pool.query({ name, text, values });
+    },
+  };
 }
 
 /** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer `{ rows }`, which Drizzle's shared type does not say. */

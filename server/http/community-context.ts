@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Request, RequestHandler } from 'express';
 import type { Role } from '@shared/domain/constants';
@@ -76,7 +76,7 @@ export async function standingIn(
   return standingFrom(community.id, institutionMemberships, user.isSuperAdmin);
 }
 
-const membershipColumns = { id: memberships.id, communityId: memberships.communityId, roles: memberships.roles, subgroupId: memberships.subgroupId };
+export const membershipColumns = { id: memberships.id, communityId: memberships.communityId, roles: memberships.roles, subgroupId: memberships.subgroupId };
 type InstitutionMembership = { id: string; communityId: string; roles: Role[]; subgroupId: string | null };
 
 /** The standing that a user's memberships across the community's institution give them in the community. */
@@ -95,28 +95,64 @@ export async function standingOfUser(db: Executor, community: Pick<CommunityRow,
   return user ? standingIn(db, community, { id: userId, isSuperAdmin: user.isSuperAdmin }) : undefined;
 }
 
+/** Memberships of `userId` in any community of the institution of the `communities` row being read. */
+export function sameInstitutionMembershipsOf(db: Executor, userId: SQLWrapper | Placeholder) {
+  const sameInstitution = alias(communities, 'same_institution');
+  return and(
+    eq(memberships.userId, userId as SQLWrapper),
+    inArray(memberships.communityId, db.select({ id: sameInstitution.id }).from(sameInstitution).where(eq(sameInstitution.institutionId, communities.institutionId))),
+  );
+}
+
 /**
  * The community and the caller's memberships anywhere in its institution, in one prepared statement:
  * every route runs it, and planning it cost Postgres several times more than running it.
  */
-const contextStatement = preparedPerDatabase((db) => {
-  const sameInstitution = alias(communities, 'same_institution');
-  return db
+const contextStatement = preparedPerDatabase((db) =>
+  db
     .select({ community: communities, membership: membershipColumns })
     .from(communities)
-    .leftJoin(
-      memberships,
-      and(
-        eq(memberships.userId, sql.placeholder('userId')),
-        inArray(memberships.communityId, db.select({ id: sameInstitution.id }).from(sameInstitution).where(eq(sameInstitution.institutionId, communities.institutionId))),
-      ),
-    )
+    .leftJoin(memberships, sameInstitutionMembershipsOf(db, sql.placeholder('userId')))
     .where(eq(communities.id, sql.placeholder('communityId')))
-    .prepare('community_context');
-});
+    .prepare('community_context'),
+);
+
+export type ContextRow = { community: CommunityRow | null; membership: InstitutionMembership | null };
+
+/**
+ * Context rows read before routing, together with the signed-in user (createPassport), for the community
+ * the request likely concerns (likelyCommunityId): the guard then needs no query of its own.
+ */
+const prefetchedContexts = new WeakMap<Request, { communityId: string; rows: ContextRow[] }>();
+
+export function rememberPrefetchedContext(req: Request, communityId: string, rows: ContextRow[]): void {
+  prefetchedContexts.set(req, { communityId, rows });
+}
+
+const COMMUNITY_PATH = /^\/api\/communities\/([^/?#]+)(?:[/?#]|$)/;
+
+/**
+ * The community a request most likely concerns, before routing: the one its path names
+ * (/api/communities/{id}...), else its X-Community-Id header (the client sends it with every call), when
+ * that is a well-formed id. Only a guess: the guard resolves the community itself (requestedCommunityId)
+ * and uses the prefetched rows only when they are for that community.
+ */
+export function likelyCommunityId(req: Request): string | undefined {
+  const inPath = COMMUNITY_PATH.exec(req.originalUrl)?.[1];
+  const parsed = uuidField.safeParse(inPath !== undefined ? safeDecode(inPath) : stringValue(req.headers[COMMUNITY_HEADER]));
+  return parsed.success ? parsed.data : undefined;
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Loads the caller's context in a community, or throws 404 when the caller may not see it. */
-export async function loadCommunityContext(db: Executor, user: Express.User, communityId: string | undefined): Promise<CommunityContext> {
+export async function loadCommunityContext(db: Executor, user: Express.User, communityId: string | undefined, req?: Request): Promise<CommunityContext> {
   let id = communityId;
   if (id === undefined) {
     const [first] = await db
@@ -130,7 +166,8 @@ export async function loadCommunityContext(db: Executor, user: Express.User, com
   }
   const parsedId = uuidField.safeParse(id);
   if (!parsedId.success) throw communityNotFound();
-  const rows = await contextStatement(db).execute({ userId: user.id, communityId: parsedId.data });
+  const prefetched = req && prefetchedContexts.get(req);
+  const rows = prefetched?.communityId === parsedId.data ? prefetched.rows : await contextStatement(db).execute({ userId: user.id, communityId: parsedId.data });
   const community = rows[0]?.community;
   if (!community) throw communityNotFound();
   const institutionMemberships = rows.flatMap((row) => (row.membership ? [row.membership] : []));
@@ -153,7 +190,7 @@ export interface CommunityGuardOptions {
 export function inCommunity(db: Database, action: Action, options: CommunityGuardOptions = {}): RequestHandler {
   return async (req, _res, next) => {
     if (!req.user) throw unauthorized();
-    const context = await loadCommunityContext(db, req.user, requestedCommunityId(req, options.pathParam));
+    const context = await loadCommunityContext(db, req.user, requestedCommunityId(req, options.pathParam), req);
     if (!can(context, action)) throw forbidden(options.forbiddenMessage);
     req.community = context;
     next();

@@ -7,6 +7,7 @@ import { unauthorized } from '../../http/errors';
 import { requireUser } from '../../http/require';
 import { body, idParam } from '../../http/validate';
 import * as communities from './service';
+import { overviewFigures } from './overview-figures';
 
 const onPath = { pathParam: 'id' } as const;
 
@@ -59,7 +60,7 @@ export function communityRoutes(db: Database, now: () => Date): Router {
   });
 
   router.get('/api/communities/:id/stats', inCommunity(db, 'stats:read', onPath), async (req, res) => {
-    res.json(await communities.communityStats(db, req.community!, now()));
+    res.json(await overviewFigures(db, req.community!, now()));
   });
 
   router.delete('/api/communities/:id/members/:userId', inCommunity(db, 'members:manage', onPath), async (req, res) => {

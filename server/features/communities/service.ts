@@ -2,7 +2,6 @@ import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql } from 'dr
 import type {
   AdministeredCommunity,
   CommunityMember,
-  CommunityStats,
   CommunityView,
   CreateCommunityBody,
   MembershipView,
@@ -12,14 +11,11 @@ import type { Role } from '@shared/domain/constants';
 import { type Action, can, canGrant, effectiveRoles, highestRole, isAdmin } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { communities, institutions, memberRemovals, memberships, subgroups } from '@shared/schema/communities';
-import { questions } from '@shared/schema/questions';
 import type { SessionUser } from '../../auth/passport';
-import { type Database, type Executor, preparedPerDatabase } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn, standingOfUser } from '../../http/community-context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { communityDailyKeys } from '../tracking/disciplines';
-import { memberFigures } from '../tracking/month-summaries';
 
 export const ROLE_PERMISSION_MESSAGE = "You don't have permission to modify this user's roles";
 export const OWN_ROLES_MESSAGE = 'Cannot edit own roles';
@@ -239,24 +235,6 @@ export async function listMembers(db: Executor, context: CommunityContext, onlyU
     isImported: row.isImported,
     createdAt: row.createdAt.toISOString(),
   }));
-}
-
-/** Questions still waiting for an answer (prepared: the Overview asks on every visit). */
-const openQuestionsStatement = preparedPerDatabase((db) =>
-  db
-    .select({ value: count() })
-    .from(questions)
-    .where(and(eq(questions.communityId, sql.placeholder('communityId')), inArray(questions.status, ['Open', 'InProgress'])))
-    .prepare('open_questions'),
-);
-
-export async function communityStats(db: Executor, context: CommunityContext, now: Date): Promise<CommunityStats> {
-  const communityId = context.community.id;
-  const [[open], figures] = await Promise.all([
-    openQuestionsStatement(db).execute({ communityId }),
-    communityDailyKeys(db, context.community).then((dailyKeys) => memberFigures(db, context, dailyKeys.length, now)),
-  ]);
-  return { ...figures, openQuestions: open?.value ?? 0 };
 }
 
 /** The member acted on: their membership here and their effective roles (rank is judged by these). */

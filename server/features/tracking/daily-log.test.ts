@@ -288,6 +288,15 @@ describe('GET /api/communities/:id/daily-log', () => {
     }
   });
 
+  it('costs two queries after the session: the user with their context in the community the path names, and the month', async () => {
+    const fixture = await communityWith(app, 'member');
+    const member = fixture.members[0]!;
+    await mark(member.agent, fixture.id, YEAR, APRIL, { fasting: days('Yes', 1) });
+    const done = testApp.countQueries();
+    await member.agent.get(`/api/communities/${fixture.id}/daily-log?month=4&year=2030`).expect(200);
+    expect(done()).toBe(2);
+  });
+
   it('answers 404 for a userId who is not a member of the community', async () => {
     const fixture = await communityWith(app, 'member');
     const other = await communityWith(app, 'elsewhere');

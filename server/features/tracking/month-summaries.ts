@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { dateInTimeZone, daysInMonth, type IsoDate, parseIsoDate, shiftMonth, type YearMonth } from '@shared/domain/calendar';
+import { type IsoDate, parseIsoDate, shiftMonth, type YearMonth } from '@shared/domain/calendar';
 import { summariseMonth } from '@shared/domain/month-summary';
 import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
@@ -56,53 +56,6 @@ export async function summariseUnsummarised(db: Executor, dailyKeysOf: (db: Exec
   let summarised = 0;
   for (const { communityId } of pending) summarised += await summariseRows(db, communityId, await dailyKeysOf(db, communityId), true);
   return summarised;
-}
-
-export interface MemberFigures {
-  totalMembers: number;
-  totalCommanders: number;
-  /** Mean monthly progress of the members this month: the admin Overview's Avg. Completion. */
-  avgCompletion: number;
-}
-
-/**
- * The Overview's member figures in one pass over the memberships, with each member's month read from the
- * stored counts (an index-only scan of daily_logs_community_month_idx). Each member's percent is
- * progressPercent's half-up rounding done in integers: (200 * done + total) / (2 * total) = round(100 * done / total).
- * Prepared: planning it cost Postgres as much as running it.
- */
-const memberFiguresStatement = preparedPerDatabase((db) => {
-  const total = sql`${sql.placeholder('total')}::int`;
-  return db
-    .select({
-      members: sql<number>`count(*)::int`,
-      commanders: sql<number>`(count(*) FILTER (WHERE 'Commander' = ANY(${memberships.roles})))::int`,
-      percentSum: sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.completedCount}, 0) + ${total}) / (2 * ${total})), 0)::int`,
-    })
-    .from(memberships)
-    .leftJoin(
-      dailyLogs,
-      and(
-        eq(dailyLogs.communityId, memberships.communityId),
-        eq(dailyLogs.year, sql.placeholder('year')),
-        eq(dailyLogs.month, sql.placeholder('month')),
-        eq(dailyLogs.userId, memberships.userId),
-      ),
-    )
-    .where(eq(memberships.communityId, sql.placeholder('communityId')))
-    .prepare('member_figures');
-});
-
-export async function memberFigures(db: Executor, context: CommunityContext, dailyCount: number, now: Date): Promise<MemberFigures> {
-  const { year, month } = parseIsoDate(dateInTimeZone(now, context.community.timeZone));
-  const total = Math.max(1, dailyCount * daysInMonth(year, month));
-  const [row] = await memberFiguresStatement(db).execute({ communityId: context.community.id, year, month, total });
-  const members = row?.members ?? 0;
-  return {
-    totalMembers: members,
-    totalCommanders: row?.commanders ?? 0,
-    avgCompletion: members === 0 || dailyCount === 0 ? 0 : Math.round(row!.percentSum / members),
-  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { communities, institutions, memberships, subgroups } from '@shared/schem
 import { questions } from '@shared/schema/questions';
 import type { Transaction } from '../../db/client';
 import { createTestApp } from '../../test/app';
+import { whileHoldingLock } from '../../test/hold-lock';
 import {
   auditRowsOf,
   expectJsonError,
@@ -944,34 +945,9 @@ describe('concurrent role changes', () => {
 });
 
 describe('a moderator demoted while their own change waits for the community lock', () => {
-  /**
-   * Holds the community's row lock (as a concurrent role change would), sends `request`, waits until it
-   * is blocked on that lock, runs `meanwhile` inside the lock holder's transaction, and commits.
-   * On PGlite one connection serializes everything, so the request simply runs after the commit.
-   */
-  async function whileLocked(communityId: string, send: () => Promise<request.Response>, meanwhile: (tx: Transaction) => Promise<void>) {
-    if (database.kind === 'pglite') {
-      await db.transaction(async (tx) => meanwhile(tx));
-      return send();
-    }
-    let pending: Promise<request.Response> | undefined;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT id FROM communities WHERE id = ${communityId} FOR UPDATE`);
-      const { rows } = (await tx.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as { rows: Array<{ pid: number }> };
-      let settled = false;
-      pending = send().finally(() => (settled = true));
-      // Until the request waits on our lock (or, if something is wrong, answers without waiting).
-      while (!settled) {
-        const blocked = (await db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${rows[0]!.pid} = ANY(pg_blocking_pids(pid))`)) as unknown as {
-          rows: Array<{ n: number }>;
-        };
-        if (blocked.rows[0]!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      await meanwhile(tx);
-    });
-    return pending!;
-  }
+  // A concurrent role change holds the community's row lock.
+  const whileLocked = (communityId: string, send: () => Promise<request.Response>, meanwhile: (tx: Transaction) => Promise<void>) =>
+    whileHoldingLock(database, sql`SELECT id FROM communities WHERE id = ${communityId} FOR UPDATE`, send, meanwhile);
 
   const demote = (userId: string, communityId: string) => async (tx: Transaction) => {
     await tx.update(memberships).set({ roles: ['Member'] }).where(and(eq(memberships.communityId, communityId), eq(memberships.userId, userId)));

@@ -5,11 +5,13 @@ import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
 import { summariseMonth } from '@shared/domain/month-summary';
 import { communities, memberships } from '@shared/schema/communities';
 import { calendarLocks, dailyLogs, disciplineTemplates } from '@shared/schema/tracking';
-import { rowsOf, type Transaction } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import { createTestApp } from '../../test/app';
+import { whileHoldingLock } from '../../test/hold-lock';
 import { auditRowsOf, expectJsonError, grantSuperAdmin, ISO_DATE_PATTERN, setRoles } from '../../test/community-fixtures';
 import { signUp } from '../../test/factories';
 import {
+  type CommunityFixture,
   communityWith,
   type DayStatusInput,
   days,
@@ -513,31 +515,7 @@ describe('POST /api/communities/:id/daily-log', () => {
 });
 
 describe('a save whose month changes between its read and its write', () => {
-  /**
-   * Holds a row locked (`lock`, as a concurrent write would), sends the save, waits until the save waits on
-   * that lock, runs `meanwhile` in the lock holder's transaction and commits: the save then goes on from what
-   * it read before. On PGlite one connection serializes everything: `meanwhile` simply runs first.
-   */
-  async function whileLocked(lock: SQL, send: () => Promise<request.Response>, meanwhile: (tx: Transaction) => Promise<void>) {
-    if (database.kind === 'pglite') {
-      await db.transaction(async (tx) => meanwhile(tx));
-      return send();
-    }
-    let pending: Promise<request.Response> | undefined;
-    await db.transaction(async (tx) => {
-      await tx.execute(lock);
-      const pid = rowsOf<{ pid: number }>(await tx.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid;
-      let settled = false;
-      pending = Promise.resolve(send()).finally(() => (settled = true));
-      while (!settled) {
-        const [blocked] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${pid} = ANY(pg_blocking_pids(pid))`));
-        if (blocked!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      await meanwhile(tx);
-    });
-    return pending!;
-  }
+  const whileLocked = (lock: SQL, send: () => PromiseLike<request.Response>, meanwhile: (tx: Transaction) => Promise<void>) => whileHoldingLock(database, lock, send, meanwhile);
 
   it('merges again into what another write stored meanwhile: both marks are kept', async () => {
     const fixture = await communityWith(app, 'member');
@@ -563,34 +541,27 @@ describe('a save whose month changes between its read and its write', () => {
   // A month lock and a removal hold the community row (lockCommunityRow 'change') while they change things.
   const communityChange = (communityId: string) => sql`SELECT id FROM communities WHERE id = ${communityId} FOR NO KEY UPDATE`;
 
-  it('refuses with 423 and writes nothing when the month was locked while the save waited', async () => {
-    const fixture = await communityWith(app, 'member');
-    const member = fixture.members[0]!;
-    await mark(member.agent, fixture.id, YEAR, APRIL, { fasting: days('Yes', 1) });
-    const response = await whileLocked(
-      communityChange(fixture.id),
-      () => saveLog(member.agent, fixture.id, YEAR, APRIL, { fasting: days('No', 1) }),
-      async (tx) => {
+  it.each([
+    {
+      change: 'the month was locked',
+      status: 423,
+      meanwhile: (fixture: CommunityFixture) => async (tx: Transaction) => {
         await tx.insert(calendarLocks).values({ communityId: fixture.id, year: YEAR, month: APRIL, isLocked: true, lockedByUserId: fixture.owner.user.id, lockedAt: new Date() });
       },
-    );
-    expectJsonError(response, 423);
-    const [stored] = await logRowsOf(db, fixture.id, member.user.id);
-    expect(stored!.dayStatus).toEqual({ fasting: { '1': 'Yes' } });
-  });
-
-  it('refuses with 404 and writes nothing when the member was removed while the save waited', async () => {
+    },
+    {
+      change: 'the member was removed',
+      status: 404,
+      meanwhile: (fixture: CommunityFixture) => async (tx: Transaction) => {
+        await tx.delete(memberships).where(and(eq(memberships.communityId, fixture.id), eq(memberships.userId, fixture.members[0]!.user.id)));
+      },
+    },
+  ])('refuses with $status and writes nothing when $change while the save waited', async ({ status, meanwhile }) => {
     const fixture = await communityWith(app, 'member');
     const member = fixture.members[0]!;
     await mark(member.agent, fixture.id, YEAR, APRIL, { fasting: days('Yes', 1) });
-    const response = await whileLocked(
-      communityChange(fixture.id),
-      () => saveLog(member.agent, fixture.id, YEAR, APRIL, { fasting: days('No', 2) }),
-      async (tx) => {
-        await tx.delete(memberships).where(and(eq(memberships.communityId, fixture.id), eq(memberships.userId, member.user.id)));
-      },
-    );
-    expectJsonError(response, 404);
+    const response = await whileLocked(communityChange(fixture.id), () => saveLog(member.agent, fixture.id, YEAR, APRIL, { fasting: days('No', 1, 2) }), meanwhile(fixture));
+    expectJsonError(response, status);
     const [stored] = await logRowsOf(db, fixture.id, member.user.id);
     expect(stored!.dayStatus).toEqual({ fasting: { '1': 'Yes' } });
   });

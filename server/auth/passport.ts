@@ -97,7 +97,7 @@ export function createPassport(db: Database): InstanceType<typeof Passport> {
       if (communityId) {
         const rows = await userAndContextStatement(db).execute({ userId: principal.id, communityId });
         row = rows[0]?.user;
-        if (row) rememberPrefetchedContext(req, communityId, rows);
+        if (row) rememberPrefetchedContext(req, row.id, communityId, rows);
       } else {
         [row] = await sessionUserStatement(db).execute({ id: principal.id });
       }

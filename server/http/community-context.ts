@@ -123,10 +123,10 @@ export type ContextRow = { community: CommunityRow | null; membership: Instituti
  * Context rows read before routing, together with the signed-in user (createPassport), for the community
  * the request likely concerns (likelyCommunityId): the guard then needs no query of its own.
  */
-const prefetchedContexts = new WeakMap<Request, { communityId: string; rows: ContextRow[] }>();
+const prefetchedContexts = new WeakMap<Request, { userId: string; communityId: string; rows: ContextRow[] }>();
 
-export function rememberPrefetchedContext(req: Request, communityId: string, rows: ContextRow[]): void {
-  prefetchedContexts.set(req, { communityId, rows });
+export function rememberPrefetchedContext(req: Request, userId: string, communityId: string, rows: ContextRow[]): void {
+  prefetchedContexts.set(req, { userId, communityId, rows });
 }
 
 const COMMUNITY_PATH = /^\/api\/communities\/([^/?#]+)(?:[/?#]|$)/;
@@ -167,7 +167,7 @@ export async function loadCommunityContext(db: Executor, user: Express.User, com
   const parsedId = uuidField.safeParse(id);
   if (!parsedId.success) throw communityNotFound();
   const prefetched = req && prefetchedContexts.get(req);
-  const rows = prefetched?.communityId === parsedId.data ? prefetched.rows : await contextStatement(db).execute({ userId: user.id, communityId: parsedId.data });
+  const rows = prefetched?.communityId === parsedId.data && prefetched.userId === user.id ? prefetched.rows : await contextStatement(db).execute({ userId: user.id, communityId: parsedId.data });
   const community = rows[0]?.community;
   if (!community) throw communityNotFound();
   const institutionMemberships = rows.flatMap((row) => (row.membership ? [row.membership] : []));

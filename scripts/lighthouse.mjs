@@ -6,7 +6,7 @@
 // Starts `node dist/server/index.js` in production mode on a fresh embedded database, signs a member up
 // through the API (a community of their own, a few days logged), then audits
 //   /auth   signed out: performance >= 95, accessibility 100
-//   /       the member's dashboard, with the session cookie: accessibility 100 (performance 90 is a target, reported)
+//   /       the member's dashboard, with the session cookie: performance >= 90, accessibility 100
 // in Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Each page is audited RUNS times
 // (default 3) and judged on the median of each score: one run on a busy two-core machine can be slow
 // (or lucky) on its own, and the median is neither. Prints every run's four scores, and for a score
@@ -25,9 +25,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const ALL_PAGES = [
   { name: '/auth (signed out)', path: '/auth', signedIn: false, budgets: { performance: 95, accessibility: 100 } },
-  // Issue 13 asks 90 for the dashboard's performance; it measures 83-84 on an idle machine here, so it is
-  // reported as a target, not yet enforced (see README, Performance budgets).
-  { name: '/ (dashboard, signed in)', path: '/', signedIn: true, budgets: { accessibility: 100 }, targets: { performance: 90 } },
+  { name: '/ (dashboard, signed in)', path: '/', signedIn: true, budgets: { performance: 90, accessibility: 100 } },
 ];
 // LIGHTHOUSE_PAGES=/auth audits only the pages named (comma-separated paths); LIGHTHOUSE_REPORTS=<dir> keeps each run's JSON report.
 const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((item) => item.trim());
@@ -228,9 +226,6 @@ try {
       console.log(`  FAIL ${category} ${medians[category]} < ${minimum}; in the median run:`);
       const medianRun = runs.find((lhr) => score(lhr, category) === medians[category]);
       for (const line of explain(medianRun, category)) console.log(line);
-    }
-    for (const [category, goal] of Object.entries(page.targets ?? {})) {
-      console.log(`  ${medians[category] >= goal ? 'ok  ' : 'BELOW TARGET (not enforced yet)'} ${category} ${medians[category]}, target ${goal}`);
     }
     console.log('');
   }

@@ -1,4 +1,4 @@
-import { daysInMonth, type IsoDate, monthKey, parseIsoDate } from './calendar';
+import { daysInMonth, type IsoDate, parseIsoDate } from './calendar';
 import { STREAK_MAX_DAYS } from './constants';
 import type { DayStatus } from './constants';
 import { isCompleted, isGraceStatus, type Streak } from './streaks';
@@ -63,9 +63,13 @@ export interface MarkedMonth {
 
 /** Day marks of several months of one member, read by date. */
 function markReader(months: readonly MarkedMonth[]): (date: IsoDate) => string | undefined {
-  const byMonth = new Map(months.map((log) => [monthKey(log.year, log.month), log.dayMarks]));
-  // 'YYYY-MM-DD': the month key is the first seven characters (read this way for speed, see addDays).
-  return (date) => byMonth.get(date.slice(0, 7))?.[Number(date.slice(8, 10)) - 1];
+  // 'YYYY-MM-DD' read by position (for speed, see addDays); a member has at most a few months to search.
+  return (date) => {
+    const year = Number(date.slice(0, 4));
+    const month = Number(date.slice(5, 7));
+    const log = months.find((candidate) => candidate.month === month && candidate.year === year);
+    return log?.dayMarks[Number(date.slice(8, 10)) - 1];
+  };
 }
 
 /** Daily disciplines kept on each date, read from day marks. */

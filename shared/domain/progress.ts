@@ -50,13 +50,28 @@ export function weeklyStats(lookups: readonly StatusLookup[], today: IsoDate): W
   return weeklyCounts((date) => lookups.filter((lookup) => isCompleted(lookup(date))).length, today);
 }
 
-/** weeklyStats from the number of daily disciplines kept on each date. */
-export function weeklyCounts(keptOn: (date: IsoDate) => number, today: IsoDate): WeeklyStats {
-  const countBetween = (from: IsoDate, to: IsoDate) => {
-    let count = 0;
-    for (let date = from; date <= to; date = addDays(date, 1)) count += keptOn(date);
-    return count;
+/** The dates weeklyStats counts as of `today`: Monday of this week up to today, and last week's seven. */
+export interface WeekDates {
+  thisWeek: IsoDate[];
+  lastWeek: IsoDate[];
+}
+
+export function weekDates(today: IsoDate): WeekDates {
+  const between = (from: IsoDate, to: IsoDate) => {
+    const dates: IsoDate[] = [];
+    for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+    return dates;
   };
   const monday = startOfWeek(today);
-  return { thisWeek: countBetween(monday, today), lastWeek: countBetween(addDays(monday, -7), addDays(monday, -1)) };
+  return { thisWeek: between(monday, today), lastWeek: between(addDays(monday, -7), addDays(monday, -1)) };
+}
+
+/**
+ * weeklyStats from the number of daily disciplines kept on each date. A summary of many members works
+ * out the week's dates once (weekDates) and passes them instead of today.
+ */
+export function weeklyCounts(keptOn: (date: IsoDate) => number, today: IsoDate | WeekDates): WeeklyStats {
+  const weeks = typeof today === 'string' ? weekDates(today) : today;
+  const countOn = (dates: readonly IsoDate[]) => dates.reduce((count, date) => count + keptOn(date), 0);
+  return { thisWeek: countOn(weeks.thisWeek), lastWeek: countOn(weeks.lastWeek) };
 }

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { CommanderMemberStat, SubgroupMember } from '@shared/contracts/tracking';
 import type { YearMonth } from '@shared/domain/calendar';
 import { keptCountFromMarks, streakFromMarks } from '@shared/domain/month-summary';
-import { progressPercent, weeklyCounts } from '@shared/domain/progress';
+import { progressPercent, weekDates, weeklyCounts } from '@shared/domain/progress';
 import { isAdmin } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
@@ -53,6 +53,7 @@ export async function memberStats(db: Executor, context: CommunityContext, comma
   const today = communityToday(context.community, now);
   const [dailyKeys, members] = await Promise.all([communityDailyKeys(db, context.community), subgroupSummaries(db, context.community, commanderId, today, period)]);
   const dailyCount = dailyKeys.length;
+  const weeks = weekDates(today);
   return members.map(({ member, summary }) => {
     const selected = summary.months.find((log) => log.year === period.year && log.month === period.month);
     return {
@@ -61,7 +62,7 @@ export async function memberStats(db: Executor, context: CommunityContext, comma
       lastUpdated: summary.lastUpdated,
       streak: streakFromMarks(summary.months, today, context.community.graceDays).days,
       completionPercent: progressPercent(selected?.completedCount ?? 0, dailyCount, period.year, period.month),
-      weeklyStats: weeklyCounts(keptCountFromMarks(summary.months), today),
+      weeklyStats: weeklyCounts(keptCountFromMarks(summary.months), weeks),
     };
   });
 }

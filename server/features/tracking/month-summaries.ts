@@ -65,23 +65,16 @@ export async function summariseUnsummarised(db: Executor, dailyKeysOf: (db: Exec
  */
 const subgroupSummariesStatement = preparedPerDatabase((db) => {
   const monthNumber = sql`${dailyLogs.year} * 12 + ${dailyLogs.month}`;
-  // "latest save (ms since the epoch);" then "year*12+month,completed_count,day_marks" per month, oldest
-  // first, joined by ';' (marks hold neither separator).
+  // "latest save (ms since the epoch);" then "year*12+month,completed_count,day_marks" per month, in no
+  // particular order (the readers look months up), joined by ';' (marks hold neither separator).
   const packedMonths = sql<string | null>`(
     SELECT floor(extract(epoch FROM max(${dailyLogs.updatedAt})) * 1000)::bigint || ';'
-      || string_agg(${monthNumber} || ',' || ${dailyLogs.completedCount} || ',' || coalesce(${dailyLogs.dayMarks}, ''), ';' ORDER BY ${monthNumber})
+      || string_agg(${monthNumber} || ',' || ${dailyLogs.completedCount} || ',' || coalesce(${dailyLogs.dayMarks}, ''), ';')
     FROM ${dailyLogs}
     WHERE ${dailyLogs.communityId} = ${sql.placeholder('communityId')} AND ${dailyLogs.userId} = ${memberships.userId}
       AND (${monthNumber} BETWEEN ${sql.placeholder('from')} AND ${sql.placeholder('to')} OR ${monthNumber} = ${sql.placeholder('period')}))`;
   return db
-    .select({
-      id: users.id,
-      displayName: users.displayName,
-      email: users.email,
-      subgroupId: subgroups.id,
-      subgroupName: subgroups.name,
-      packedMonths,
-    })
+    .select({ id: users.id, displayName: users.displayName, packedMonths })
     .from(subgroups)
     .innerJoin(memberships, and(eq(memberships.subgroupId, subgroups.id), eq(memberships.communityId, subgroups.communityId)))
     .innerJoin(users, eq(users.id, memberships.userId))

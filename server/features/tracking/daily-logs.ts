@@ -196,7 +196,8 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
       const [state] = await saveStateStatement(tx).execute({ membershipId, communityId, userId: context.userId, year: period.year, month: period.month });
       if (!state?.stillMember) throw communityNotFound();
       if (state.isLocked && !admin) throw locked(LOCKED_MONTH_MESSAGE);
-      const dailyKeys = await communityDailyKeys(db, { id: communityId, disciplinesVersion: state.disciplinesVersion });
+      // Read in this transaction when not kept: a second connection could be the one the pool has none of.
+      const dailyKeys = await communityDailyKeys(db, { id: communityId, disciplinesVersion: state.disciplinesVersion }, tx);
       const dayStatus = mergeDayStatus(state.dayStatus ?? {}, input.dayStatus);
       const content = { ...logContent(dayStatus, period, dailyKeys), updatedAt: now };
       const saved = state.id

@@ -33,7 +33,12 @@ const cachesByDatabase = new WeakMap<Executor, Map<string, CachedDisciplines>>()
  * of a deployment sees a replacement on its next request. Templates read under an older number are never
  * served for a newer one (a number is read before its templates, and numbers only grow).
  */
-export function communityDisciplines(db: Executor, community: Pick<CommunityRow, 'id' | 'disciplinesVersion'>): Promise<Discipline[]> {
+export function communityDisciplines(
+  db: Executor,
+  community: Pick<CommunityRow, 'id' | 'disciplinesVersion'>,
+  /** Reads through this transaction (on a miss) instead of another connection, for a caller inside one. */
+  reader: Executor = db,
+): Promise<Discipline[]> {
   let cache = cachesByDatabase.get(db);
   if (!cache) {
     cache = new Map();
@@ -41,7 +46,7 @@ export function communityDisciplines(db: Executor, community: Pick<CommunityRow,
   }
   const cached = cache.get(community.id);
   if (cached && cached.version >= community.disciplinesVersion) return cached.disciplines;
-  const disciplines = listDisciplines(db, community.id);
+  const disciplines = listDisciplines(reader, community.id);
   const entry = { version: community.disciplinesVersion, disciplines };
   cache.set(community.id, entry);
   // A failed read is not kept: the next request reads again.
@@ -61,8 +66,8 @@ const dailyKeysFrom = (disciplines: readonly Discipline[]) =>
     .sort();
 
 /** The sorted keys of the daily-grid disciplines of the request's community (communityDisciplines). */
-export async function communityDailyKeys(db: Executor, community: Pick<CommunityRow, 'id' | 'disciplinesVersion'>): Promise<string[]> {
-  return dailyKeysFrom(await communityDisciplines(db, community));
+export async function communityDailyKeys(db: Executor, community: Pick<CommunityRow, 'id' | 'disciplinesVersion'>, reader: Executor = db): Promise<string[]> {
+  return dailyKeysFrom(await communityDisciplines(db, community, reader));
 }
 
 /** Replaces the community's disciplines (the setup wizard and the admins). */

@@ -24,6 +24,7 @@ import { subgroupRoutes } from './features/subgroups/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { trackingRoutes } from './features/tracking/routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
+import { healthRoutes } from './http/health';
 import { requireSameOriginJson, securityHeaders } from './http/security';
 import { createLogger } from './logger';
 
@@ -76,6 +77,7 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   );
   app.use(securityHeaders(config));
   app.use(compression());
+  app.use(healthRoutes(db));
 
   const sessions = createSessionMiddleware(config, database.sessionPool, sessionSecret);
   const passport = createPassport(db);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -104,6 +105,18 @@ function namedSessionStatements(pool: pg.Pool): SessionPool {
       return pool.query({ name, text, values });
     },
   };
+}
+
+let latestMigration: number | undefined;
+
+/**
+ * Whether the database answers and holds every migration this build knows (drizzle records each one it
+ * applies with the time the migration was made): what GET /readyz reports.
+ */
+export async function schemaIsCurrent(db: Executor): Promise<boolean> {
+  latestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis));
+  const [row] = rowsOf<{ latest: string | null }>(await db.execute(sql`SELECT max(created_at)::text AS latest FROM drizzle.__drizzle_migrations`));
+  return Number(row?.latest ?? 0) >= latestMigration;
 }
 
 /** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer `{ rows }`, which Drizzle's shared type does not say. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, daysInMonth, type IsoDate, isoDate, parseIsoDate, shiftMonth } from './calendar';
 import { DAY_STATUSES, type DayStatus } from './constants';
 import { keptCountFromMarks, streakFromMarks, summariseMonth } from './month-summary';
-import { memberMonthlyProgress, progressPercent, weeklyCounts, weeklyStats } from './progress';
+import { memberMonthlyProgress, progressPercent, weekDates, weeklyCounts, weeklyStats } from './progress';
 import { anyDisciplineLookup, currentStreak, type MonthLog, statusLookup } from './streaks';
 
 const KEYS = ['bible_reading', 'fasting', 'meditation'];
@@ -78,7 +78,7 @@ describe('figures from day marks equal the pure functions over the logs', () => 
             expect(streakFromMarks(marks, asOf, graceDays), `seed ${seed} as of ${asOf}, stepping through marks`).toEqual(expected);
           }
         }
-        expect(weeklyCounts(keptCountFromMarks(marks), today)).toEqual(weeklyStats(KEYS.map((key) => statusLookup(logs, key)), today));
+        expect(weeklyCounts(keptCountFromMarks(marks), weekDates(today))).toEqual(weeklyStats(KEYS.map((key) => statusLookup(logs, key)), today));
         for (const log of logs) {
           const summary = summariseMonth(log.dayStatus, KEYS, log.year, log.month);
           expect(progressPercent(summary.completedCount, KEYS.length, log.year, log.month)).toBe(memberMonthlyProgress(log.dayStatus, KEYS, log.year, log.month));

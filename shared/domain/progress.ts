@@ -47,7 +47,7 @@ export interface WeeklyStats {
 }
 
 export function weeklyStats(lookups: readonly StatusLookup[], today: IsoDate): WeeklyStats {
-  return weeklyCounts((date) => lookups.filter((lookup) => isCompleted(lookup(date))).length, today);
+  return weeklyCounts((date) => lookups.filter((lookup) => isCompleted(lookup(date))).length, weekDates(today));
 }
 
 /** The dates weeklyStats counts as of `today`: Monday of this week up to today, and last week's seven. */
@@ -66,12 +66,8 @@ export function weekDates(today: IsoDate): WeekDates {
   return { thisWeek: between(monday, today), lastWeek: between(addDays(monday, -7), addDays(monday, -1)) };
 }
 
-/**
- * weeklyStats from the number of daily disciplines kept on each date. A summary of many members works
- * out the week's dates once (weekDates) and passes them instead of today.
- */
-export function weeklyCounts(keptOn: (date: IsoDate) => number, today: IsoDate | WeekDates): WeeklyStats {
-  const weeks = typeof today === 'string' ? weekDates(today) : today;
+/** weeklyStats from the number of daily disciplines kept on each date (a summary of many members works out weekDates once). */
+export function weeklyCounts(keptOn: (date: IsoDate) => number, weeks: WeekDates): WeeklyStats {
   const countOn = (dates: readonly IsoDate[]) => dates.reduce((count, date) => count + keptOn(date), 0);
   return { thisWeek: countOn(weeks.thisWeek), lastWeek: countOn(weeks.lastWeek) };
 }

@@ -20,11 +20,12 @@ export function dashboardRoutes(db: Database): Router {
     const query = dashboardQuery.parse(req.query);
     const context = req.community!;
     const period = { year: query.year, month: query.month };
-    const disciplines = await communityDisciplines(db, context.community);
-    const [dailyLog, targets, streaks, guidance] = await Promise.all([
+    // The disciplines are kept per server (communityDisciplines): the streaks read the same copy.
+    const [disciplines, dailyLog, targets, streaks, guidance] = await Promise.all([
+      communityDisciplines(db, context.community),
       getDailyLog(db, context, context.userId, period),
       getTargets(db, context, context.userId, period),
-      memberStreaks(db, context, context.userId, query.date, disciplines),
+      memberStreaks(db, context, context.userId, query.date),
       getGuidance(db, context.community.id),
     ]);
     const view: DashboardView = { community: toCommunityView(context.community), disciplines, dailyLog, targets, streaks, guidance };

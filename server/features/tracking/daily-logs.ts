@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { CompletionGoalsBody, DailyLogView, SaveDailyLogBody } from '@shared/contracts/tracking';
 import { compareDates, daysInMonth, isoDate, latestDateOnEarth, monthKey, type YearMonth } from '@shared/domain/calendar';
 import type { DayStatus } from '@shared/domain/constants';
@@ -133,6 +133,9 @@ function assertOwner(context: CommunityContext, userId: string | undefined) {
 export const SAVE_CONTENDED_MESSAGE = 'This month was changing in another window while saving. Please try again.';
 const SAVE_ATTEMPTS = 8;
 
+/** Whether the membership still exists, as a column or a condition (a value or a prepared statement's placeholder). */
+const membershipExists = (membershipId: string | Placeholder) => sql<boolean>`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.id} = ${membershipId})`;
+
 /**
  * What a save reads of its month, in one prepared query: it takes the share lock on the community row
  * (which month-lock changes and removals wait for, and wait on: lockCommunityRow), and reads whether the
@@ -143,7 +146,7 @@ const saveStateStatement = preparedPerDatabase((db) => {
   const [communityId, year, month] = [sql.placeholder('communityId'), sql.placeholder('year'), sql.placeholder('month')];
   return db
     .select({
-      stillMember: sql<boolean>`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.id} = ${sql.placeholder('membershipId')})`,
+      stillMember: membershipExists(sql.placeholder('membershipId')),
       isLocked: monthLocked(communityId, { year, month }),
       disciplinesVersion: sql<number>`community.disciplines_version`,
       id: dailyLogs.id,
@@ -188,7 +191,7 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
   const admin = isAdmin(context.roles);
   const membershipId = context.membership!.id;
   const writable = and(
-    sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.id} = ${membershipId})`,
+    membershipExists(membershipId),
     admin ? undefined : sql`NOT ${monthLocked(communityId, period)}`,
   );
   return db.transaction(async (tx) => {

@@ -1,7 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { MemberStreaksView } from '@shared/contracts/tracking';
 import { type IsoDate, parseIsoDate } from '@shared/domain/calendar';
-import type { Discipline } from '@shared/domain/disciplines';
 import { anyDisciplineLookup, currentStreak, statusLookup } from '@shared/domain/streaks';
 import { dailyLogs } from '@shared/schema/tracking';
 import { type Executor, preparedPerDatabase } from '../../db/client';
@@ -31,17 +30,10 @@ const streakMonthsStatement = preparedPerDatabase((db) => {
  * Every daily discipline's current streak for one member as of a date, and their overall streak: the
  * months a streak can reach (STREAK_MONTHS) in one query, counted with the shared currentStreak.
  */
-export async function memberStreaks(
-  db: Executor,
-  context: CommunityContext,
-  userId: string,
-  asOf: IsoDate,
-  /** The community's disciplines, when the caller has read them already (the dashboard). */
-  disciplines?: Discipline[],
-): Promise<MemberStreaksView> {
+export async function memberStreaks(db: Executor, context: CommunityContext, userId: string, asOf: IsoDate): Promise<MemberStreaksView> {
   const communityId = context.community.id;
   if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
-  const daily = (disciplines ?? (await communityDisciplines(db, context.community))).filter((discipline) => discipline.isDailyGrid);
+  const daily = (await communityDisciplines(db, context.community)).filter((discipline) => discipline.isDailyGrid);
   const months = monthsBack(asOf, STREAK_MONTHS);
   const toIndex = ({ year, month }: { year: number; month: number }) => year * 12 + month - 1;
   const logs = await streakMonthsStatement(db).execute({ userId, communityId, from: toIndex(months[months.length - 1]!), to: toIndex(parseIsoDate(asOf)) });

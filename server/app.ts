@@ -25,7 +25,8 @@ import { dashboardRoutes } from './features/dashboard/routes';
 import { trackingRoutes } from './features/tracking/routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
-import { requireSameOriginJson, securityHeaders } from './http/security';
+import { databaseRateLimitStores } from './http/rate-limit-store';
+import { rateLimits, requireSameOriginJson, securityHeaders } from './http/security';
 import { createLogger } from './logger';
 
 export interface AppOptions {
@@ -39,6 +40,11 @@ export interface AppOptions {
   clientHandler?: RequestHandler;
   /** The keys Google sign-in tokens are verified with; by default Google's published keys (FIREBASE_JWKS_URL). Tests pass their own. */
   googleKeys?: JWTVerifyGetKey;
+  /**
+   * Written before every rate-limit counter's key. Every server of a deployment shares one (the default, ''),
+   * so they count together; with NODE_ENV=test each app counts on its own unless told to share.
+   */
+  rateLimitScope?: string;
 }
 
 export interface App {
@@ -49,7 +55,16 @@ export interface App {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-export function createApp({ database, config, sessionSecret, clock = Date.now, logger = createLogger(config), clientHandler, googleKeys }: AppOptions): App {
+export function createApp({
+  database,
+  config,
+  sessionSecret,
+  clock = Date.now,
+  logger = createLogger(config),
+  clientHandler,
+  googleKeys,
+  rateLimitScope = config.NODE_ENV === 'test' ? `${randomUUID()}:` : '',
+}: AppOptions): App {
   const app = express();
   const { db } = database;
   const now = () => new Date(clock());
@@ -102,9 +117,10 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
         now,
       })
     : undefined;
-  app.use(authRoutes(db, config, verifyGoogleToken));
-  app.use(claimRoutes(db, config, now));
-  app.use(inviteRoutes(db, config, now));
+  const limitRequests = rateLimits(databaseRateLimitStores(db, { now, scope: rateLimitScope }));
+  app.use(authRoutes(db, config, limitRequests, verifyGoogleToken));
+  app.use(claimRoutes(db, config, limitRequests, now));
+  app.use(inviteRoutes(db, config, limitRequests, now));
   app.use(communityRoutes(db, now));
   app.use(subgroupRoutes(db));
   app.use(notificationRoutes(db));
@@ -115,7 +131,7 @@ export function createApp({ database, config, sessionSecret, clock = Date.now, l
   app.use(reportRoutes(db, now));
   app.use(importRoutes(db, now));
   app.use(guidanceRoutes(db, now));
-  app.use(applicationRoutes(db, config, now));
+  app.use(applicationRoutes(db, config, limitRequests, now));
   app.use('/api', apiNotFound);
 
   if (clientHandler) app.use(clientHandler);

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Config } from '../config';
 import type { ErrorBody } from './errors';
@@ -65,7 +65,9 @@ export function requireSameOriginJson(config: Config): RequestHandler {
   };
 }
 
-interface LimitOptions {
+export interface LimitOptions {
+  /** Names the limit's counters in the store: unique per limit. */
+  name: string;
   windowMs: number;
   limit: number;
   message: string;
@@ -74,25 +76,34 @@ interface LimitOptions {
   key?: (req: Request) => string;
 }
 
-/** A rate limit answering 429 with the JSON error shape, Retry-After and the standard RateLimit headers. */
-export function limitRequests({ windowMs, limit, message, countFailuresOnly, key }: LimitOptions): RequestHandler {
-  return rateLimit({
-    windowMs,
-    limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skipSuccessfulRequests: Boolean(countFailuresOnly),
-    ...(typeof countFailuresOnly === 'object'
-      ? {
-          requestWasSuccessful: (_req, res) =>
-            'statuses' in countFailuresOnly ? !countFailuresOnly.statuses.includes(res.statusCode) : !countFailuresOnly.codes.includes(res.locals.errorCode as string),
-        }
-      : {}),
-    keyGenerator: key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
-    handler: (_req, res) => {
-      res.status(429).json({ message, code: 'rate_limited' } satisfies ErrorBody);
-    },
-  });
+/** Builds a rate limit answering 429 with the JSON error shape, Retry-After and the standard RateLimit headers. */
+export type LimitRequests = (options: LimitOptions) => RequestHandler;
+
+/** Rate limits whose counters live in the stores `storeFor` makes, one per limit name. */
+export function rateLimits(storeFor: (limitName: string) => Store): LimitRequests {
+  const names = new Set<string>();
+  return ({ name, windowMs, limit, message, countFailuresOnly, key }) => {
+    if (names.has(name)) throw new Error(`Two rate limits are named ${name}: they would share counters.`);
+    names.add(name);
+    return rateLimit({
+      windowMs,
+      limit,
+      store: storeFor(name),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      skipSuccessfulRequests: Boolean(countFailuresOnly),
+      ...(typeof countFailuresOnly === 'object'
+        ? {
+            requestWasSuccessful: (_req, res) =>
+              'statuses' in countFailuresOnly ? !countFailuresOnly.statuses.includes(res.statusCode) : !countFailuresOnly.codes.includes(res.locals.errorCode as string),
+          }
+        : {}),
+      keyGenerator: key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
+      handler: (_req, res) => {
+        res.status(429).json({ message, code: 'rate_limited' } satisfies ErrorBody);
+      },
+    });
+  };
 }
 
 export const MINUTE = 60_000;

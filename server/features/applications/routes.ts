@@ -3,14 +3,14 @@ import { createApplicationBody, reviewApplicationBody } from '@shared/contracts/
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { COMMUNITY_HEADER, inCommunity } from '../../http/community-context';
-import { limitRequests, MINUTE } from '../../http/security';
+import { type LimitRequests, MINUTE } from '../../http/security';
 import { body, idParam } from '../../http/validate';
 import * as applications from './service';
 
-export function applicationRoutes(db: Database, config: Config, now: () => Date): Router {
+export function applicationRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();
   // Every request counts, refused ones too: the form is public, so this is what keeps it from being flooded.
-  const applyLimit = limitRequests({
+  const applyLimit = limitRequests({ name: 'apply-per-address',
     windowMs: 60 * MINUTE,
     limit: config.RATE_LIMIT_APPLY_PER_IP,
     message: 'Too many applications from this address. Please try again in an hour.',

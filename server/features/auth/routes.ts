@@ -6,36 +6,36 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { HttpError, unauthorized, WRONG_PASSWORD_CODE } from '../../http/errors';
 import { requireUser } from '../../http/require';
-import { limitRequests, MINUTE } from '../../http/security';
+import { type LimitRequests, MINUTE } from '../../http/security';
 import { body } from '../../http/validate';
 import { type GoogleClaims, GoogleKeysUnavailable, GoogleTokenRefused, type GoogleTokenVerifier } from './google';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE, GOOGLE_UNAVAILABLE_MESSAGE, googleTokenInvalid, signInWithGoogle } from './google-service';
 import * as auth from './service';
 
 /** `verifyGoogleToken` is absent when FIREBASE_PROJECT_ID is not set: POST /api/auth/google then answers 503. */
-export function authRoutes(db: Database, config: Config, verifyGoogleToken?: GoogleTokenVerifier): Router {
+export function authRoutes(db: Database, config: Config, limitRequests: LimitRequests, verifyGoogleToken?: GoogleTokenVerifier): Router {
   const router = Router();
 
   // Failed sign-ins only: a congregation behind one address can all sign in on Sunday morning.
-  const loginLimitPerEmail = limitRequests({
+  const loginLimitPerEmail = limitRequests({ name: 'login-per-email',
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_LOGIN_PER_EMAIL,
     countFailuresOnly: true,
     key: (req) => `login:${String(req.body?.username ?? '').trim().toLowerCase()}`,
     message: 'Too many failed sign-in attempts for this e-mail. Please wait 15 minutes and try again.',
   });
-  const loginLimitPerIp = limitRequests({
+  const loginLimitPerIp = limitRequests({ name: 'login-per-address',
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_LOGIN_PER_IP,
     countFailuresOnly: true,
     message: 'Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.',
   });
-  const registerLimit = limitRequests({
+  const registerLimit = limitRequests({ name: 'register-per-address',
     windowMs: 60 * MINUTE,
     limit: config.RATE_LIMIT_REGISTER_PER_IP,
     message: 'Too many sign-ups from your network. Please try again in an hour.',
   });
-  const nameCheckLimit = limitRequests({
+  const nameCheckLimit = limitRequests({ name: 'name-check-per-address',
     windowMs: MINUTE,
     limit: config.RATE_LIMIT_NAME_CHECK_PER_IP,
     message: 'Too many name checks. Please wait a minute.',
@@ -54,7 +54,7 @@ export function authRoutes(db: Database, config: Config, verifyGoogleToken?: Goo
   });
 
   // Failed Google sign-ins (a refused token, an unverified e-mail) count like failed password sign-ins, per address.
-  const googleLimitPerIp = limitRequests({
+  const googleLimitPerIp = limitRequests({ name: 'google-per-address',
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_LOGIN_PER_IP,
     countFailuresOnly: true,
@@ -105,14 +105,14 @@ export function authRoutes(db: Database, config: Config, verifyGoogleToken?: Goo
 
   // Like sign-in, but only a wrong current password counts (not a refused new password), per account and per address.
   const wrongCurrentPassword = { codes: [WRONG_PASSWORD_CODE] };
-  const passwordLimitPerUser = limitRequests({
+  const passwordLimitPerUser = limitRequests({ name: 'password-change-per-account',
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_USER,
     countFailuresOnly: wrongCurrentPassword,
     key: (req) => `password:${req.user?.id}`,
     message: 'Too many failed password changes. Please wait 15 minutes and try again.',
   });
-  const passwordLimitPerIp = limitRequests({
+  const passwordLimitPerIp = limitRequests({ name: 'password-change-per-address',
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_IP,
     countFailuresOnly: wrongCurrentPassword,

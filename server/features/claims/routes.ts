@@ -4,16 +4,16 @@ import { signIn } from '../../auth/passport';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../http/require';
-import { limitRequests, MINUTE } from '../../http/security';
+import { type LimitRequests, MINUTE } from '../../http/security';
 import { body } from '../../http/validate';
 import { toPublicUser } from '../auth/service';
 import * as claims from './service';
 
-export function claimRoutes(db: Database, config: Config, now: () => Date): Router {
+export function claimRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();
 
   // A claim at sign-up is a sign-up: the same limit per address as /api/register.
-  const signUpLimit = limitRequests({
+  const signUpLimit = limitRequests({ name: 'claim-sign-up-per-address',
     windowMs: 60 * MINUTE,
     limit: config.RATE_LIMIT_REGISTER_PER_IP,
     message: 'Too many sign-ups from your network. Please try again in an hour.',

@@ -4,23 +4,23 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { inCommunity } from '../../http/community-context';
 import { requireUser } from '../../http/require';
-import { limitRequests, MINUTE } from '../../http/security';
+import { type LimitRequests, MINUTE } from '../../http/security';
 import { body, idParam } from '../../http/validate';
 import * as invites from './service';
 
-export function inviteRoutes(db: Database, config: Config, now: () => Date): Router {
+export function inviteRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();
   const tooManyCodes = 'Too many invitation codes tried. Please wait an hour and check the code with the person who invited you.';
   // Only wrong codes (404) count, so a whole congregation can join from one address.
   const wrongCodes = { statuses: [404] };
-  const joinLimitPerUser = limitRequests({
+  const joinLimitPerUser = limitRequests({ name: 'join-per-account',
     windowMs: 60 * MINUTE,
     limit: config.RATE_LIMIT_JOIN_PER_USER,
     countFailuresOnly: wrongCodes,
     key: (req) => `join:${req.user?.id}`,
     message: tooManyCodes,
   });
-  const joinLimitPerIp = limitRequests({ windowMs: 60 * MINUTE, limit: config.RATE_LIMIT_JOIN_PER_IP, countFailuresOnly: wrongCodes, message: tooManyCodes });
+  const joinLimitPerIp = limitRequests({ name: 'join-per-address', windowMs: 60 * MINUTE, limit: config.RATE_LIMIT_JOIN_PER_IP, countFailuresOnly: wrongCodes, message: tooManyCodes });
 
   router.post('/api/communities/join', requireUser, joinLimitPerIp, joinLimitPerUser, body(joinCommunityBody), async (req, res) => {
     res.json(await invites.joinCommunity(db, req.user!, req.body.inviteCode, now()));

@@ -23,6 +23,7 @@ import { reportRoutes } from './features/reports/routes';
 import { subgroupRoutes } from './features/subgroups/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { trackingRoutes } from './features/tracking/routes';
+import { requestDrain } from './http/drain';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { databaseRateLimitStores } from './http/rate-limit-store';
@@ -49,6 +50,11 @@ export interface AppOptions {
 
 export interface App {
   app: express.Express;
+  /**
+   * Starts a graceful stop: readiness answers 503 and every answer closes its connection. Resolves once
+   * the requests in flight have finished.
+   */
+  drain(): Promise<void>;
   /** Stops background work owned by the app (the session store's pruning). */
   close(): Promise<void>;
 }
@@ -68,8 +74,10 @@ export function createApp({
   const app = express();
   const { db } = database;
   const now = () => new Date(clock());
+  const requests = requestDrain();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  app.use(requests.middleware);
 
   app.use(
     pinoHttp({
@@ -92,7 +100,7 @@ export function createApp({
   );
   app.use(securityHeaders(config));
   app.use(compression());
-  app.use(healthRoutes(db));
+  app.use(healthRoutes(db, requests.isDraining));
 
   const sessions = createSessionMiddleware(config, database.sessionPool, sessionSecret);
   const passport = createPassport(db);
@@ -137,7 +145,7 @@ export function createApp({
   if (clientHandler) app.use(clientHandler);
   app.use(errorHandler);
 
-  return { app, close: () => sessions.close() };
+  return { app, drain: requests.drain, close: () => sessions.close() };
 }
 
 /**

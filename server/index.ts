@@ -40,7 +40,7 @@ async function main() {
 
   const clientHandler =
     config.NODE_ENV === 'production' ? staticClient(path.join(projectRoot, 'dist/client')) : await viteDevClient(projectRoot);
-  const { app, close: closeApp } = createApp({ database, config, sessionSecret, logger, clientHandler });
+  const { app, drain, close: closeApp } = createApp({ database, config, sessionSecret, logger, clientHandler });
 
   const server = app.listen(config.PORT, () => {
     const { port } = server.address() as AddressInfo;
@@ -57,12 +57,17 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down: no new connections, draining requests');
-    const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    forced.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
+    // Readiness turns 503 and every answer from now on closes its connection, so clients go elsewhere.
+    const drained = drain();
+    server.close();
+    server.closeIdleConnections();
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'timed out'>((resolve) => (graceTimer = setTimeout(() => resolve('timed out'), SHUTDOWN_GRACE_MS)));
+    const outcome = await Promise.race([drained.then(() => 'drained' as const), graceOver]);
+    clearTimeout(graceTimer);
+    if (outcome === 'timed out') logger.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+    server.closeAllConnections();
+    // The database closes only after every accepted request has finished with it.
     await closeApp();
     await database.close();
     logger.info('stopped cleanly');

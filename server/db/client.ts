@@ -45,7 +45,8 @@ export interface OpenOptions {
 export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: OpenOptions = {}): Promise<DatabaseHandle> {
   const drizzleOptions = onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
   if ('databaseUrl' in target) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // A request waits at most 5 s for a connection: with the database away it answers 503, not never.
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     // Without this handler an idle client's error (e.g. Postgres restarting) kills the process.
     pool.on('error', (error) => logger?.error({ err: error }, 'idle Postgres client error'));
     const db = drizzlePostgres(pool, drizzleOptions) as unknown as Database;

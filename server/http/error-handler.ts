@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import { type ErrorBody, HttpError, postgresCode } from './errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorBody, HttpError, isDatabaseUnavailable, postgresCode } from './errors';
 
 /** Turns a zod error into one message per field ("email", "password", "roles.0", ...). */
 export function fieldErrors(error: ZodError): Record<string, string> {
@@ -37,6 +37,7 @@ function toResponse(error: unknown): { status: number; body: ErrorBody } | undef
   if (bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
     return { status: 415, body: { message: 'Unsupported request encoding.', code: 'unsupported_encoding' } };
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, body: { message: DATABASE_UNAVAILABLE_MESSAGE, code: 'database_unavailable' } };
   const code = postgresCode(error);
   switch (code) {
     case '23505':
@@ -68,6 +69,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   res.locals.errorCode = known?.body.code;
   if (known) {
     if (known.status >= 500) req.log?.error({ err: loggable(error) }, 'request failed');
+    if (known.body.code === 'database_unavailable') res.setHeader('Retry-After', '5');
     res.status(known.status).json(known.body);
     return;
   }

@@ -4,7 +4,9 @@ import { createApp } from '../app';
 import { testConfig } from '../config';
 import { openDatabase, rowsOf } from '../db/client';
 import { createTestApp } from '../test/app';
-import { NOT_READY_MESSAGE } from './health';
+import { expectJsonError } from '../test/community-fixtures';
+import { DATABASE_UNAVAILABLE_MESSAGE } from './errors';
+import { DRAINING_MESSAGE, NOT_READY_MESSAGE } from './health';
 
 const { app, database } = await createTestApp();
 
@@ -55,8 +57,55 @@ describe('GET /readyz', () => {
       const response = await request(orphan).get('/readyz').expect(503);
       expect(response.body.message).toBe(NOT_READY_MESSAGE);
       await request(orphan).get('/healthz').expect(200);
+      // The API says the same, with a message and a time to come back, for reads and writes alike.
+      for (const call of [request(orphan).get('/api/communities/info?community=00000000-0000-4000-8000-000000000000'), request(orphan).post('/api/login').send({ username: 'someone@example.org', password: 'a-password-here' })]) {
+        const answer = await call;
+        expectJsonError(answer, 503, DATABASE_UNAVAILABLE_MESSAGE);
+        expect(answer.body.code).toBe('database_unavailable');
+        expect(answer.headers['retry-after']).toBe('5');
+      }
     } finally {
       await close();
+    }
+  });
+});
+
+describe('draining for a graceful stop', () => {
+  it('finishes the requests in flight, closes every answer\'s connection and turns readiness to 503', async () => {
+    const config = testConfig();
+    const handle = await openDatabase({ inMemory: true });
+    const { app: stopping, drain, close } = createApp({ database: handle, config, sessionSecret: config.SESSION_SECRET! });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A request still working when the stop begins.
+    stopping.get('/slow', async (_req, res) => {
+      await held;
+      res.json({ finished: true });
+    });
+    const server = stopping.listen(0);
+    try {
+      const slow = request(server).get('/slow').then((response) => response);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      let drained = false;
+      const draining = drain().then(() => (drained = true));
+
+      const ready = await request(server).get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ message: DRAINING_MESSAGE, code: 'not_ready' });
+      expect(ready.headers.connection).toBe('close');
+      expect(drained).toBe(false);
+
+      release();
+      const finished = await slow;
+      expect(finished.status).toBe(200);
+      expect(finished.body).toEqual({ finished: true });
+      await draining;
+      expect(drained).toBe(true);
+      await request(server).get('/healthz').expect(200);
+    } finally {
+      server.close();
+      await close();
+      await handle.close();
     }
   });
 });

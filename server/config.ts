@@ -15,6 +15,11 @@ const configSchema = z.object({
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url('PUBLIC_URL must be a URL such as https://steadfast.example.org').optional()),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /**
+   * How long a stopping server keeps answering new requests while /readyz already says 503, so that a load
+   * balancer checking readiness stops sending it any before it stops listening. 0 (the default) for one server.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),

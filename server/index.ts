@@ -46,6 +46,10 @@ async function main() {
     const { port } = server.address() as AddressInfo;
     logger.info(`Steadfast is listening on http://localhost:${port}`);
   });
+  // Longer than a load balancer's idle timeout (60 s on the common ones): otherwise this server may close a
+  // kept-alive connection just as the balancer sends the next request on it, and that request fails.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on('error', async (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error }, error.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use; set PORT to another port.` : 'server error');
     await database.close();
@@ -59,6 +63,9 @@ async function main() {
     logger.info({ signal }, 'shutting down: no new connections, draining requests');
     // Readiness turns 503 and every answer from now on closes its connection, so clients go elsewhere.
     const drained = drain();
+    // Behind a load balancer: keep listening until it has seen the 503 and sends nothing more. Closing the
+    // listener while it still sends would reset the connections waiting to be accepted.
+    if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
     server.close();
     server.closeIdleConnections();
     let graceTimer: NodeJS.Timeout | undefined;

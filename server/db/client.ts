@@ -47,11 +47,16 @@ export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: 
   if ('databaseUrl' in target) {
     // A request waits at most 5 s for a connection: with the database away it answers 503, not never.
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
-    // Without this handler an idle client's error (e.g. Postgres restarting) kills the process.
-    pool.on('error', (error) => logger?.error({ err: error }, 'idle Postgres client error'));
+    // A connection that breaks (Postgres stopped, restarted, failed over) emits 'error'; with no listener
+    // that kills the process. The pool listens to idle connections only, so every connection gets its own
+    // listener, covering one checked out between two statements of a transaction. The pool drops broken
+    // connections and the request in progress answers 503 (isDatabaseUnavailable).
+    pool.on('connect', (connection) => connection.on('error', (error) => logger?.warn({ err: error }, 'a Postgres connection broke')));
+    pool.on('error', () => {}); // Already logged by the connection's own listener above.
+
     const db = drizzlePostgres(pool, drizzleOptions) as unknown as Database;
     try {
-      await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
+      await migrateOneAtATime(pool);
     } catch (error) {
       await pool.end();
       throw error;
@@ -87,6 +92,27 @@ export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: 
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/** Any number, the same in every server of this app: the advisory lock migrations are applied under. */
+const MIGRATION_LOCK_KEY = 0x5465_6164; // 'Tead'
+
+/**
+ * Applies pending migrations while holding a Postgres advisory lock, so that servers started together on
+ * one database (a deployment of several instances) apply them once: the others wait, then find them applied.
+ */
+async function migrateOneAtATime(pool: pg.Pool): Promise<void> {
+  const lockHolder = await pool.connect();
+  try {
+    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
+    } finally {
+      await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    lockHolder.release();
   }
 }
 

@@ -33,6 +33,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Where the embedded database keeps its files inside DATA_DIR (what npm run backup copies). */
+export const embeddedDatabaseFolder = (dataDir: string) => path.join(dataDir, 'pglite');
+
 export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
 
 /** Opens the database named by the target and applies pending migrations. */
@@ -66,7 +69,7 @@ export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: 
 
   const release = 'dataDir' in target ? lockDataDir(target.dataDir) : () => {};
   try {
-    const client = 'dataDir' in target ? new PGlite(path.join(target.dataDir, 'pglite')) : new PGlite();
+    const client = 'dataDir' in target ? new PGlite(embeddedDatabaseFolder(target.dataDir)) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
     await migratePglite(drizzlePglite(client), { migrationsFolder });

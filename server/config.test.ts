@@ -7,6 +7,7 @@ describe('loadConfig', () => {
       PORT: 5000,
       DATA_DIR: './data',
       TRUST_PROXY: 0,
+      SHUTDOWN_DELAY_MS: 0,
       LOG_LEVEL: 'info',
       RATE_LIMIT_LOGIN_PER_EMAIL: 10,
       RATE_LIMIT_LOGIN_PER_IP: 100,

@@ -8,6 +8,7 @@ import { users } from '@shared/schema/auth';
 import { createApp } from '../app';
 import { testConfig } from '../config';
 import { TEST_PASSWORD, uniqueIdentity } from '../test/factories';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/errors';
 import { type DatabaseHandle, openDatabase } from './client';
 import { DataDirLockedError, lockDataDir } from './lock';
 
@@ -133,7 +134,7 @@ describe('migrations', () => {
 });
 
 describe('a database that fails under a running app', () => {
-  it('answers the generic 500, without stack or SQL', async () => {
+  it('answers 503 with a message and Retry-After, without stack or SQL, once the database is gone', async () => {
     const handle = await openDatabase({ inMemory: true });
     const config = testConfig();
     const { app, close } = createApp({ database: handle, config, sessionSecret: config.SESSION_SECRET! });
@@ -146,8 +147,9 @@ describe('a database that fails under a running app', () => {
         await request(app).post('/api/login').send({ username: uniqueIdentity().email, password: TEST_PASSWORD }),
         await request(app).post('/api/check-name').send({ displayName: 'Anyone' }),
       ]) {
-        expect(response.status).toBe(500);
-        expect(response.body).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+        expect(response.status).toBe(503);
+        expect(response.body).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'database_unavailable' });
+        expect(response.headers['retry-after']).toBe('5');
       }
     } finally {
       await close();

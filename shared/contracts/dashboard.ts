@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CommunityView } from './communities';
+import { calendarDate } from './fields';
 import type { GuidanceView } from './guidance';
 import { type DailyLogView, type DisciplineTargets, type DisciplineView, type MemberStreaksView, monthField, yearField } from './tracking';
 
@@ -12,7 +13,7 @@ export const dashboardQuery = z.object({
   month: monthField,
   year: yearField,
   /** The viewer's today, as the streaks call takes it. */
-  date: z.iso.date('Date must be YYYY-MM-DD'),
+  date: calendarDate('Date must be YYYY-MM-DD'),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS } from './account-fields';
+import { BROKEN_CHARACTER_MESSAGE, CONTROL_CHARACTERS, LONE_SURROGATE } from './account-fields';
 
 /** Field schemas used by more than one contract, so client and server word their errors alike. */
 
@@ -12,22 +12,47 @@ const CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-
 export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(text);
 
 /**
- * One line of text, trimmed, with no control characters. Every free-text field of a contract starts here
- * (or at multiLineText), so no text reaches the database with a NUL or a stray control character.
+ * One line of text, trimmed, with no control characters and no broken character (a lone surrogate). Every
+ * free-text field of a contract starts here (or at multiLineText), so no text reaches the database with a
+ * NUL, a stray control character or half a character.
  */
 export function singleLineText(label: string) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
-    .refine((text) => !CONTROL_CHARACTERS.test(text), `${label} must be one line without control characters`);
+    .refine((text) => !CONTROL_CHARACTERS.test(text), `${label} must be one line without control characters`)
+    .refine((text) => !LONE_SURROGATE.test(text), `${label} ${BROKEN_CHARACTER_MESSAGE}`);
 }
 
-/** Text that may span lines (tab, LF and CR allowed), trimmed, with no other control characters. */
+/** Text that may span lines (tab, LF and CR allowed), trimmed, with no other control characters and no broken character. */
 export function multiLineText(label: string) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
-    .refine((text) => !CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS.test(text), `${label} cannot contain control characters`);
+    .refine((text) => !CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS.test(text), `${label} cannot contain control characters`)
+    .refine((text) => !LONE_SURROGATE.test(text), `${label} ${BROKEN_CHARACTER_MESSAGE}`);
+}
+
+/**
+ * A number sent as a JSON number, or as digits in a query string ('3'); never a boolean, a list, null or ''
+ * (z.coerce.number would read true as 1, [3] as 3 and null as 0, and so accept a body of the wrong type).
+ */
+export function numberOrDigits<Schema extends z.ZodNumber>(schema: Schema) {
+  return z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value), schema);
+}
+
+export const DATE_YEAR_MIN = 2000;
+export const DATE_YEAR_MAX = 2100;
+
+/**
+ * A calendar date, YYYY-MM-DD, in the years the months of the contracts allow (2000 to 2100): year 0 or
+ * 9999 is no day anyone tracks or meets on, and the time-zone arithmetic of a meeting day fails on year 0.
+ */
+export function calendarDate(message: string) {
+  return z.iso.date(message).refine((date) => {
+    const year = Number(date.slice(0, 4));
+    return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+  }, `Choose a date between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`);
 }
 
 /** A uuid in its canonical lower-case form, so services compare ids spelled alike (an upper-case spelling is the same id). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberOrDigits } from './fields';
 import { monthField } from './tracking';
 
 /** CSV import (DECISIONS.md "Imported members and claiming"). Year range of SPEC.md section 9. */
@@ -41,11 +42,13 @@ export const csvImportBody = z.object({
   csvData,
   columnMapping: z.record(z.string().max(200), z.string().max(100)),
   importMonth: monthField,
-  importYear: z.coerce
-    .number({ error: `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}` })
-    .int(`Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`)
-    .min(IMPORT_YEAR_MIN, `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`)
-    .max(IMPORT_YEAR_MAX, `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`),
+  importYear: numberOrDigits(
+    z
+      .number({ error: `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}` })
+      .int(`Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`)
+      .min(IMPORT_YEAR_MIN, `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`)
+      .max(IMPORT_YEAR_MAX, `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`),
+  ),
 });
 export type CsvImportBody = z.input<typeof csvImportBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEETING_MAX_MINUTES } from '../domain/meetings';
-import { multiLineText, singleLineText, uuidField } from './fields';
+import { calendarDate, multiLineText, singleLineText, uuidField } from './fields';
 
 const instantField = (label: string) =>
   z.iso
@@ -52,7 +52,7 @@ export const availabilityBody = z.object({
 export type AvailabilityBody = z.infer<typeof availabilityBody>;
 
 /** GET /api/commanders/{id}/free-slots?date=YYYY-MM-DD. */
-export const freeSlotsQuery = z.object({ date: z.iso.date('Choose a date') });
+export const freeSlotsQuery = z.object({ date: calendarDate('Choose a date') });
 
 export interface MeetingView {
   id: string;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { DAY_STATUSES, type DayStatus } from '../domain/constants';
 import { MONTHLY_GOAL_KEYS, type Discipline, type TargetKey } from '../domain/disciplines';
-import { multiLineText, singleLineText, uuidField } from './fields';
+import { calendarDate, multiLineText, numberOrDigits, singleLineText, uuidField } from './fields';
 
-export const monthField = z.coerce.number({ error: 'Month must be 1 to 12' }).int('Month must be 1 to 12').min(1, 'Month must be 1 to 12').max(12, 'Month must be 1 to 12');
-export const yearField = z.coerce.number({ error: 'Year must be between 2000 and 2100' }).int('Year must be a whole number').min(2000, 'Year must be between 2000 and 2100').max(2100, 'Year must be between 2000 and 2100');
+export const monthField = numberOrDigits(z.number({ error: 'Month must be 1 to 12' }).int('Month must be 1 to 12').min(1, 'Month must be 1 to 12').max(12, 'Month must be 1 to 12'));
+export const yearField = numberOrDigits(
+  z.number({ error: 'Year must be between 2000 and 2100' }).int('Year must be a whole number').min(2000, 'Year must be between 2000 and 2100').max(2100, 'Year must be between 2000 and 2100'),
+);
 
 const disciplineKeyField = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, 'Not a discipline key');
 const dayField = z.string().regex(/^([1-9]|[12]\d|3[01])$/, 'Days are 1 to 31');
@@ -166,7 +168,7 @@ export interface SubgroupMember {
  */
 export const streaksQuery = z.object({
   userId: uuidField.optional(),
-  date: z.iso.date('Date must be YYYY-MM-DD').optional(),
+  date: calendarDate('Date must be YYYY-MM-DD').optional(),
 });
 
 export interface StreakView {

@@ -13,6 +13,14 @@ import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWOR
 /** C0 and C1 control characters, NUL included: they never belong in stored text (Postgres refuses NUL). */
 export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 
+/**
+ * Half of a surrogate pair on its own (in Unicode mode a pair is one code point, so only a lone half
+ * matches): no character at all. JSON can carry one ("\ud800"), but UTF-8 cannot, so the database would
+ * store U+FFFD instead, or refuse the row: text holding one is refused with the field's message.
+ */
+export const LONE_SURROGATE = /\p{Surrogate}/u;
+export const BROKEN_CHARACTER_MESSAGE = 'contains a broken character (half of an emoji or symbol)';
+
 export const emailField = z.pipe(
   z.string({ error: 'E-mail is required' }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, 'E-mail is too long')),
   z.email('Please enter a valid e-mail address'),
@@ -36,6 +44,7 @@ export const displayNameField = z
   .check(
     z.trim(),
     z.refine((name) => !CONTROL_CHARACTERS.test(name), 'Name must be one line without control characters'),
+    z.refine((name) => !LONE_SURROGATE.test(name), `Name ${BROKEN_CHARACTER_MESSAGE}`),
     z.overwrite((name) => name.replace(/\s+/g, ' ')),
     z.minLength(1, 'Name is required'),
     z.maxLength(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),

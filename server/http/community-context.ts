@@ -34,17 +34,19 @@ const isUuid = (value: string) => uuidField.safeParse(value).success;
 export const COMMUNITY_HEADER = 'x-community-id';
 export const COMMUNITY_NOT_FOUND = 'Community not found.';
 
+/** A value that names something: a string that is not blank, as it was sent (an id with spaces is no id). */
 function stringValue(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 /**
  * The community a request is about, in the order of DECISIONS.md: the path's id; a communityId in the
  * body or query that is a real id (SPEC.md's placeholder 'default' is not); the X-Community-Id header;
- * otherwise the caller's first membership (undefined here).
+ * otherwise the caller's first membership (undefined here). A path's id is taken as it is, blank or
+ * misspelt: it names a community that does not exist (404), never the caller's first one.
  */
 export function requestedCommunityId(req: Request, pathParam?: string): string | undefined {
-  if (pathParam) return stringValue(req.params[pathParam]);
+  if (pathParam) return String(req.params[pathParam] ?? '');
   const fromBody = stringValue((req.body as { communityId?: unknown } | undefined)?.communityId);
   if (fromBody && isUuid(fromBody)) return fromBody;
   const fromQuery = stringValue(req.query.communityId) ?? stringValue(req.query.community);

@@ -27,7 +27,8 @@ type ReviewApplication = z.output<typeof reviewApplicationBody>;
  */
 export function applicationCommunityId(bodyCommunityId: string | undefined, header: unknown): string {
   for (const candidate of [bodyCommunityId, header]) {
-    const parsed = uuidField.safeParse(typeof candidate === 'string' ? candidate.trim() : candidate);
+    // As sent: an id with spaces or braces around it is no id (DECISIONS.md "Input").
+    const parsed = uuidField.safeParse(candidate);
     if (parsed.success) return parsed.data;
   }
   throw applyLinkNotFound();

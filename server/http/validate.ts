@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import { uuidField } from '@shared/contracts/fields';
-import { notFound } from './errors';
+import { HttpError, notFound } from './errors';
 
 /**
  * Route guards that parse the request with a shared contract; a failure throws the ZodError,
@@ -9,6 +9,7 @@ import { notFound } from './errors';
  */
 export function body<Schema extends z.ZodType>(schema: Schema): RequestHandler {
   return (req, _res, next) => {
+    assertNoPrototypeKeys(req.body);
     req.body = schema.parse(req.body ?? {});
     next();
   };
@@ -33,4 +34,30 @@ export function idParam(value: unknown, notFoundMessage: string): string {
   const parsed = uuidField.safeParse(value);
   if (!parsed.success) throw notFound(notFoundMessage);
   return parsed.data;
+}
+
+export const PROTOTYPE_KEY_MESSAGE = 'Not a field this request takes';
+
+/**
+ * JSON.parse keeps a `"__proto__"` key as an own property, and zod drops it from records without a word
+ * (a record of discipline targets holding only `__proto__` parses as an empty one): a body holding one is
+ * refused with 400 and the key's path, before any schema reads it. Walked without recursion, so a deeply
+ * nested body cannot exhaust the stack.
+ */
+function assertNoPrototypeKeys(value: unknown): void {
+  type Node = { value: unknown; key?: string; parent?: Node };
+  const pathOf = (node: Node) => {
+    const keys: string[] = [];
+    for (let at: Node | undefined = node; at?.key !== undefined; at = at.parent) keys.unshift(at.key);
+    return keys.join('.');
+  };
+  const pending: Node[] = [{ value }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (!node.value || typeof node.value !== 'object') continue;
+    for (const key of Object.keys(node.value)) {
+      const child: Node = { value: (node.value as Record<string, unknown>)[key], key, parent: node };
+      if (key === '__proto__') throw new HttpError(400, 'Please check the highlighted fields.', 'invalid_input', { [pathOf(child)]: PROTOTYPE_KEY_MESSAGE });
+      pending.push(child);
+    }
+  }
 }

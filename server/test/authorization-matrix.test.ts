@@ -624,6 +624,18 @@ describe("one member's private data, asked for by a third member of the same com
     expectJsonError(await inWorld('/api/questions/received'), 403);
   });
 
+  it('shows the third member names but no e-mails: those are for admins, and for a commander about their own subgroup', async () => {
+    const inWorld = (agent: Agent, url: string) => agent.get(url).set('X-Community-Id', world.id);
+    const seenByThird = (await inWorld(third.agent, `/api/communities/${world.id}/members`).expect(200)).body as Array<{ id: string; displayName: string; email: string | null }>;
+    expect(seenByThird.find((m) => m.id === people.member.user.id)?.displayName).toBe(people.member.user.displayName);
+    expect(seenByThird.filter((m) => m.email !== null)).toEqual([]);
+    expectJsonError(await inWorld(third.agent, `/api/commanders/${people.commander.user.id}/subgroup-members`), 403);
+    const seenByModerator = (await inWorld(people.moderator.agent, `/api/communities/${world.id}/members`).expect(200)).body as Array<{ id: string; email: string | null }>;
+    expect(seenByModerator.find((m) => m.id === people.member.user.id)?.email).toBe(people.member.email);
+    const seenByCommander = (await inWorld(people.commander.agent, `/api/commanders/${people.commander.user.id}/subgroup-members`).expect(200)).body as Array<{ id: string; email: string | null }>;
+    expect(seenByCommander.find((m) => m.id === people.member.user.id)?.email).toBe(people.member.email);
+  });
+
   it('leaves them as they were for their owner', async () => {
     const question = (await people.member.agent.get(`/api/questions/${questionId}`).set('X-Community-Id', world.id).expect(200)).body;
     expect(question).toMatchObject({ status: 'Open', answer: null });

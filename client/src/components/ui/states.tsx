@@ -1,6 +1,7 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import Lock from 'lucide-react/icons/lock';
 import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { Card } from './card';
@@ -24,6 +25,15 @@ export function LoadingRows({ rows = 3, label = 'Loading', className }: { rows?:
       ))}
     </div>
   );
+}
+
+/**
+ * A failed load's text: what could not be loaded, then the server's reason when it gave one (never the raw
+ * status and response body, which mean nothing to a member).
+ */
+export function loadFailureMessage(what: string, error: unknown): string {
+  const reason = errorMessage(error, '');
+  return reason ? `${what} ${reason}` : what;
 }
 
 /** A failed load inside a card, with a retry button when one is given. */

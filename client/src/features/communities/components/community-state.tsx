@@ -27,10 +27,18 @@ export function CommunityMissing({ title = 'No community selected' }: { title?: 
 /** A failed community read: 404 is 'Community not found' (R18); anything else offers a retry. */
 export function QueryFailure({ error, onRetry, fallback }: { error: unknown; onRetry: () => void; fallback: string }) {
   if (error instanceof ApiError && error.status === 404) return <CommunityMissing title="Community not found" />;
+  // What could not be loaded comes first, so two failures on one screen do not read the same; the server's reason follows.
+  const reason = errorMessage(error, '');
   return (
-    <Card role="alert" className="flex flex-col items-start gap-3 p-6">
-      <p className="font-medium">{errorMessage(error, fallback)}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
+    <Card role="alert" className="flex flex-col items-start gap-3 border-destructive/20 bg-destructive-50 p-6">
+      <div className="flex items-start gap-3">
+        <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+        <div className="grid gap-1">
+          <p className="font-medium text-destructive">{fallback}</p>
+          {reason && reason !== fallback ? <p className="text-sm text-foreground">{reason}</p> : null}
+        </div>
+      </div>
+      <Button variant="outline" className="min-h-11" onClick={onRetry}>
         Retry
       </Button>
     </Card>

@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/dates';
 import { useCalendarLocks, useLockMonth, useToggleLock } from '../api';
 import { lockYears, monthLabel, useToday } from '../period';
-import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { EmptyNote, ErrorNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
 import { MonthOptions, YearOptions } from './period-options';
 
 /**
@@ -98,7 +98,7 @@ export function CalendarLocksTab({ communityId }: { communityId: string }) {
         </CardHeader>
         <CardContent>
           {locks.error ? (
-            <ErrorNote message={`Could not load the calendar locks. ${locks.error.message}`} onRetry={() => void locks.refetch()} />
+            <ErrorNote message={loadFailureMessage('Could not load the calendar locks.', locks.error)} onRetry={() => void locks.refetch()} />
           ) : locks.isPending ? (
             <LoadingRows rows={2} label="Loading calendar locks" />
           ) : locks.data.length === 0 ? (

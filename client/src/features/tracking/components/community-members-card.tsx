@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { RoleBadge } from '@/features/communities/components/role-badge';
 import { initials } from '@/lib/utils';
-import { ErrorNote, EmptyNote, LoadingRows } from '@/components/ui/states';
+import { ErrorNote, EmptyNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
 
 /** SPEC.md section 9: the dashboard lists 5 members before 'Show N More'. */
 export const MEMBERS_BEFORE_EXPAND = 5;
@@ -37,7 +37,7 @@ export function CommunityMembersCard({ members, isLoading, error, selfId, onRetr
       </CardHeader>
       <CardContent className="grid gap-3">
         {error ? (
-          <ErrorNote message={`Could not load the members. ${error.message}`} onRetry={onRetry} />
+          <ErrorNote message={loadFailureMessage('Could not load the members.', error)} onRetry={onRetry} />
         ) : isLoading ? (
           <LoadingRows rows={3} label="Loading members" />
         ) : all.length === 0 ? (

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { monthName } from '../period';
 import { useStreaks } from '../use-streaks';
-import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { EmptyNote, ErrorNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
 
 interface StreaksCardProps {
   communityId: string | null;
@@ -38,7 +38,7 @@ export function StreaksCard({ communityId, userId, asOf, isToday }: StreaksCardP
       </CardHeader>
       <CardContent>
         {error ? (
-          <ErrorNote message={error.message} onRetry={retry} />
+          <ErrorNote message={loadFailureMessage('Could not load the streaks.', error)} onRetry={retry} />
         ) : isLoading ? (
           <LoadingRows rows={3} label="Loading streaks" />
         ) : streaks.length === 0 ? (

@@ -6,7 +6,7 @@ import { DAILY_TARGET_KEYS, FIXED_TARGETS, MONTHLY_GOAL_KEYS, TARGET_LABELS } fr
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { monthLabel } from '../period';
-import { ErrorNote, LoadingRows } from '@/components/ui/states';
+import { ErrorNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
 
 /** A daily target is free text, or JSON with a `target` (SPEC.md section 3). */
 export function targetText(value: string | null | undefined): string | null {
@@ -50,7 +50,7 @@ export function TargetsCard({ targets, isLoading, error, onRetry, period, member
       </CardHeader>
       <CardContent>
         {error ? (
-          <ErrorNote message={`Could not load the targets. ${error.message}`} onRetry={onRetry} />
+          <ErrorNote message={loadFailureMessage('Could not load the targets.', error)} onRetry={onRetry} />
         ) : isLoading || !targets ? (
           <LoadingRows rows={4} label="Loading targets" />
         ) : (

@@ -2,10 +2,11 @@ import UsersRound from 'lucide-react/icons/users-round';
 import type { YearMonth } from '@shared/domain/calendar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLongDate } from '@/lib/dates';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { useMemberStats } from '../api';
 import { monthLabel } from '../period';
-import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { EmptyNote, ErrorNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
 
 export type StreakTier = '10+' | '5+' | '2+' | 'under-2';
 
@@ -18,6 +19,20 @@ export function streakTier(streak: number): { tier: StreakTier; className: strin
 }
 
 const COLUMNS = ['Member', 'Last Updated', 'Streak', 'Completion', 'This Week', 'Last Week'] as const;
+/** From here the six columns fit the card; narrower, each member is a card of their own. */
+const TABLE_QUERY = '(min-width: 768px)';
+
+const lastUpdated = (date: string | null) => (date ? formatLongDate(date) : 'Never');
+
+/** The streak, coloured by its tier (SPEC.md section 9). */
+function StreakBadge({ streak }: { streak: number }) {
+  const tier = streakTier(streak);
+  return (
+    <span data-streak-tier={tier.tier} title={`Streak ${tier.description}`} className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold', tier.className)}>
+      {streak} {streak === 1 ? 'day' : 'days'}
+    </span>
+  );
+}
 
 interface SubgroupStatsCardProps {
   communityId: string | null;
@@ -30,6 +45,7 @@ interface SubgroupStatsCardProps {
 export function SubgroupStatsCard({ communityId, commanderId, period }: SubgroupStatsCardProps) {
   // The stats hold a row per subgroup member, so they also tell whether the subgroup is empty.
   const stats = useMemberStats(communityId, commanderId, period);
+  const wide = useMediaQuery(TABLE_QUERY);
 
   return (
     <Card>
@@ -42,13 +58,14 @@ export function SubgroupStatsCard({ communityId, commanderId, period }: Subgroup
       </CardHeader>
       <CardContent>
         {stats.error ? (
-          <ErrorNote message={`Could not load your subgroup statistics. ${stats.error.message}`} onRetry={() => void stats.refetch()} />
+          <ErrorNote message={loadFailureMessage('Could not load your subgroup statistics.', stats.error)} onRetry={() => void stats.refetch()} />
         ) : stats.isPending ? (
           <LoadingRows rows={3} label="Loading subgroup statistics" />
         ) : stats.data.length === 0 ? (
           <EmptyNote>No members are in your subgroup yet. Once members are assigned to your subgroup, their progress shows here.</EmptyNote>
-        ) : (
-          // A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+        ) : wide ? (
+          // From 768 px a table; where the card is still narrower than the table (its two-thirds column from 1024 px)
+          // the table scrolls inside this region, which is focusable so the keyboard can scroll it too.
           <div role="region" aria-label={`Subgroup statistics, ${monthLabel(period.year, period.month)}`} tabIndex={0} className="-mx-2 overflow-x-auto px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Subgroup statistics for {monthLabel(period.year, period.month)}</caption>
@@ -62,32 +79,50 @@ export function SubgroupStatsCard({ communityId, commanderId, period }: Subgroup
                 </tr>
               </thead>
               <tbody>
-                {stats.data.map((stat) => {
-                  const tier = streakTier(stat.streak);
-                  return (
-                    <tr key={stat.id} className="border-b border-border/70 last:border-0">
-                      <th scope="row" className="py-3 pr-3 font-medium">
-                        {stat.displayName}
-                      </th>
-                      <td className="py-3 pr-3 text-muted-foreground">{stat.lastUpdated ? formatLongDate(stat.lastUpdated) : 'Never'}</td>
-                      <td className="py-3 pr-3">
-                        <span
-                          data-streak-tier={tier.tier}
-                          title={`Streak ${tier.description}`}
-                          className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold', tier.className)}
-                        >
-                          {stat.streak} {stat.streak === 1 ? 'day' : 'days'}
-                        </span>
-                      </td>
-                      <td className="py-3 pr-3">{stat.completionPercent}%</td>
-                      <td className="py-3 pr-3">{stat.weeklyStats.thisWeek}</td>
-                      <td className="py-3">{stat.weeklyStats.lastWeek}</td>
-                    </tr>
-                  );
-                })}
+                {stats.data.map((stat) => (
+                  <tr key={stat.id} className="border-b border-border/70 last:border-0">
+                    <th scope="row" className="py-3 pr-3 font-medium">
+                      {stat.displayName}
+                    </th>
+                    <td className="py-3 pr-3 text-muted-foreground">{lastUpdated(stat.lastUpdated)}</td>
+                    <td className="py-3 pr-3">
+                      <StreakBadge streak={stat.streak} />
+                    </td>
+                    <td className="py-3 pr-3">{stat.completionPercent}%</td>
+                    <td className="py-3 pr-3">{stat.weeklyStats.thisWeek}</td>
+                    <td className="py-3">{stat.weeklyStats.lastWeek}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>
+        ) : (
+          // On a phone each member is a small card with the same figures, so none is cut off at the edge.
+          <ul aria-label={`Subgroup statistics, ${monthLabel(period.year, period.month)}`} className="grid gap-3">
+            {stats.data.map((stat) => (
+              <li key={stat.id} className="grid gap-3 rounded-xl border border-border bg-background p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="min-w-0 break-words font-medium">{stat.displayName}</span>
+                  <StreakBadge streak={stat.streak} />
+                </div>
+                <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+                  {(
+                    [
+                      ['Last Updated', lastUpdated(stat.lastUpdated)],
+                      ['Completion', `${stat.completionPercent}%`],
+                      ['This Week', String(stat.weeklyStats.thisWeek)],
+                      ['Last Week', String(stat.weeklyStats.lastWeek)],
+                    ] as const
+                  ).map(([term, value]) => (
+                    <div key={term} className="grid gap-0.5">
+                      <dt className="text-xs text-muted-foreground">{term}</dt>
+                      <dd className="font-medium">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
         )}
       </CardContent>
     </Card>

@@ -128,7 +128,9 @@ function OfficeHoursForm({ save, saved }: { save: ReturnType<typeof useSetAvaila
             const rowId = `${id}-${row.key}`;
             const number = index + 1;
             return (
-              <li key={row.key} className="grid gap-3 rounded-xl border border-border p-3 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+              // On a phone the day and Remove share the first line and the two times the second, so each time has
+              // the width its value and picker need; from 640 px all four sit on one line.
+              <li key={row.key} className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 rounded-xl border border-border p-3 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_minmax(0,1fr)_auto]">
                 <div className="grid gap-1.5">
                   <label htmlFor={`${rowId}-day`} className="text-sm font-medium">
                     Day <span className="sr-only">of window {number}</span>
@@ -141,7 +143,7 @@ function OfficeHoursForm({ save, saved }: { save: ReturnType<typeof useSetAvaila
                     ))}
                   </NativeSelect>
                 </div>
-                <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-3 sm:contents">
+                <div className="col-span-2 grid grid-cols-2 items-end gap-3 sm:col-span-1 sm:contents">
                   <div className="grid gap-1.5">
                     <label htmlFor={`${rowId}-start`} className="text-sm font-medium">
                       From <span className="sr-only">(window {number})</span>
@@ -170,18 +172,18 @@ function OfficeHoursForm({ save, saved }: { save: ReturnType<typeof useSetAvaila
                       onChange={(event) => update(row.key, { endTime: event.target.value })}
                     />
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-11 text-destructive hover:bg-destructive-50"
-                    aria-label={`Remove window ${number} (${WEEKDAYS[row.dayOfWeek]})`}
-                    onClick={() => remove(row.key)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
                 </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="col-start-2 row-start-1 size-11 text-destructive hover:bg-destructive-50 sm:col-start-4"
+                  aria-label={`Remove window ${number} (${WEEKDAYS[row.dayOfWeek]})`}
+                  onClick={() => remove(row.key)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
                 {error ? (
-                  <p id={`${rowId}-error`} className="text-sm font-medium text-destructive sm:col-span-4">
+                  <p id={`${rowId}-error`} className="col-span-2 text-sm font-medium text-destructive sm:col-span-4">
                     {error}
                   </p>
                 ) : null}

@@ -26,11 +26,13 @@ interface SubgroupCardProps {
   unassigned: readonly CommunityMember[];
   /** True while the member list loads. */
   membersLoading: boolean;
+  /** The member list could not be loaded (the tab says so, with Retry). */
+  membersFailed?: boolean;
   onDelete: (subgroup: SubgroupView) => void;
 }
 
 /** One subgroup: its commander, its members (each with Unassign), 'Assign member' and Delete. */
-export function SubgroupCard({ communityId, subgroup, members, eligibleCommanders, unassigned, membersLoading, onDelete }: SubgroupCardProps) {
+export function SubgroupCard({ communityId, subgroup, members, eligibleCommanders, unassigned, membersLoading, membersFailed = false, onDelete }: SubgroupCardProps) {
   const id = useId();
   const titleId = `${id}-title`;
   return (
@@ -53,9 +55,15 @@ export function SubgroupCard({ communityId, subgroup, members, eligibleCommander
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
-      <CommanderSelect communityId={communityId} subgroup={subgroup} eligible={eligibleCommanders} disabled={membersLoading} />
-      <SubgroupMembers communityId={communityId} subgroup={subgroup} members={members} loading={membersLoading} />
-      <AssignMember communityId={communityId} subgroup={subgroup} unassigned={unassigned} disabled={membersLoading} />
+      <CommanderSelect communityId={communityId} subgroup={subgroup} eligible={eligibleCommanders} disabled={membersLoading || membersFailed} />
+      {membersFailed ? (
+        <p className="text-sm text-muted-foreground">The members could not be loaded, so they cannot be shown or assigned here.</p>
+      ) : (
+        <>
+          <SubgroupMembers communityId={communityId} subgroup={subgroup} members={members} loading={membersLoading} />
+          <AssignMember communityId={communityId} subgroup={subgroup} unassigned={unassigned} disabled={membersLoading} />
+        </>
+      )}
     </Card>
   );
 }
@@ -126,8 +134,8 @@ function SubgroupMembers({ communityId, subgroup, members, loading }: { communit
       {members.map((member) => {
         const pending = assign.isPending && assign.variables.userId === member.id;
         return (
-          <li key={member.id} className="flex items-center gap-2 py-0.5 pl-3 pr-1">
-            <span className="min-w-0 flex-1 truncate text-sm font-medium">{member.displayName}</span>
+          <li key={member.id} className="flex flex-wrap items-center gap-x-2 py-0.5 pl-3 pr-1">
+            <span className="min-w-0 flex-1 break-words text-sm font-medium">{member.displayName}</span>
             {member.id === subgroup.commanderId ? <Badge>Commander</Badge> : null}
             <Button
               variant="ghost"
@@ -173,8 +181,9 @@ function AssignMember({ communityId, subgroup, unassigned, disabled }: { communi
       <label htmlFor={selectId} className="text-sm font-medium">
         Assign member
       </label>
-      <div className="flex gap-2">
-        <div className="min-w-0 flex-1">
+      {/* On a phone the select has the whole line, so its 'Choose an unassigned member' is not cut; Assign goes under it. */}
+      <div className="grid gap-2 sm:flex">
+        <div className="min-w-0 sm:flex-1">
           <NativeSelect id={selectId} value={member?.id ?? ''} disabled={disabled || assign.isPending || unassigned.length === 0} onChange={(event) => setChosen(event.target.value)}>
             <option value="">{unassigned.length === 0 ? 'Everyone is in a subgroup' : 'Choose an unassigned member'}</option>
             {unassigned.map((candidate) => (

@@ -94,16 +94,21 @@ function SubgroupManagement({ communityId }: { communityId: string }) {
               eligibleCommanders={groups.eligible}
               unassigned={groups.unassigned}
               membersLoading={membersLoading}
+              membersFailed={Boolean(members.error)}
               onDelete={setDeleting}
             />
           ))}
         </section>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <UnassignedMembers members={groups.unassigned} loading={membersLoading} />
-        <AllMembers communityId={communityId} members={groups.sorted} subgroups={subgroups.data ?? []} loading={membersLoading || subgroups.isPending} />
-      </div>
+      {/* Without the member list these two would claim that nobody is unassigned and there are no members:
+          the failure above says what is missing instead. */}
+      {members.error ? null : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <UnassignedMembers members={groups.unassigned} loading={membersLoading} />
+          <AllMembers communityId={communityId} members={groups.sorted} subgroups={subgroups.data ?? []} loading={membersLoading || subgroups.isPending} />
+        </div>
+      )}
 
       <AlertDialog open={deleting !== null} onOpenChange={(open) => (open || remove.isPending ? undefined : setDeleting(null))}>
         <ConfirmDialogContent
@@ -152,8 +157,8 @@ function UnassignedMembers({ members, loading }: { members: readonly CommunityMe
           // Focusable so the list can be scrolled from the keyboard (it holds no buttons).
           <ul aria-labelledby={titleId} tabIndex={0} className="max-h-48 divide-y divide-border overflow-y-auto rounded-xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             {members.map((member) => (
-              <li key={member.id} className="flex min-h-11 items-center gap-2 px-3 py-2">
-                <span className="min-w-0 flex-1 truncate text-sm font-medium">{member.displayName}</span>
+              <li key={member.id} className="flex min-h-11 flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
+                <span className="min-w-0 flex-1 break-words text-sm font-medium">{member.displayName}</span>
                 <RoleBadge role={member.rank} />
               </li>
             ))}
@@ -203,7 +208,7 @@ function AllMembers({ communityId, members, subgroups, loading }: { communityId:
               const shown = pending ? assign.variables.subgroupId : member.subgroupId;
               return (
                 <li key={member.id} className="grid gap-2 px-3 py-2 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-center">
-                  <span className="min-w-0 truncate text-sm font-medium">{member.displayName}</span>
+                  <span className="min-w-0 break-words text-sm font-medium">{member.displayName}</span>
                   <NativeSelect
                     aria-label={`Subgroup for ${member.displayName}`}
                     value={shown ?? ''}

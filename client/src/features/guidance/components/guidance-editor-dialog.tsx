@@ -186,7 +186,8 @@ export function GuidanceEditorDialog({ communityId, guidance, open, onOpenChange
               <Textarea id={`${id}-markdown`} rows={8} value={markdown} maxLength={GUIDANCE_MARKDOWN_MAX} onChange={(event) => setMarkdown(event.target.value)} />
             </FormField>
           </div>
-          <section aria-labelledby={`${id}-preview`} className="grid content-start gap-3">
+          {/* Beside the sections (from 1024 px) the preview stays in view while the sections scroll past it. */}
+          <section aria-labelledby={`${id}-preview`} className="grid content-start gap-3 lg:sticky lg:top-0 lg:self-start">
             <h3 id={`${id}-preview`} className="text-base font-semibold">
               Preview
             </h3>

@@ -13,11 +13,11 @@
 // under budget what costs it. Exits non-zero when a median is under budget.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -41,17 +41,6 @@ for (const file of ['dist/server/index.js', 'dist/client/index.html']) {
 if (!fs.existsSync(CHROMIUM)) {
   console.error(`lighthouse: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
   process.exit(2);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function startServer(port, dataDir) {

@@ -17,11 +17,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { startCluster } from './postgres-cluster.mjs';
 import { CHECK_EVERY_MS, startProxy } from './proxy.mjs';
+import { freePort } from '../lib/free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const WORKERS = Number(process.env.RELIABILITY_WORKERS ?? 8);
@@ -42,17 +42,6 @@ function check(condition, what, detail = '') {
   console.log(`${condition ? 'ok  ' : 'FAIL'} ${what}${!condition && detail ? `\n     ${detail}` : ''}`);
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** GET a probe on a new connection (a kept-alive one may be closed by the server just as it is reused). */
 function probe(port, url) {

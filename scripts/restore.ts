@@ -50,15 +50,26 @@ try {
     process.exit(1);
   }
 
+  // Unpacked beside the database and checked first; only then swapped in, so a failure (a full disk) leaves
+  // the database as it was.
   const folder = embeddedDatabaseFolder(config.DATA_DIR);
+  const incoming = `${folder}.restoring`;
+  fs.rmSync(incoming, { recursive: true, force: true });
+  let accounts: number;
+  try {
+    const restored = new PGlite(incoming, { loadDataDir: backup });
+    accounts = await accountsIn(restored);
+    await restored.close();
+  } catch (error) {
+    fs.rmSync(incoming, { recursive: true, force: true });
+    throw error;
+  }
   let keptAt: string | undefined;
   if (fs.existsSync(folder)) {
     keptAt = `${folder}.before-restore-${Date.now()}`;
     fs.renameSync(folder, keptAt);
   }
-  const restored = new PGlite(folder, { loadDataDir: backup });
-  const accounts = await accountsIn(restored);
-  await restored.close();
+  fs.renameSync(incoming, folder);
   console.log(`Restored ${accounts} accounts from ${path.resolve(file)} into ${path.resolve(config.DATA_DIR)}.`);
   if (keptAt) console.log(`The database it replaced is kept in ${keptAt}; delete it once you are sure.`);
 } finally {

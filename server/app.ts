@@ -50,11 +50,10 @@ export interface AppOptions {
 
 export interface App {
   app: express.Express;
-  /**
-   * Starts a graceful stop: readiness answers 503 and every answer closes its connection. Resolves once
-   * the requests in flight have finished.
-   */
-  drain(): Promise<void>;
+  /** Starts a graceful stop: readiness answers 503 and every answer closes its connection. */
+  startDraining(): void;
+  /** Resolves once no request is in flight (ask after the server stopped listening). */
+  whenIdle(): Promise<void>;
   /** Stops background work owned by the app (the session store's pruning). */
   close(): Promise<void>;
 }
@@ -145,7 +144,7 @@ export function createApp({
   if (clientHandler) app.use(clientHandler);
   app.use(errorHandler);
 
-  return { app, drain: requests.drain, close: () => sessions.close() };
+  return { app, startDraining: requests.startDraining, whenIdle: requests.whenIdle, close: () => sessions.close() };
 }
 
 /**

@@ -40,7 +40,7 @@ async function main() {
 
   const clientHandler =
     config.NODE_ENV === 'production' ? staticClient(path.join(projectRoot, 'dist/client')) : await viteDevClient(projectRoot);
-  const { app, drain, close: closeApp } = createApp({ database, config, sessionSecret, logger, clientHandler });
+  const { app, startDraining, whenIdle, close: closeApp } = createApp({ database, config, sessionSecret, logger, clientHandler });
 
   const server = app.listen(config.PORT, () => {
     const { port } = server.address() as AddressInfo;
@@ -62,17 +62,23 @@ async function main() {
     shuttingDown = true;
     logger.info({ signal }, 'shutting down: no new connections, draining requests');
     // Readiness turns 503 and every answer from now on closes its connection, so clients go elsewhere.
-    const drained = drain();
+    startDraining();
     // Behind a load balancer: keep listening until it has seen the 503 and sends nothing more. Closing the
     // listener while it still sends would reset the connections waiting to be accepted.
     if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
-    server.close();
+    const stoppedListening = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     let graceTimer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<'timed out'>((resolve) => (graceTimer = setTimeout(() => resolve('timed out'), SHUTDOWN_GRACE_MS)));
-    const outcome = await Promise.race([drained.then(() => 'drained' as const), graceOver]);
+    // Every connection closed (each closes after its answer) and every accepted request finished.
+    const drained = Promise.all([stoppedListening, whenIdle()]).then(() => 'drained' as const);
+    const outcome = await Promise.race([drained, graceOver]);
     clearTimeout(graceTimer);
-    if (outcome === 'timed out') logger.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+    if (outcome === 'timed out') {
+      logger.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+      // A request stuck on the database would keep the pool from closing: exit regardless, a little later.
+      setTimeout(() => process.exit(1), 5_000).unref();
+    }
     server.closeAllConnections();
     // The database closes only after every accepted request has finished with it.
     await closeApp();

@@ -18,6 +18,9 @@ export function startProxy(backends) {
           if (answer.statusCode === 200) ready.add(port);
           else ready.delete(port);
         })
+        .on('timeout', function abandon() {
+          this.destroy(new Error('readiness check timed out'));
+        })
         .on('error', () => ready.delete(port));
     }
   }, CHECK_EVERY_MS);

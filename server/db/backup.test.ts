@@ -25,6 +25,7 @@ function run(script: 'backup' | 'restore', ...args: string[]) {
     cwd: projectRoot,
     env: { ...env, DATA_DIR: dataDir, NODE_ENV: 'production' },
     encoding: 'utf8',
+    timeout: 60_000,
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

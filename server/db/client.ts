@@ -107,15 +107,17 @@ const MIGRATION_LOCK_KEY = 0x5465_6164; // 'Tead'
  */
 async function migrateOneAtATime(pool: pg.Pool): Promise<void> {
   const lockHolder = await pool.connect();
+  let broken: Error | undefined;
   try {
     await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
     } finally {
-      await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      // If the unlock fails the connection is dropped below, which releases the lock too.
+      await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((error: Error) => (broken = error));
     }
   } finally {
-    lockHolder.release();
+    lockHolder.release(broken);
   }
 }
 

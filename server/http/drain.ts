@@ -4,8 +4,13 @@ export interface RequestDrain {
   /** Counts the requests in flight; while draining, tells each client to close its connection after the answer. */
   middleware: RequestHandler;
   isDraining(): boolean;
-  /** Starts draining and resolves once no request is in flight. */
-  drain(): Promise<void>;
+  /** Starts draining: readiness answers 503 and every answer closes its connection. */
+  startDraining(): void;
+  /**
+   * Resolves once no request is in flight. Ask after the server has stopped listening: before that, a new
+   * request can still arrive after an idle moment.
+   */
+  whenIdle(): Promise<void>;
 }
 
 /**
@@ -15,28 +20,23 @@ export interface RequestDrain {
 export function requestDrain(): RequestDrain {
   let draining = false;
   let inFlight = 0;
-  let whenIdle: (() => void)[] = [];
-  const settleIfIdle = () => {
-    if (!draining || inFlight > 0) return;
-    for (const resolve of whenIdle) resolve();
-    whenIdle = [];
-  };
+  let waiting: (() => void)[] = [];
   return {
     middleware: (_req, res, next) => {
       inFlight++;
       if (draining) res.setHeader('Connection', 'close');
       res.once('close', () => {
         inFlight--;
-        settleIfIdle();
+        if (inFlight > 0) return;
+        for (const resolve of waiting) resolve();
+        waiting = [];
       });
       next();
     },
     isDraining: () => draining,
-    drain: () => {
+    startDraining: () => {
       draining = true;
-      const idle = new Promise<void>((resolve) => whenIdle.push(resolve));
-      settleIfIdle();
-      return idle;
     },
+    whenIdle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
   };
 }

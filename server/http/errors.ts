@@ -47,21 +47,24 @@ export function violatedConstraint(error: unknown): string | undefined {
   return undefined;
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'Steadfast cannot reach its database right now. Nothing was changed; please try again in a moment.';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Steadfast cannot reach its database right now. Please try again in a moment.';
 
 /** Node's socket errors and pg's own words for a connection that could not be made or was lost. */
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const DATABASE_AWAY_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 const CONNECTION_LOST = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
 
 /**
  * Whether an error means the database could not be reached (stopped, restarting, failed over, network
- * gone), not that the request was wrong: connection exceptions (class 08), an administrator's or a
- * crash's shutdown (57P01, 57P02), a database still starting (57P03), or a lost socket.
+ * gone, out of connections), not that the request was wrong: connection exceptions (class 08, except a
+ * protocol violation, which is a bug), an administrator's or a crash's shutdown (57P01, 57P02), a database
+ * still starting (57P03), too many connections (53300), or a lost socket. The request may or may not have
+ * been written: the answer promises nothing either way.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || CONNECTION_ERROR_CODES.has(code))) return true;
+    if (typeof code === 'string' && ((code.startsWith('08') && code !== '08P01') || DATABASE_AWAY_CODES.has(code) || CONNECTION_ERROR_CODES.has(code))) return true;
     if (current instanceof Error && CONNECTION_LOST.test(current.message)) return true;
   }
   return false;

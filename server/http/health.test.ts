@@ -71,37 +71,54 @@ describe('GET /readyz', () => {
 });
 
 describe('draining for a graceful stop', () => {
-  it('finishes the requests in flight, closes every answer\'s connection and turns readiness to 503', async () => {
+  it('turns readiness to 503, closes every answer\'s connection, and waits for every request accepted, even after it began', async () => {
     const config = testConfig();
     const handle = await openDatabase({ inMemory: true });
-    const { app: stopping, drain, close } = createApp({ database: handle, config, sessionSecret: config.SESSION_SECRET! });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    // A request still working when the stop begins.
+    const { app: stopping, startDraining, whenIdle, close } = createApp({ database: handle, config, sessionSecret: config.SESSION_SECRET! });
+    // Requests still working when the stop begins, or arriving while the server still listens: each waits
+    // for its release.
+    const slots: { arrived: () => void; released: Promise<void> }[] = [];
+    const holdNext = () => {
+      let arrived!: () => void;
+      let release!: () => void;
+      const hasArrived = new Promise<void>((resolve) => (arrived = resolve));
+      slots.push({ arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { hasArrived, release };
+    };
     stopping.get('/slow', async (_req, res) => {
-      await held;
+      const slot = slots.shift()!;
+      slot.arrived();
+      await slot.released;
       res.json({ finished: true });
     });
     const server = stopping.listen(0);
     try {
-      const slow = request(server).get('/slow').then((response) => response);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      let drained = false;
-      const draining = drain().then(() => (drained = true));
+      const first = holdNext();
+      const firstAnswer = request(server).get('/slow').then((response) => response);
+      await first.hasArrived;
+      startDraining();
 
       const ready = await request(server).get('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.body).toEqual({ message: DRAINING_MESSAGE, code: 'not_ready' });
       expect(ready.headers.connection).toBe('close');
-      expect(drained).toBe(false);
 
-      release();
-      const finished = await slow;
-      expect(finished.status).toBe(200);
-      expect(finished.body).toEqual({ finished: true });
-      await draining;
-      expect(drained).toBe(true);
-      await request(server).get('/healthz').expect(200);
+      // A request that arrives after the drain began is answered, and waited for like the first.
+      const second = holdNext();
+      const secondAnswer = request(server).get('/slow').then((response) => response);
+      await second.hasArrived;
+      let idle = false;
+      const idleNow = whenIdle().then(() => (idle = true));
+      first.release();
+      expect((await firstAnswer).body).toEqual({ finished: true });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(idle).toBe(false);
+      second.release();
+      const late = await secondAnswer;
+      expect(late.status).toBe(200);
+      expect(late.headers.connection).toBe('close');
+      await idleNow;
+      expect(idle).toBe(true);
     } finally {
       server.close();
       await close();

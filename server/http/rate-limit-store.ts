@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import { rateLimitHits } from '@shared/schema/rate-limits';
@@ -25,14 +26,19 @@ export function databaseRateLimitStores(db: Database, { now, scope }: RateLimitS
   const pruneExpired = (at: Date) => {
     if (at.getTime() - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = at.getTime();
+    // Only this scope's rows: another scope (another test app) may run on another clock.
     db.delete(rateLimitHits)
-      .where(sql`${rateLimitHits.resetAt} <= ${at.toISOString()}`)
+      .where(sql`starts_with(${rateLimitHits.key}, ${scope}) AND ${rateLimitHits.resetAt} <= ${at.toISOString()}`)
       .catch(() => {}); // The next prune tries again; a leftover expired row is reset by its next hit anyway.
   };
 
   return (limitName) => {
     let windowMs = 60_000;
-    const fullKey = (key: string) => `${scope}${limitName}:${key}`;
+    // A limit that counts failures only counts every request as it comes and takes a success back once it is
+    // answered. The next hit on the same key waits for that to land, so a finished success is never counted.
+    const decrementsInFlight = new Map<string, Promise<unknown>>();
+    // What a client sent (an e-mail typed at sign-in, of any length) is hashed: keys stay short and uniform.
+    const fullKey = (key: string) => `${scope}${limitName}:${createHash('sha256').update(key).digest('base64url')}`;
     return {
       localKeys: false,
       prefix: `${scope}${limitName}:`,
@@ -40,6 +46,7 @@ export function databaseRateLimitStores(db: Database, { now, scope }: RateLimitS
         windowMs = options.windowMs;
       },
       async increment(key): Promise<ClientRateLimitInfo> {
+        await decrementsInFlight.get(fullKey(key))?.catch(() => {});
         const at = now();
         const resetAt = new Date(at.getTime() + windowMs);
         // A hit after the window ended starts a new window; otherwise it counts in the current one.
@@ -55,7 +62,17 @@ export function databaseRateLimitStores(db: Database, { now, scope }: RateLimitS
         return { totalHits: Number(row!.hits), resetTime: new Date(row!.reset_at) };
       },
       async decrement(key) {
-        await db.execute(sql`UPDATE rate_limit_hits SET hits = hits - 1 WHERE key = ${fullKey(key)} AND hits > 0 AND reset_at > ${now().toISOString()}`);
+        const stored = fullKey(key);
+        // Drizzle's query runs each time it is awaited: Promise.resolve runs it once, for both waiters.
+        const landing = Promise.resolve(
+          db.execute(sql`UPDATE rate_limit_hits SET hits = hits - 1 WHERE key = ${stored} AND hits > 0 AND reset_at > ${now().toISOString()}`),
+        );
+        decrementsInFlight.set(stored, landing);
+        try {
+          await landing;
+        } finally {
+          if (decrementsInFlight.get(stored) === landing) decrementsInFlight.delete(stored);
+        }
       },
       async resetKey(key) {
         await db.execute(sql`DELETE FROM rate_limit_hits WHERE key = ${fullKey(key)}`);

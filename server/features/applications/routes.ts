@@ -10,7 +10,8 @@ import * as applications from './service';
 export function applicationRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();
   // Every request counts, refused ones too: the form is public, so this is what keeps it from being flooded.
-  const applyLimit = limitRequests({ name: 'apply-per-address',
+  const applyLimit = limitRequests({
+    name: 'apply-per-address',
     windowMs: 60 * MINUTE,
     limit: config.RATE_LIMIT_APPLY_PER_IP,
     message: 'Too many applications from this address. Please try again in an hour.',

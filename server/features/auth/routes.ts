@@ -17,25 +17,29 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
   const router = Router();
 
   // Failed sign-ins only: a congregation behind one address can all sign in on Sunday morning.
-  const loginLimitPerEmail = limitRequests({ name: 'login-per-email',
+  const loginLimitPerEmail = limitRequests({
+    name: 'login-per-email',
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_LOGIN_PER_EMAIL,
     countFailuresOnly: true,
     key: (req) => `login:${String(req.body?.username ?? '').trim().toLowerCase()}`,
     message: 'Too many failed sign-in attempts for this e-mail. Please wait 15 minutes and try again.',
   });
-  const loginLimitPerIp = limitRequests({ name: 'login-per-address',
+  const loginLimitPerIp = limitRequests({
+    name: 'login-per-address',
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_LOGIN_PER_IP,
     countFailuresOnly: true,
     message: 'Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.',
   });
-  const registerLimit = limitRequests({ name: 'register-per-address',
+  const registerLimit = limitRequests({
+    name: 'register-per-address',
     windowMs: 60 * MINUTE,
     limit: config.RATE_LIMIT_REGISTER_PER_IP,
     message: 'Too many sign-ups from your network. Please try again in an hour.',
   });
-  const nameCheckLimit = limitRequests({ name: 'name-check-per-address',
+  const nameCheckLimit = limitRequests({
+    name: 'name-check-per-address',
     windowMs: MINUTE,
     limit: config.RATE_LIMIT_NAME_CHECK_PER_IP,
     message: 'Too many name checks. Please wait a minute.',
@@ -54,7 +58,8 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
   });
 
   // Failed Google sign-ins (a refused token, an unverified e-mail) count like failed password sign-ins, per address.
-  const googleLimitPerIp = limitRequests({ name: 'google-per-address',
+  const googleLimitPerIp = limitRequests({
+    name: 'google-per-address',
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_LOGIN_PER_IP,
     countFailuresOnly: true,
@@ -105,14 +110,16 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
 
   // Like sign-in, but only a wrong current password counts (not a refused new password), per account and per address.
   const wrongCurrentPassword = { codes: [WRONG_PASSWORD_CODE] };
-  const passwordLimitPerUser = limitRequests({ name: 'password-change-per-account',
+  const passwordLimitPerUser = limitRequests({
+    name: 'password-change-per-account',
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_USER,
     countFailuresOnly: wrongCurrentPassword,
     key: (req) => `password:${req.user?.id}`,
     message: 'Too many failed password changes. Please wait 15 minutes and try again.',
   });
-  const passwordLimitPerIp = limitRequests({ name: 'password-change-per-address',
+  const passwordLimitPerIp = limitRequests({
+    name: 'password-change-per-address',
     windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_IP,
     countFailuresOnly: wrongCurrentPassword,

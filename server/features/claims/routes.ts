@@ -12,8 +12,9 @@ import * as claims from './service';
 export function claimRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();
 
-  // A claim at sign-up is a sign-up: the same limit per address as /api/register.
-  const signUpLimit = limitRequests({ name: 'claim-sign-up-per-address',
+  // A claim at sign-up is a sign-up: the same limit per address as /api/register, counted on its own.
+  const signUpLimit = limitRequests({
+    name: 'claim-sign-up-per-address',
     windowMs: 60 * MINUTE,
     limit: config.RATE_LIMIT_REGISTER_PER_IP,
     message: 'Too many sign-ups from your network. Please try again in an hour.',

@@ -13,7 +13,8 @@ export function inviteRoutes(db: Database, config: Config, limitRequests: LimitR
   const tooManyCodes = 'Too many invitation codes tried. Please wait an hour and check the code with the person who invited you.';
   // Only wrong codes (404) count, so a whole congregation can join from one address.
   const wrongCodes = { statuses: [404] };
-  const joinLimitPerUser = limitRequests({ name: 'join-per-account',
+  const joinLimitPerUser = limitRequests({
+    name: 'join-per-account',
     windowMs: 60 * MINUTE,
     limit: config.RATE_LIMIT_JOIN_PER_USER,
     countFailuresOnly: wrongCodes,

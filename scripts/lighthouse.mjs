@@ -8,7 +8,7 @@
 //   /auth   signed out: performance >= 95, accessibility 100
 //   /       the member's dashboard, with the session cookie: performance >= 90, accessibility 100
 // in Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Each page is audited RUNS times
-// (default 3) and judged on the median of each score: one run on a busy two-core machine can be slow
+// (default 5) and judged on the median of each score: one run on a busy two-core machine can be slow
 // (or lucky) on its own, and the median is neither. Prints every run's four scores, and for a score
 // under budget what costs it. Exits non-zero when a median is under budget.
 import { spawn } from 'node:child_process';
@@ -20,7 +20,8 @@ import lighthouse from 'lighthouse';
 import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+// Five: the median of three moved by 3 points between runs of one build on this shared machine (87-92 each).
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const ALL_PAGES = [

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorBody, HttpError, isDatabaseUnavailable, postgresCode } from './errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorBody, HttpError, invalidInput, isDatabaseUnavailable, postgresCode } from './errors';
 
 /** Turns a zod error into one message per field ("email", "password", "roles.0", ...). */
 export function fieldErrors(error: ZodError): Record<string, string> {
@@ -28,9 +28,7 @@ function toResponse(error: unknown): { status: number; body: ErrorBody } | undef
   if (error instanceof HttpError) {
     return { status: error.status, body: { message: error.message, code: error.code, fields: error.fields } };
   }
-  if (error instanceof ZodError) {
-    return { status: 400, body: { message: 'Please check the highlighted fields.', code: 'invalid_input', fields: fieldErrors(error) } };
-  }
+  if (error instanceof ZodError) return toResponse(invalidInput(fieldErrors(error)));
   const bodyParserType = (error as { type?: unknown })?.type;
   if (bodyParserType === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.', code: 'malformed_json' } };
   if (bodyParserType === 'entity.too.large') return { status: 413, body: { message: 'The request body is too large.', code: 'too_large' } };

@@ -10,6 +10,8 @@ export class HttpError extends Error {
   }
 }
 
+/** A request refused field by field: the fields and their messages say what to change. */
+export const invalidInput = (fields: Record<string, string>) => new HttpError(400, 'Please check the highlighted fields.', 'invalid_input', fields);
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, 'bad_request', fields);
 export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message, 'unauthorized');
 export const forbidden = (message = 'You do not have permission to do that.') => new HttpError(403, message, 'forbidden');

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import { uuidField } from '@shared/contracts/fields';
-import { HttpError, notFound } from './errors';
+import { invalidInput, notFound } from './errors';
 
 /**
  * Route guards that parse the request with a shared contract; a failure throws the ZodError,
@@ -56,7 +56,7 @@ function assertNoPrototypeKeys(value: unknown): void {
     if (!node.value || typeof node.value !== 'object') continue;
     for (const key of Object.keys(node.value)) {
       const child: Node = { value: (node.value as Record<string, unknown>)[key], key, parent: node };
-      if (key === '__proto__') throw new HttpError(400, 'Please check the highlighted fields.', 'invalid_input', { [pathOf(child)]: PROTOTYPE_KEY_MESSAGE });
+      if (key === '__proto__') throw invalidInput({ [pathOf(child)]: PROTOTYPE_KEY_MESSAGE });
       pending.push(child);
     }
   }

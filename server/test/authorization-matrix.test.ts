@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import request from 'supertest';
 import type { PublicUser } from '@shared/contracts/auth';
 import { addDays, dateInTimeZone, zonedInstant } from '@shared/domain/calendar';
@@ -11,11 +10,12 @@ import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
 import { notifications } from '@shared/schema/notifications';
 import { calendarLocks } from '@shared/schema/tracking';
-import { LIFTED_LIMITS } from '../features/tracking/tracking-test-kit';
+import { NO_RATE_LIMITS } from '../features/tracking/tracking-test-kit';
 import { createTestApp } from './app';
 import { expectJsonError, grantSuperAdmin, setRoles } from './community-fixtures';
 import { type Agent, signUp, TEST_PASSWORD, uniqueIdentity } from './factories';
 import { apiRoutes } from './routes';
+import { testGoogleSigner } from './google-signer';
 import { fingerprintTables, ownTestDatabase } from './table-dump';
 
 /*
@@ -27,19 +27,13 @@ import { fingerprintTables, ownTestDatabase } from './table-dump';
  */
 
 const PROJECT_ID = 'steadfast-matrix';
-const KID = 'matrix-key';
-const signingKey = await generateKeyPair('RS256', { extractable: true });
-const googleKeys = createLocalJWKSet({ keys: [{ ...(await exportJWK(signingKey.publicKey)), kid: KID, alg: 'RS256', use: 'sig' }] });
+const { googleKeys, signIn: googleToken } = await testGoogleSigner(PROJECT_ID);
 
 // On Postgres this file compares whole tables around refused calls: it needs a database no other file writes.
 const own = await ownTestDatabase('matrix');
 const { app, database } = await createTestApp(
   {
-    ...LIFTED_LIMITS,
-    RATE_LIMIT_APPLY_PER_IP: 100_000,
-    RATE_LIMIT_NAME_CHECK_PER_IP: 100_000,
-    RATE_LIMIT_PASSWORD_CHANGE_PER_USER: 100_000,
-    RATE_LIMIT_PASSWORD_CHANGE_PER_IP: 100_000,
+    ...NO_RATE_LIMITS,
     FIREBASE_PROJECT_ID: PROJECT_ID,
   },
   { googleKeys },
@@ -241,26 +235,6 @@ async function throwawayNotification(w: World) {
   return row!.id;
 }
 
-function googleToken(): Promise<string> {
-  const { email, displayName } = uniqueIdentity('google');
-  const uid = randomUUID().replaceAll('-', '').slice(0, 28);
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    iss: `https://securetoken.google.com/${PROJECT_ID}`,
-    aud: PROJECT_ID,
-    auth_time: now - 30,
-    iat: now - 10,
-    exp: now + 3600,
-    sub: uid,
-    user_id: uid,
-    email,
-    email_verified: true,
-    name: displayName,
-    firebase: { identities: { 'google.com': ['1'], email: [email] }, sign_in_provider: 'google.com' },
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'JWT' })
-    .sign(signingKey.privateKey);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // The matrix.

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import request, { type Response } from 'supertest';
 import { addDays, dateInTimeZone, zonedInstant } from '@shared/domain/calendar';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
-import { LIFTED_LIMITS } from '../features/tracking/tracking-test-kit';
+import { NO_RATE_LIMITS } from '../features/tracking/tracking-test-kit';
 import { createTestApp } from './app';
 import { expectJsonError, setRoles } from './community-fixtures';
 import { type Agent, addMember, createCommunity, signUp, TEST_PASSWORD, uniqueIdentity } from './factories';
 import { apiRoutes } from './routes';
+import { testGoogleSigner } from './google-signer';
 import { dumpTables, ownTestDatabase } from './table-dump';
 
 /*
@@ -22,20 +22,13 @@ import { dumpTables, ownTestDatabase } from './table-dump';
  */
 
 const PROJECT_ID = 'steadfast-hostile';
-const signingKey = await generateKeyPair('RS256', { extractable: true });
-const googleKeys = createLocalJWKSet({ keys: [{ ...(await exportJWK(signingKey.publicKey)), kid: 'hostile-key', alg: 'RS256', use: 'sig' }] });
+const { googleKeys } = await testGoogleSigner(PROJECT_ID);
 
 // The dump compares whole tables: on Postgres this file needs a database no other file writes meanwhile.
 const own = await ownTestDatabase('hostile');
 const { app, database } = await createTestApp(
   {
-    ...LIFTED_LIMITS,
-    RATE_LIMIT_APPLY_PER_IP: 1_000_000,
-    RATE_LIMIT_NAME_CHECK_PER_IP: 1_000_000,
-    RATE_LIMIT_PASSWORD_CHANGE_PER_USER: 1_000_000,
-    RATE_LIMIT_PASSWORD_CHANGE_PER_IP: 1_000_000,
-    RATE_LIMIT_LOGIN_PER_IP: 1_000_000,
-    RATE_LIMIT_LOGIN_PER_EMAIL: 1_000_000,
+    ...NO_RATE_LIMITS,
     FIREBASE_PROJECT_ID: PROJECT_ID,
   },
   { googleKeys },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, json, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, json, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { communities } from './communities';
 
 export const users = pgTable(
   'users',
@@ -20,6 +21,13 @@ export const users = pgTable(
      * opened with, and a session with an older version is refused when it is read.
      */
     credentialVersion: integer('credential_version').notNull().default(1),
+    /** When a link sent to `email` was followed (or Google vouched for it): only then is the e-mail this person's. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * The community whose import created this record (imported members only). The record belongs to it:
+     * other communities' imports never read or adopt it, and its name is unique only within it.
+     */
+    importedCommunityId: uuid('imported_community_id').references((): AnyPgColumn => communities.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -27,8 +35,10 @@ export const users = pgTable(
     // One real account per e-mail. An unclaimed imported record may share its e-mail with the real account
     // of the same person, who signed up (under any name) and then claims the history after joining.
     uniqueIndex('users_email_unique').on(t.email).where(sql`NOT ${t.isImported}`),
-    uniqueIndex('users_imported_email_unique').on(t.email).where(sql`${t.isImported}`),
-    uniqueIndex('users_display_name_unique').on(sql`lower(${t.displayName})`),
+    // Imported records are their community's own: unique e-mails and names within it, never blocking a real account's.
+    uniqueIndex('users_imported_email_unique').on(t.importedCommunityId, t.email).where(sql`${t.isImported}`),
+    uniqueIndex('users_display_name_unique').on(sql`lower(${t.displayName})`).where(sql`NOT ${t.isImported}`),
+    uniqueIndex('users_imported_display_name_unique').on(t.importedCommunityId, sql`lower(${t.displayName})`).where(sql`${t.isImported}`),
     check('users_email_required', sql`${t.isImported} OR ${t.email} IS NOT NULL`),
   ],
 );
@@ -55,4 +65,28 @@ export const sessions = pgTable(
     expire: timestamp('expire', { precision: 6 }).notNull(),
   },
   (t) => [index('IDX_session_expire').on(t.expire)],
+);
+
+/**
+ * Single-use links sent by e-mail (DECISIONS.md "Accounts and sign-in"): only a SHA-256 of the token is kept.
+ * `verify-email` proves `email` is the user's (and, with `importedUserId`, completes a claim at sign-up);
+ * `password-reset` sets a new password while the account's credential version is still `credentialVersion`.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'verify-email' | 'password-reset'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address the link was sent to: following it proves this address, not whatever the account has now. */
+    email: text('email').notNull(),
+    /** A claim at sign-up waiting for this verification: the imported record whose history then moves. */
+    importedUserId: uuid('imported_user_id').references(() => users.id, { onDelete: 'set null' }),
+    credentialVersion: integer('credential_version').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_unique').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
 );

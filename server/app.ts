@@ -10,8 +10,10 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { applicationRoutes } from './features/applications/routes';
 import { createGoogleTokenVerifier, GOOGLE_KEYS_URL, googleKeySet } from './features/auth/google';
+import { emailLinkRoutes } from './features/auth/email-routes';
 import { authRoutes } from './features/auth/routes';
 import { claimRoutes } from './features/claims/routes';
+import { importedMemberLinkRoutes } from './features/claims/link-routes';
 import { communityRoutes } from './features/communities/routes';
 import { guidanceRoutes } from './features/guidance/routes';
 import { importBodyParser, importRoutes } from './features/imports/routes';
@@ -29,6 +31,8 @@ import { healthRoutes } from './http/health';
 import { databaseRateLimitStores } from './http/rate-limit-store';
 import { rateLimits, requireSameOriginJson, securityHeaders } from './http/security';
 import { createLogger } from './logger';
+import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker, wakeAfterRequests } from './mail/outbox';
+import { configuredSender, type SendMail } from './mail/transport';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -46,6 +50,11 @@ export interface AppOptions {
    * so they count together; with NODE_ENV=test each app counts on its own unless told to share.
    */
   rateLimitScope?: string;
+  /**
+   * Mail: `send` replaces the configured sender (SMTP_URL or the .eml folder); `worker` false keeps queued
+   * messages in the outbox unsent (the default under NODE_ENV=test), or tunes the worker.
+   */
+  mail?: { send?: SendMail; worker?: boolean | Pick<OutboxWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxRetryMs' | 'recipientSuffix'> };
 }
 
 export interface App {
@@ -54,7 +63,9 @@ export interface App {
   startDraining(): void;
   /** Resolves once no request is in flight (ask after the server stopped listening). */
   whenIdle(): Promise<void>;
-  /** Stops background work owned by the app (the session store's pruning). */
+  /** The mail outbox's worker, when it runs. */
+  outbox?: OutboxWorker;
+  /** Stops background work owned by the app (the session store's pruning, the mail worker). */
   close(): Promise<void>;
 }
 
@@ -69,6 +80,7 @@ export function createApp({
   clientHandler,
   googleKeys,
   rateLimitScope = config.NODE_ENV === 'test' ? `${randomUUID()}:` : '',
+  mail = {},
 }: AppOptions): App {
   const app = express();
   const { db } = database;
@@ -101,6 +113,11 @@ export function createApp({
   app.use(compression());
   app.use(healthRoutes(db, requests.isDraining));
 
+  const workerSettings = mail.worker ?? config.NODE_ENV !== 'test';
+  const outbox = workerSettings
+    ? startOutboxWorker({ db, send: mail.send ?? configuredSender(config, logger), logger, now, ...(workerSettings === true ? {} : workerSettings) })
+    : undefined;
+
   const sessions = createSessionMiddleware(config, database.sessionPool, sessionSecret);
   const passport = createPassport(db);
   app.use(
@@ -111,6 +128,7 @@ export function createApp({
       next();
     },
     requireSameOriginJson(config),
+    wakeAfterRequests(() => outbox),
     importBodyParser(),
     express.json({ limit: '100kb' }),
     sessions.handler,
@@ -125,8 +143,10 @@ export function createApp({
       })
     : undefined;
   const limitRequests = rateLimits(databaseRateLimitStores(db, { now, scope: rateLimitScope }));
-  app.use(authRoutes(db, config, limitRequests, verifyGoogleToken));
+  app.use(authRoutes(db, config, limitRequests, now, verifyGoogleToken));
+  app.use(emailLinkRoutes(db, config, limitRequests, now));
   app.use(claimRoutes(db, config, limitRequests, now));
+  app.use(importedMemberLinkRoutes(db, now));
   app.use(inviteRoutes(db, config, limitRequests, now));
   app.use(communityRoutes(db, now));
   app.use(subgroupRoutes(db));
@@ -144,7 +164,11 @@ export function createApp({
   if (clientHandler) app.use(clientHandler);
   app.use(errorHandler);
 
-  return { app, startDraining: requests.startDraining, whenIdle: requests.whenIdle, close: () => sessions.close() };
+  const close = async () => {
+    await outbox?.stop();
+    await sessions.close();
+  };
+  return { app, startDraining: requests.startDraining, whenIdle: requests.whenIdle, outbox, close };
 }
 
 /**

@@ -30,6 +30,13 @@ const configSchema = z.object({
   RATE_LIMIT_JOIN_PER_USER: positiveInt(10),
   RATE_LIMIT_JOIN_PER_IP: positiveInt(50),
   RATE_LIMIT_APPLY_PER_IP: positiveInt(20),
+  RATE_LIMIT_PASSWORD_RESET_PER_EMAIL: positiveInt(5),
+  RATE_LIMIT_PASSWORD_RESET_PER_IP: positiveInt(30),
+  RATE_LIMIT_VERIFY_RESEND_PER_USER: positiveInt(5),
+  /** Where mail is sent: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. Unset: .eml files under DATA_DIR/outbox. */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465' }).optional()),
+  /** The sender of every message, e.g. "Steadfast <no-reply@steadfast.example.org>". */
+  MAIL_FROM: optionalText,
   FIREBASE_PROJECT_ID: optionalText,
   /** Where Google's token-signing keys are fetched; unset means Google's own address (set only for tests and emulators). */
   FIREBASE_JWKS_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'FIREBASE_JWKS_URL must be an http(s) URL' }).optional()),
@@ -58,4 +65,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export function isServedOverHttps(config: Config): boolean {
   return config.PUBLIC_URL?.startsWith('https://') ?? false;
+}
+
+/** The address links in e-mails point at: PUBLIC_URL, else this server on localhost (never a request's Host header, which a caller chooses). */
+export function publicOrigin(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }

@@ -13,6 +13,8 @@ export interface SessionUser {
   displayName: string;
   isSuperAdmin: boolean;
   hasPassword: boolean;
+  /** A link sent to `email` was followed (or Google vouched for it). */
+  emailVerified: boolean;
   /** The credential version this request's session was opened with (users.credential_version). */
   credentialVersion: number;
   createdAt: Date;
@@ -32,6 +34,7 @@ export const sessionUserColumns = {
   displayName: users.displayName,
   isSuperAdmin: users.isSuperAdmin,
   hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`.mapWith(Boolean),
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
   credentialVersion: users.credentialVersion,
   createdAt: users.createdAt,
 };

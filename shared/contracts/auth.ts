@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changePasswordFields, loginFields, registerFields } from './account-fields';
+import { changePasswordFields, emailField, loginFields, newPasswordField, registerFields } from './account-fields';
 import { displayNameField, uuidField } from './fields';
 
 // The account bodies' fields are account-fields.ts's (zod/mini), which /auth's forms validate with too.
@@ -55,6 +55,8 @@ export interface PublicUser {
   displayName: string;
   isSuperAdmin: boolean;
   hasPassword: boolean;
+  /** A link sent to `email` was followed (or Google vouched for it): until then the banner asks for it. */
+  emailVerified: boolean;
   createdAt: string;
 }
 
@@ -69,3 +71,21 @@ export type ClaimUserBody = z.infer<typeof claimUserBody>;
 /** DECISIONS.md: the refusal of a claim at sign-up whose e-mail is not the one on file. */
 export const CLAIM_EMAIL_MISMATCH =
   'To claim this history, sign up with the e-mail your community has on file, or sign up under another name, join your community with its invitation code, and claim it there.';
+
+/** POST /api/verify-email: the token from the link /verify-email?token=… */
+const linkToken = z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(200, 'The link is not valid');
+export const verifyEmailBody = z.object({ token: linkToken });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+/** POST /api/password-reset */
+export const passwordResetBody = z.object({ email: emailField });
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+
+/** POST /api/password-reset/confirm: the new password follows sign-up's rules. */
+export const passwordResetConfirmBody = z.object({ token: linkToken, password: newPasswordField });
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+
+/** The answer to every password-reset request, whether or not the address has an account. */
+export const PASSWORD_RESET_SENT_MESSAGE =
+  'If an account uses this e-mail, we have sent it a link to choose a new password. The link works for 60 minutes; check your spam folder too.';
+export const LINK_INVALID_MESSAGE = 'This link is not valid any more: it may have expired or been used already.';

@@ -9,6 +9,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     displayName: 'Ruth Moab',
     isSuperAdmin: false,
     hasPassword: true,
+    emailVerified: true,
     createdAt: '2026-11-21T15:00:00.000Z',
     ...overrides,
   };

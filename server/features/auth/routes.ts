@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { changePasswordBody, checkNameBody, googleSignInBody, loginBody, registerBody } from '@shared/contracts/auth';
 import { signIn, signOut } from '../../auth/passport';
 import { clearSessionCookie } from '../../auth/sessions';
-import type { Config } from '../../config';
+import { type Config, publicOrigin } from '../../config';
 import type { Database } from '../../db/client';
 import { HttpError, unauthorized, WRONG_PASSWORD_CODE } from '../../http/errors';
 import { requireUser } from '../../http/require';
@@ -13,8 +13,9 @@ import { GOOGLE_NOT_CONFIGURED_MESSAGE, GOOGLE_UNAVAILABLE_MESSAGE, googleTokenI
 import * as auth from './service';
 
 /** `verifyGoogleToken` is absent when FIREBASE_PROJECT_ID is not set: POST /api/auth/google then answers 503. */
-export function authRoutes(db: Database, config: Config, limitRequests: LimitRequests, verifyGoogleToken?: GoogleTokenVerifier): Router {
+export function authRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date, verifyGoogleToken?: GoogleTokenVerifier): Router {
   const router = Router();
+  const origin = publicOrigin(config);
 
   // Failed sign-ins only: a congregation behind one address can all sign in on Sunday morning.
   const loginLimitPerEmail = limitRequests({
@@ -46,7 +47,7 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
   });
 
   router.post('/api/register', registerLimit, body(registerBody), async (req, res) => {
-    const user = await auth.register(db, req.body);
+    const user = await auth.register(db, req.body, origin, now());
     await signIn(req, user);
     res.status(201).json(auth.toPublicUser(user));
   });
@@ -87,7 +88,7 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
         }
         throw error;
       }
-      const { user, created } = await signInWithGoogle(db, claims);
+      const { user, created } = await signInWithGoogle(db, claims, now());
       await signIn(req, user);
       res.status(created ? 201 : 200).json(auth.toPublicUser(user));
     },

@@ -1,9 +1,10 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { CheckNameResult, PublicUser, RegisterBody } from '@shared/contracts/auth';
 import { sessions, users } from '@shared/schema/auth';
 import { type SessionUser, sessionUserColumns } from '../../auth/passport';
 import { assertUncommonPassword, hashPassword, spendVerificationTime, verifyPassword } from '../../auth/passwords';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { sendVerification } from './email-verification';
 import { conflict, HttpError, isUniqueViolation, unauthorized, violatedConstraint, WRONG_PASSWORD_CODE } from '../../http/errors';
 
 export function toPublicUser(user: SessionUser): PublicUser {
@@ -13,6 +14,7 @@ export function toPublicUser(user: SessionUser): PublicUser {
     displayName: user.displayName,
     isSuperAdmin: user.isSuperAdmin,
     hasPassword: user.hasPassword,
+    emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -20,39 +22,60 @@ export function toPublicUser(user: SessionUser): PublicUser {
 const sameName = (displayName: string) => sql`lower(${users.displayName}) = lower(${displayName})`;
 
 export const NAME_TAKEN_MESSAGE = 'This name is already taken and cannot be claimed';
-export const NAME_CLAIMABLE_MESSAGE = 'This name has existing data that you can claim!';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Please sign in instead.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid e-mail or password.';
 
-export async function checkName(db: Database, displayName: string): Promise<CheckNameResult> {
-  const [holder] = await db.select({ id: users.id, isImported: users.isImported }).from(users).where(sameName(displayName)).limit(1);
+export async function checkName(db: Executor, displayName: string): Promise<CheckNameResult> {
+  // A real account's name first: it is taken. An imported member's name never blocks anyone (it is a hint
+  // that a history may be claimable, and there may be one per community).
+  const [holder] = await db
+    .select({ id: users.id, isImported: users.isImported })
+    .from(users)
+    .where(sameName(displayName))
+    .orderBy(asc(users.isImported), asc(users.createdAt))
+    .limit(1);
   if (!holder) return { exists: false, canClaim: false, userId: null };
   return holder.isImported ? { exists: true, canClaim: true, userId: holder.id } : { exists: true, canClaim: false, userId: null };
 }
 
-/** 409 on the display name when someone holds it: a real account, or an imported member (who can be claimed instead). */
-export async function assertNameFree(db: Database, displayName: string): Promise<void> {
-  const name = await checkName(db, displayName);
-  if (!name.exists) return;
-  const message = name.canClaim ? NAME_CLAIMABLE_MESSAGE : NAME_TAKEN_MESSAGE;
-  throw conflict(message, { displayName: message });
+/** 409 on the display name when a real account holds it (imported members' names are free to take). */
+export async function assertNameFree(db: Executor, displayName: string): Promise<void> {
+  const [holder] = await db.select({ id: users.id }).from(users).where(and(sameName(displayName), eq(users.isImported, false))).limit(1);
+  if (holder) throw conflict(NAME_TAKEN_MESSAGE, { displayName: NAME_TAKEN_MESSAGE });
 }
 
 /** The real account (never an imported record) with this e-mail. */
 export const realAccountWithEmail = (email: string) => and(eq(users.email, email), eq(users.isImported, false));
 
-export async function register(db: Database, input: RegisterBody): Promise<SessionUser> {
+/** A new password account; the verification e-mail is queued in the same transaction. */
+export async function register(db: Database, input: RegisterBody, origin: string, now: Date): Promise<SessionUser> {
   assertUncommonPassword(input.password, 'password');
   // An imported record with this e-mail does not hold it: its person may sign up under another name and claim it after joining.
   const [emailHolder] = await db.select({ id: users.id }).from(users).where(realAccountWithEmail(input.email)).limit(1);
   if (emailHolder) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
   await assertNameFree(db, input.displayName);
   const passwordHash = await hashPassword(input.password);
+  return createPasswordAccount(db, { email: input.email, displayName: input.displayName, passwordHash }, origin, now);
+}
+
+/**
+ * Inserts a password account and queues its verification link (with `importedUserId`, the claim that link
+ * completes). Two sign-ups racing for one e-mail or name: the unique index decides, the loser hears why.
+ */
+export async function createPasswordAccount(
+  db: Database,
+  account: { email: string; displayName: string; passwordHash: string },
+  origin: string,
+  now: Date,
+  importedUserId?: string,
+): Promise<SessionUser> {
   try {
-    const [row] = await db.insert(users).values({ email: input.email, displayName: input.displayName, passwordHash }).returning(sessionUserColumns);
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values(account).returning(sessionUserColumns);
+      await sendVerification(tx, { id: row!.id, email: account.email, displayName: row!.displayName, credentialVersion: row!.credentialVersion }, origin, now, importedUserId);
+      return row!;
+    });
   } catch (error) {
-    // Two sign-ups racing for one e-mail or name: the unique index decides, the loser hears why.
     if (isUniqueViolation(error)) {
       if (violatedConstraint(error) === 'users_display_name_unique') throw conflict(NAME_TAKEN_MESSAGE, { displayName: NAME_TAKEN_MESSAGE });
       throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { emailTokens } from '@shared/schema/auth';
+import type { Executor } from '../../db/client';
+
+/**
+ * Single-use tokens for links sent by e-mail: 256 random bits, of which the database keeps only a SHA-256
+ * (a leaked table or backup opens no account). A token is looked up by its hash and spent in the same
+ * transaction that acts on it.
+ */
+
+export type TokenPurpose = 'verify-email' | 'password-reset';
+
+export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+export interface NewToken {
+  userId: string;
+  purpose: TokenPurpose;
+  email: string;
+  credentialVersion: number;
+  importedUserId?: string | null;
+  now: Date;
+  ttlMs: number;
+}
+
+/** Stores a new token's hash and answers the token itself, to be put in a link and nowhere else. */
+export async function issueToken(tx: Executor, token: NewToken): Promise<string> {
+  const raw = randomBytes(32).toString('base64url');
+  await tx.insert(emailTokens).values({
+    userId: token.userId,
+    purpose: token.purpose,
+    tokenHash: hashOf(raw),
+    email: token.email,
+    credentialVersion: token.credentialVersion,
+    importedUserId: token.importedUserId ?? null,
+    expiresAt: new Date(token.now.getTime() + token.ttlMs),
+  });
+  return raw;
+}
+
+/** Shaped like a token we issue (so a malformed one costs no query). */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The unspent, unexpired token of this purpose, locked and marked spent in the caller's transaction (so of
+ * two requests racing with one link, one acts and the other finds nothing). Undefined otherwise.
+ */
+export async function spendToken(tx: Executor, raw: string, purpose: TokenPurpose, now: Date) {
+  if (!TOKEN_SHAPE.test(raw)) return undefined;
+  const [row] = await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.tokenHash, hashOf(raw)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+    .returning();
+  return row;
+}
+
+/** Spends every other open token of this purpose (a reset voids the reset links sent before it). */
+export async function spendAllTokens(tx: Executor, userId: string, purpose: TokenPurpose, now: Date): Promise<void> {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}

@@ -1,0 +1,68 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { LINK_INVALID_MESSAGE } from '@shared/contracts/auth';
+import { users } from '@shared/schema/auth';
+import type { Database, Executor } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { claimVerificationMessage, verifyEmailMessage } from '../../mail/messages';
+import { enqueueMail } from '../../mail/outbox';
+import { moveImportedHistory } from '../claims/history-move';
+import { issueToken, spendToken, VERIFY_EMAIL_TTL_MS } from './email-tokens';
+
+/**
+ * E-mail verification (DECISIONS.md "Accounts and sign-in"): a link sent to the address proves it. A claim at
+ * sign-up rides on the same link: the imported history moves only once it is followed.
+ */
+
+export const linkInvalid = () => new HttpError(400, LINK_INVALID_MESSAGE, 'link_invalid', { token: LINK_INVALID_MESSAGE });
+
+export const EMAIL_VERIFIED_MESSAGE = 'Thank you: your e-mail is verified.';
+export const HISTORY_MOVED_MESSAGE = 'Thank you: your e-mail is verified and your history is now on your account.';
+
+export interface VerificationRecipient {
+  id: string;
+  email: string;
+  displayName: string;
+  credentialVersion: number;
+}
+
+/** Queues the verification e-mail in the caller's transaction; with `importedUserId`, following it completes that claim. */
+export async function sendVerification(tx: Executor, user: VerificationRecipient, origin: string, now: Date, importedUserId?: string): Promise<void> {
+  const token = await issueToken(tx, {
+    userId: user.id,
+    purpose: 'verify-email',
+    email: user.email,
+    credentialVersion: user.credentialVersion,
+    importedUserId,
+    now,
+    ttlMs: VERIFY_EMAIL_TTL_MS,
+  });
+  const link = `${origin}/verify-email?token=${token}`;
+  await enqueueMail(tx, importedUserId ? claimVerificationMessage(user.email, user.displayName, link) : verifyEmailMessage(user.email, user.displayName, link));
+}
+
+/**
+ * Follows a verification link: the address it was sent to is the account's, if the account still has it.
+ * A claim waiting on the link moves the imported record of that e-mail, if it is still unclaimed.
+ */
+export async function verifyEmail(db: Database, token: string, now: Date): Promise<{ message: string; communityIds: string[] }> {
+  return db.transaction(async (tx) => {
+    const spent = await spendToken(tx, token, 'verify-email', now);
+    if (!spent) throw linkInvalid();
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      // The account changed its e-mail since the link was sent: the link proves the old one, not this.
+      .where(and(eq(users.id, spent.userId), eq(users.email, spent.email), eq(users.isImported, false)))
+      .returning({ id: users.id, displayName: users.displayName });
+    if (!user) throw linkInvalid();
+    if (!spent.importedUserId) return { message: EMAIL_VERIFIED_MESSAGE, communityIds: [] };
+    const [imported] = await tx
+      .select({ id: users.id, displayName: users.displayName })
+      .from(users)
+      .where(and(eq(users.id, spent.importedUserId), eq(users.isImported, true), eq(users.email, spent.email)))
+      .for('update');
+    if (!imported) return { message: EMAIL_VERIFIED_MESSAGE, communityIds: [] };
+    const communityIds = await moveImportedHistory(tx, { imported, claimant: user, actorId: user.id, via: 'sign-up', now });
+    return { message: HISTORY_MOVED_MESSAGE, communityIds };
+  });
+}

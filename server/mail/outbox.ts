@@ -1,0 +1,179 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestHandler } from 'express';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { mailOutbox } from '@shared/schema/mail';
+import type { Database, Executor } from '../db/client';
+import type { OutgoingMail, SendMail } from './transport';
+
+/** Set while an API request runs: whether it queued mail, so the worker looks as soon as it has committed. */
+const queuedByRequest = new AsyncLocalStorage<{ queued: boolean }>();
+
+/** Wakes the worker once a request that queued mail has answered (its transaction has committed by then). */
+export function wakeAfterRequests(worker: () => OutboxWorker | undefined): RequestHandler {
+  return (_req, res, next) => {
+    const request = { queued: false };
+    res.on('finish', () => {
+      if (request.queued) worker()?.wake();
+    });
+    queuedByRequest.run(request, next);
+  };
+}
+
+/** A message to send, and what kind it is (for logs and tests; never its content). */
+export interface QueuedMail extends OutgoingMail {
+  kind: string;
+}
+
+/**
+ * Queues a message inside the caller's transaction: it is sent only if the change that causes it commits,
+ * and a commit always leaves it to be sent, whatever happens to this process afterwards.
+ */
+export async function enqueueMail(tx: Executor, message: QueuedMail): Promise<void> {
+  const request = queuedByRequest.getStore();
+  if (request) request.queued = true;
+  await tx.insert(mailOutbox).values({
+    recipient: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html ?? null,
+    headers: message.headers ?? null,
+    kind: message.kind,
+  });
+}
+
+export const SECOND = 1000;
+/** How long a server may take to send a message it claimed before another server may claim it again. */
+const LEASE_MS = 2 * 60 * SECOND;
+/** Messages not accepted within this long are given up (and their bodies blanked). */
+const GIVE_UP_AFTER_MS = 24 * 60 * 60 * SECOND;
+const BATCH = 10;
+
+export interface OutboxWorkerOptions {
+  db: Database;
+  send: SendMail;
+  logger: Logger;
+  now?: () => Date;
+  /** The fallback poll (messages queued by another server, retries that came due). */
+  pollMs?: number;
+  /** The first retry's wait; each further one doubles it, up to `maxRetryMs`. */
+  retryBaseMs?: number;
+  maxRetryMs?: number;
+  /**
+   * Only messages to addresses ending in this: test files sharing one Postgres each send only their own.
+   * Production servers leave it unset.
+   */
+  recipientSuffix?: string;
+}
+
+export interface OutboxWorker {
+  /** Looks for due messages now (call after a commit that queued one). */
+  wake(): void;
+  /** Resolves once no message is due and none is being sent (tests). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startOutboxWorker({
+  db,
+  send,
+  logger,
+  now = () => new Date(),
+  pollMs = SECOND,
+  retryBaseMs = 15 * SECOND,
+  maxRetryMs = 30 * 60 * SECOND,
+  recipientSuffix,
+}: OutboxWorkerOptions): OutboxWorker {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  /** Claims due messages: one statement, so of several servers each row goes to one. */
+  const claimDue = async () => {
+    const at = now();
+    const leaseEnd = new Date(at.getTime() + LEASE_MS);
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.failedAt),
+          lte(mailOutbox.nextAttemptAt, at),
+          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, at)),
+          recipientSuffix ? sql`right(${mailOutbox.recipient}, ${recipientSuffix.length}) = ${recipientSuffix}` : undefined,
+        ),
+      )
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ lockedUntil: leaseEnd, attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  };
+
+  const deliver = async (row: Awaited<ReturnType<typeof claimDue>>[number]) => {
+    try {
+      await send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers });
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: now(), lockedUntil: null, lastError: null, textBody: '', htmlBody: null })
+        .where(eq(mailOutbox.id, row.id));
+      logger.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail sent');
+    } catch (error) {
+      const at = now();
+      const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown error';
+      const givingUp = at.getTime() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+      const wait = Math.min(retryBaseMs * 2 ** (row.attempts - 1), maxRetryMs);
+      await db
+        .update(mailOutbox)
+        .set(
+          givingUp
+            ? { failedAt: at, lockedUntil: null, lastError: reason, textBody: '', htmlBody: null }
+            : { nextAttemptAt: new Date(at.getTime() + wait), lockedUntil: null, lastError: reason },
+        )
+        .where(eq(mailOutbox.id, row.id));
+      logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason, givingUp }, givingUp ? 'e-mail given up after 24 hours' : 'e-mail not accepted, will retry');
+    }
+  };
+
+  const runUntilNoneDue = async () => {
+    do {
+      again = false;
+      const due = await claimDue();
+      for (const row of due) await deliver(row);
+      if (due.length === BATCH) again = true;
+    } while (again && !stopped);
+  };
+
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runUntilNoneDue()
+      .catch((error: unknown) => logger.warn({ err: error }, 'mail outbox: could not read due messages'))
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  const timer = setInterval(wake, pollMs);
+  timer.unref();
+  wake();
+
+  return {
+    wake,
+    async drain() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await running;
+    },
+  };
+}

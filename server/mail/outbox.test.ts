@@ -1,0 +1,154 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { simpleParser } from 'mailparser';
+import request from 'supertest';
+import { mailOutbox } from '@shared/schema/mail';
+import { createApp } from '../app';
+import { testConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { uniqueIdentity } from '../test/factories';
+import { startTestSmtpServer } from '../test/smtp';
+import { enqueueMail } from './outbox';
+
+const smtp = await startTestSmtpServer();
+const silent = pino({ level: 'silent' });
+
+/** Two servers of one deployment: on Postgres two pools on one database, on PGlite two apps on its one connection. */
+async function openShared() {
+  const url = process.env.TEST_DATABASE_URL;
+  const first = await openDatabase(url ? { databaseUrl: url } : { inMemory: true });
+  const second = url ? await openDatabase({ databaseUrl: url }) : first;
+  return { first, second, close: async () => Promise.all([...new Set([first, second])].map((database) => database.close())) };
+}
+
+function appOn(database: Awaited<ReturnType<typeof openDatabase>>, overrides: { retryBaseMs?: number } = {}) {
+  const config = testConfig({ SMTP_URL: smtp.url });
+  return createApp({ database, config, sessionSecret: config.SESSION_SECRET!, logger: silent, mail: { worker: { recipientSuffix: `@${smtp.domain}`, pollMs: 100, ...overrides } } });
+}
+
+const message = (to: string, n: number) => ({ kind: 'test', to, subject: `Message ${n}`, text: `Body ${n}` });
+
+describe('the mail outbox', () => {
+  it('two servers on one database send each queued message once', async () => {
+    const shared = await openShared();
+    const a = appOn(shared.first);
+    const b = appOn(shared.second);
+    const to = smtp.address('both');
+    await shared.first.db.transaction(async (tx) => {
+      for (let n = 0; n < 40; n++) await enqueueMail(tx, message(to, n));
+    });
+    a.outbox!.wake();
+    b.outbox!.wake();
+    await smtp.waitFor(to, 40);
+    await Promise.all([a.outbox!.drain(), b.outbox!.drain()]);
+    await Promise.all([a.close(), b.close()]);
+    const subjects = smtp.received.filter((mail) => mail.to === to).map((mail) => mail.subject);
+    expect(subjects).toHaveLength(40);
+    expect(new Set(subjects).size).toBe(40);
+    const rows = await shared.first.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
+    expect(rows.every((row) => row.sentAt !== null && row.attempts === 1 && row.textBody === '')).toBe(true);
+    await shared.close();
+  });
+
+  it('a message queued while the SMTP server refuses arrives once it accepts again', async () => {
+    const shared = await openShared();
+    const app = appOn(shared.first, { retryBaseMs: 50 });
+    const to = smtp.address('later');
+    smtp.refuse();
+    await enqueueMail(shared.first.db, message(to, 1));
+    app.outbox!.wake();
+    // Wait for the refused attempt to be recorded, then bring the mail system back.
+    for (;;) {
+      const [row] = await shared.first.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
+      if (row?.lastError) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    smtp.accept();
+    const [mail] = await smtp.waitFor(to);
+    expect(mail!.subject).toBe('Message 1');
+    await app.close();
+    const [row] = await shared.first.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
+    expect(row!.attempts).toBeGreaterThanOrEqual(2);
+    expect(row!.sentAt).not.toBeNull();
+    await shared.close();
+  });
+
+  it('a restart loses nothing: what one server queued and never sent, the next one sends', async () => {
+    const shared = await openShared();
+    const to = smtp.address('restart');
+    // Queued with no worker running (a server that stopped right after the commit).
+    await enqueueMail(shared.first.db, message(to, 7));
+    const next = appOn(shared.second);
+    const [mail] = await smtp.waitFor(to);
+    expect(mail!.text.trim()).toBe('Body 7');
+    await next.close();
+    await shared.close();
+  });
+
+  it('gives up after 24 hours and blanks the body', async () => {
+    const database = await openDatabase({ inMemory: true });
+    const to = smtp.address('never');
+    let offset = 0;
+    const config = testConfig({ SMTP_URL: smtp.url });
+    const app = createApp({
+      database,
+      config,
+      sessionSecret: config.SESSION_SECRET!,
+      logger: silent,
+      clock: () => Date.now() + offset,
+      mail: { worker: { recipientSuffix: `@${smtp.domain}`, pollMs: 50, retryBaseMs: 10 } },
+    });
+    smtp.refuse();
+    await enqueueMail(database.db, message(to, 9));
+    offset = 25 * 60 * 60 * 1000;
+    app.outbox!.wake();
+    for (;;) {
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
+      if (row?.failedAt) {
+        expect(row.textBody).toBe('');
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    smtp.accept();
+    await app.close();
+    await database.close();
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each message as an .eml file under DATA_DIR/outbox and logs its path, never its link', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'steadfast-outbox-'));
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
+    const database = await openDatabase({ inMemory: true });
+    const config = testConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:5000', LOG_LEVEL: 'info' });
+    const app = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, logger, mail: { worker: { pollMs: 100 } } });
+    const identity = uniqueIdentity('laptop');
+    await request(app.app).post('/api/register').send({ ...identity, password: 'steadfast-in-prayer' }).expect(201);
+    await app.outbox!.drain();
+    const folder = path.join(dataDir, 'outbox');
+    let files: string[] = [];
+    while (files.length === 0) {
+      files = (await fs.readdir(folder).catch(() => [])).filter((name) => name.endsWith('.eml'));
+      if (files.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const parsed = await simpleParser(await fs.readFile(path.join(folder, files[0]!)));
+    const link = parsed.text!.match(/http:\/\/localhost:5000\/verify-email\?token=[\w-]+/)![0];
+    const token = new URL(link).searchParams.get('token')!;
+    const log = lines.join('');
+    expect(log).toContain(path.join(folder, files[0]!));
+    expect(log).not.toContain(token);
+    // The link in the file works.
+    await request(app.app).post('/api/verify-email').send({ token }).expect(200);
+    await app.close();
+    const rows = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.recipient, [identity.email]));
+    expect(rows[0]!.sentAt).not.toBeNull();
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+});

@@ -135,6 +135,10 @@ export interface ClaimInfo {
   importedUserId: string | null;
   importedUserName: string | null;
   importedUserEmail: string | null;
+  /** A record with the member's e-mail exists, but the e-mail is not verified yet: verify, then claim. */
+  needsEmailVerification: boolean;
+  /** A record with the member's name and no e-mail exists: only a moderator can link it to them. */
+  askModerator: boolean;
 }
 
 export interface JoinResult {

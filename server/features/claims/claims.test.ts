@@ -7,13 +7,17 @@ import { meetings } from '@shared/schema/meetings';
 import { questions } from '@shared/schema/questions';
 import { createTestApp } from '../../test/app';
 import { auditRowsOf, expectJsonError, grantSuperAdmin, setRoles } from '../../test/community-fixtures';
-import { addMember, createCommunity, signUp, TEST_PASSWORD } from '../../test/factories';
+import { createCommunity, signUp, TEST_PASSWORD } from '../../test/factories';
+import { followVerificationLink, signUpVerified } from '../../test/mail-kit';
+import { startTestSmtpServer } from '../../test/smtp';
 import { dumpImport, membershipOf } from '../imports/import-test-kit';
 import { LIFTED_LIMITS, mark, secondSession } from '../tracking/tracking-test-kit';
 import { giveLegacySpelling, importPerson, join, lastMonth, person, userById } from './claims-test-kit';
-import { NOTHING_TO_CLAIM_MESSAGE } from './service';
+import { NOTHING_TO_CLAIM_MESSAGE, VERIFY_BEFORE_CLAIM_MESSAGE } from './service';
 
-const { app, database } = await createTestApp(LIFTED_LIMITS);
+// Mail to this server's own domain is really sent (the claim e-mail); the rest stays queued in the outbox.
+const smtp = await startTestSmtpServer();
+const { app, database } = await createTestApp({ ...LIFTED_LIMITS, SMTP_URL: smtp.url, PUBLIC_URL: 'http://steadfast.example.test' }, { mail: { worker: { recipientSuffix: `@${smtp.domain}` } } });
 const db = database.db;
 
 const NEW_PASSWORD = 'a new and uncommon passphrase';
@@ -23,43 +27,79 @@ async function notificationsOf(agent: ReturnType<typeof request.agent>) {
 }
 
 describe('POST /api/claim (sign up by claiming)', () => {
-  it('turns the imported member with the e-mail on file into the new account, signed in, history and all', async () => {
+  it('creates the account and e-mails a link; the history moves only when the link is followed', async () => {
     const community = await createCommunity(app);
     const id = community.community.id;
-    const ruth = person('ruth');
+    const ruth = { ...person('ruth'), email: smtp.address('ruth') };
     const period = lastMonth();
-    const imported = await importPerson(db, community.owner.agent, id, { ...ruth, days: { 1: 'y', 2: 'Partially' }, bibleReadingTarget: '2 chapters' }, period);
+    const imported = await importPerson(db, community.owner.agent, id, { ...ruth, role: 'Commander', days: { 1: 'y', 2: 'Partially' }, bibleReadingTarget: '2 chapters' }, period);
 
     const visitor = request.agent(app);
     const check = await visitor.post('/api/check-name').send({ displayName: ruth.displayName.toUpperCase() }).expect(200);
     expect(check.body).toEqual({ exists: true, canClaim: true, userId: imported.id });
     const claimed = await visitor.post('/api/claim').send({ email: ruth.email.toUpperCase(), displayName: ruth.displayName, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
-    expect(claimed.body).toEqual({ id: imported.id, email: ruth.email, displayName: ruth.displayName, isSuperAdmin: false, hasPassword: true, createdAt: expect.any(String) } satisfies PublicUser);
+    expect(claimed.body).toEqual({ id: expect.any(String), email: ruth.email, displayName: ruth.displayName, isSuperAdmin: false, hasPassword: true, emailVerified: false, createdAt: expect.any(String) } satisfies PublicUser);
+    const account = claimed.body as PublicUser;
+    expect(account.id).not.toBe(imported.id);
 
-    // The new session sees the history.
-    expect((await visitor.get('/api/user').expect(200)).body.id).toBe(imported.id);
+    // Before the link: no membership, the community is not theirs to see, the record untouched.
+    await visitor.get(`/api/communities/${id}/daily-log`).query(period).expect(404);
+    expect(await membershipOf(db, id, account.id)).toBeUndefined();
+    expect(await userById(db, imported.id)).toMatchObject({ isImported: true, email: ruth.email });
+
+    const [mail] = await smtp.waitFor(ruth.email);
+    expect(mail!.subject).toBe('Confirm your e-mail to bring in your history');
+    expect(mail!.link).toMatch(/^http:\/\/steadfast\.example\.test\/verify-email\?token=/);
+    const followed = await request(app).post('/api/verify-email').send({ token: new URL(mail!.link!).searchParams.get('token') }).expect(200);
+    expect(followed.body).toEqual({ message: expect.stringMatching(/history/), communityIds: [id] });
+
+    // Now the history, the membership and its role (capped at Commander) are the account's.
+    expect((await visitor.get('/api/user').expect(200)).body).toMatchObject({ id: account.id, emailVerified: true });
     const log = await visitor.get(`/api/communities/${id}/daily-log`).query(period).expect(200);
     expect(log.body.dayStatus).toEqual({ bibleReading: { '1': 'Yes', '2': 'Partially' } });
-    const targets = await visitor.get(`/api/users/${imported.id}/discipline-targets`).set('X-Community-Id', id).query(period).expect(200);
+    const targets = await visitor.get(`/api/users/${account.id}/discipline-targets`).set('X-Community-Id', id).query(period).expect(200);
     expect(targets.body.bibleReading).toBe('2 chapters');
-    // No imported user is left; the account signs in with its password.
-    expect(await userById(db, imported.id)).toMatchObject({ isImported: false, email: ruth.email });
+    expect((await membershipOf(db, id, account.id))?.roles).toEqual(['Commander']);
+    expect(await userById(db, imported.id)).toBeUndefined();
     await request(app).post('/api/login').send({ username: ruth.email, password: NEW_PASSWORD }).expect(200);
     expect((await visitor.post('/api/check-name').send({ displayName: ruth.displayName }).expect(200)).body).toEqual({ exists: true, canClaim: false, userId: null });
 
     expect(await notificationsOf(community.owner.agent)).toContainEqual(
       expect.objectContaining({ type: 'other', title: 'History claimed', message: `${ruth.displayName} claimed their imported history.`, communityId: id }),
     );
-    expect(await auditRowsOf(db, id)).toContainEqual(expect.objectContaining({ entity: 'user', action: 'claim', actorId: imported.id, entityId: imported.id }));
+    expect(await auditRowsOf(db, id)).toContainEqual(expect.objectContaining({ entity: 'user', action: 'claim', actorId: account.id, entityId: account.id, diff: expect.objectContaining({ via: 'sign-up' }) }));
   });
 
-  it('may take a new display name that nobody holds', async () => {
+  it('moves nothing for someone who typed the e-mail on file but cannot open its link (the outsider takeover)', async () => {
+    const victim = await createCommunity(app);
+    const hannah = person('hannah');
+    const record = await importPerson(db, victim.owner.agent, victim.community.id, { ...hannah, role: 'Commander', days: { 1: 'Yes' } });
+    const before = await dumpImport(db, victim.community.id);
+
+    // An outsider with their own community imports the same name, with no e-mail and with their own.
+    const outsider = await createCommunity(app);
+    await importPerson(db, outsider.owner.agent, outsider.community.id, { displayName: hannah.displayName, email: null });
+    const planted = await signUp(app);
+    expectJsonError(await request(app).post('/api/claim').send({ email: planted.email, displayName: person('x').displayName, password: NEW_PASSWORD, importedUserId: record.id }), 409);
+    const mine = person('mine');
+    expectJsonError(await request(app).post('/api/claim').send({ email: mine.email, displayName: mine.displayName, password: NEW_PASSWORD, importedUserId: record.id }), 403, CLAIM_EMAIL_MISMATCH);
+    // Even knowing Hannah's e-mail, a claim signs up an unverified account that gets nothing of hers.
+    const squatter = request.agent(app);
+    await squatter.post('/api/claim').send({ email: hannah.email, displayName: person('squat').displayName, password: NEW_PASSWORD, importedUserId: record.id }).expect(201);
+    await squatter.get(`/api/communities/${victim.community.id}/members`).expect(404);
+    expectJsonError(await squatter.post('/api/claim-user').send({ importedUserId: record.id }), 403, VERIFY_BEFORE_CLAIM_MESSAGE);
+    expect(await dumpImport(db, victim.community.id)).toEqual(before);
+    expect(await userById(db, record.id)).toMatchObject({ isImported: true, email: hannah.email, displayName: hannah.displayName });
+  });
+
+  it('may take the imported name (imported names never block a real account) or a new one', async () => {
     const community = await createCommunity(app);
     const ruth = person('ruth');
     const imported = await importPerson(db, community.owner.agent, community.community.id, ruth);
     const renamed = person('renamed').displayName;
     const response = await request(app).post('/api/claim').send({ email: ruth.email, displayName: renamed, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
     expect(response.body.displayName).toBe(renamed);
+    await followVerificationLink(app, db, ruth.email);
     expect(await notificationsOf(community.owner.agent)).toContainEqual(expect.objectContaining({ message: `${renamed} claimed their imported history.` }));
   });
 
@@ -68,9 +108,11 @@ describe('POST /api/claim (sign up by claiming)', () => {
     const ruth = person('ruth');
     const imported = await importPerson(db, community.owner.agent, community.community.id, ruth);
     await community.owner.agent.delete(`/api/communities/${community.community.id}/members/${imported.id}`).expect(200);
-    await request(app).post('/api/claim').send({ email: ruth.email, displayName: ruth.displayName, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
-    const entries = await db.select().from(auditLogs).where(and(eq(auditLogs.entityId, imported.id), eq(auditLogs.action, 'claim')));
-    expect(entries).toEqual([expect.objectContaining({ communityId: null, actorId: imported.id })]);
+    const account = await request(app).post('/api/claim').send({ email: ruth.email, displayName: ruth.displayName, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
+    await followVerificationLink(app, db, ruth.email);
+    const entries = await db.select().from(auditLogs).where(and(eq(auditLogs.entityId, account.body.id), eq(auditLogs.action, 'claim')));
+    expect(entries).toEqual([expect.objectContaining({ communityId: null, actorId: account.body.id })]);
+    expect(await membershipOf(db, community.community.id, account.body.id)).toBeUndefined();
   });
 
   it('refuses (403) a claim by name alone, or of a record without an e-mail, and changes nothing', async () => {
@@ -96,7 +138,7 @@ describe('POST /api/claim (sign up by claiming)', () => {
     expect(await db.select().from(users).where(eq(users.email, other.email))).toEqual([]);
   });
 
-  it('answers 409 for an e-mail of another account or a name someone holds, like registration', async () => {
+  it('answers 409 for an e-mail of another account or a name another account holds, like registration', async () => {
     const community = await createCommunity(app);
     const ruth = person('ruth');
     const imported = await importPerson(db, community.owner.agent, community.community.id, ruth);
@@ -130,7 +172,7 @@ describe('POST /api/claim-user (claim after joining)', () => {
     const id = community.community.id;
     const period = lastMonth();
     const earlier = period.month === 1 ? { month: 12, year: period.year - 1 } : { month: period.month - 1, year: period.year };
-    const claimant = await signUp(app);
+    const claimant = await signUpVerified(app, db);
     const importedName = person('history').displayName;
     const imported = await importPerson(db, community.owner.agent, id, { displayName: importedName, role: 'Commander', days: { 1: 'Yes', 2: 'Yes' }, bibleReadingTarget: '3 chapters' }, period);
     await importPerson(db, community.owner.agent, id, { displayName: importedName, bibleReadingTarget: '5 chapters' }, earlier);
@@ -140,25 +182,30 @@ describe('POST /api/claim-user (claim after joining)', () => {
     return { community, id, period, earlier, claimant, imported, importedName };
   }
 
-  it('lets the person on file sign up under another name with the e-mail on file, join and claim the history', async () => {
+  it('lets the person on file sign up with the e-mail on file, join, verify the e-mail and then claim the history', async () => {
     const community = await createCommunity(app);
     const id = community.community.id;
     const period = lastMonth();
     const onFile = person('hannah');
     const imported = await importPerson(db, community.owner.agent, id, { ...onFile, days: { 1: 'Yes', 2: 'Partially' } }, period);
 
-    // The e-mail on the imported record does not block a real sign-up; the name does (it is claimable).
-    expectJsonError(await request(app).post('/api/register').send({ ...onFile, password: TEST_PASSWORD }), 409);
-    const claimant = await signUp(app, { email: onFile.email, displayName: `${onFile.displayName} Ramah` });
+    // Neither the e-mail nor the name of an imported record blocks a real sign-up.
+    const claimant = await signUp(app, { email: onFile.email, displayName: onFile.displayName });
     // Signing in finds the real account, not the imported record with the same e-mail.
     await request(app).post('/api/login').send({ username: onFile.email, password: TEST_PASSWORD }).expect(200);
-    // A second real account with that e-mail is still refused.
+    // A second real account with that e-mail or name is still refused.
     expectJsonError(await request(app).post('/api/register').send({ email: onFile.email, displayName: person('other').displayName, password: TEST_PASSWORD }), 409);
+    expectJsonError(await request(app).post('/api/register').send({ ...person('other'), displayName: onFile.displayName, password: TEST_PASSWORD }), 409);
 
+    // Unverified: the offer asks for the e-mail first, and a claim is refused.
     const joined = await join(claimant.agent, community);
-    expect(joined.claimInfo).toMatchObject({ canClaim: true, importedUserId: imported.id, importedUserName: onFile.displayName });
+    expect(joined.claimInfo).toMatchObject({ canClaim: false, needsEmailVerification: true, importedUserId: imported.id, importedUserName: onFile.displayName });
     expect(joined.claimInfo.importedUserEmail).toBe(`${onFile.email[0]}•••@${onFile.email.split('@')[1]}`);
+    const early = await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id });
+    expectJsonError(early, 403, VERIFY_BEFORE_CLAIM_MESSAGE);
+    expect(early.body.code).toBe('email_unverified');
 
+    await followVerificationLink(app, db, onFile.email);
     await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id }).expect(200);
     const log = await claimant.agent.get(`/api/communities/${id}/daily-log`).query(period).expect(200);
     expect(log.body.dayStatus).toEqual({ bibleReading: { '1': 'Yes', '2': 'Partially' } });
@@ -170,7 +217,14 @@ describe('POST /api/claim-user (claim after joining)', () => {
     const { community, id, period, earlier, claimant, imported, importedName } = await world();
 
     const joined = await join(claimant.agent, community);
-    expect(joined.claimInfo).toEqual({ canClaim: true, importedUserId: imported.id, importedUserName: importedName, importedUserEmail: `${claimant.email[0]!.toUpperCase()}•••@EXAMPLE.ORG` });
+    expect(joined.claimInfo).toEqual({
+      canClaim: true,
+      importedUserId: imported.id,
+      importedUserName: importedName,
+      importedUserEmail: `${claimant.email[0]!.toUpperCase()}•••@EXAMPLE.ORG`,
+      needsEmailVerification: false,
+      askModerator: false,
+    });
 
     // The claimant's own marks of the same month win over the imported ones; their own targets of the earlier month stay.
     await mark(claimant.agent, id, period.year, period.month, { bibleReading: { '1': 'No', '3': 'Sick' } });
@@ -211,24 +265,24 @@ describe('POST /api/claim-user (claim after joining)', () => {
     expectJsonError(await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id }), 404, NOTHING_TO_CLAIM_MESSAGE);
   });
 
-  it('matches a name that differs only in case and spaces, and never a look-alike with digits or punctuation', async () => {
+  it('moves nothing by name: a record with the member’s name and no e-mail is left for a moderator to link', async () => {
     const community = await createCommunity(app);
     const id = community.community.id;
     const tag = person('x').displayName.split(' ')[1]!;
-    const lookAlikeTarget = await importPerson(db, community.owner.agent, id, { displayName: `Ruth Naomi X${tag}` });
-    const lookAlike = await signUp(app, { ...person('look'), displayName: `ruth.naomi.x${tag} 2` });
-    const joined = await join(lookAlike.agent, community);
-    expect(joined.claimInfo).toEqual({ canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null });
-    expectJsonError(await lookAlike.agent.post('/api/claim-user').send({ importedUserId: lookAlikeTarget.id }), 404, NOTHING_TO_CLAIM_MESSAGE);
-    expect(await userById(db, lookAlikeTarget.id)).toMatchObject({ isImported: true });
+    const NO_OFFER = { canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null, needsEmailVerification: false, askModerator: false };
+    const lookAlikeTarget = await importPerson(db, community.owner.agent, id, { displayName: `Ruth Naomi X${tag}`, email: null });
+    const lookAlike = await signUpVerified(app, db, { ...person('look'), displayName: `ruth.naomi.x${tag} 2` });
+    expect((await join(lookAlike.agent, community)).claimInfo).toEqual(NO_OFFER);
 
-    // The same name with other capitals and doubled spaces (a record carried over) is the same person.
-    const grace = await signUp(app, { ...person('grace'), displayName: `Grace Hope${tag}` });
+    // The same name with other capitals and doubled spaces: the offer says to ask a moderator, and nothing moves.
+    const grace = await signUpVerified(app, db, { ...person('grace'), displayName: `Grace Hope${tag}` });
     const graceImported = await importPerson(db, community.owner.agent, id, { displayName: `Grace Hopeful${tag}`, email: null });
     await giveLegacySpelling(db, graceImported.id, { displayName: `  GRACE   hope${tag} ` });
-    const graceJoined = await join(grace.agent, community);
-    expect(graceJoined.claimInfo).toEqual({ canClaim: true, importedUserId: graceImported.id, importedUserName: `  GRACE   hope${tag} `, importedUserEmail: null });
-    await grace.agent.post('/api/claim-user').send({ importedUserId: graceImported.id }).expect(200);
+    expect((await join(grace.agent, community)).claimInfo).toEqual({ ...NO_OFFER, askModerator: true });
+    for (const target of [graceImported, lookAlikeTarget]) {
+      expectJsonError(await grace.agent.post('/api/claim-user').send({ importedUserId: target.id }), 404, NOTHING_TO_CLAIM_MESSAGE);
+      expect(await userById(db, target.id)).toMatchObject({ isImported: true });
+    }
   });
 
   it('shows an admin who joins the e-mail on file unmasked', async () => {
@@ -250,7 +304,8 @@ describe('POST /api/claim-user (claim after joining)', () => {
 
   it('lets a member who does not match claim nothing', async () => {
     const { community, id, imported } = await world();
-    const stranger = await addMember(app, community);
+    const stranger = await signUpVerified(app, db);
+    await join(stranger.agent, community);
     const before = await dumpImport(db, id);
     expectJsonError(await stranger.agent.post('/api/claim-user').send({ importedUserId: imported.id }), 404, NOTHING_TO_CLAIM_MESSAGE);
     expect(await dumpImport(db, id)).toEqual(before);
@@ -284,7 +339,7 @@ describe('POST /api/claim-user (claim after joining)', () => {
 
   it('answers 401 signed out and 400 for a bad body', async () => {
     expectJsonError(await request(app).post('/api/claim-user').send({ importedUserId: '00000000-0000-4000-8000-000000000000' }), 401);
-    const member = await signUp(app);
+    const member = await signUpVerified(app, db);
     for (const body of [{}, { importedUserId: 'nope' }, { importedUserId: 42 }]) expectJsonError(await member.agent.post('/api/claim-user').send(body), 400);
     const unknown = await member.agent.post('/api/claim-user').send({ importedUserId: '00000000-0000-4000-8000-000000000000' });
     expectJsonError(unknown, 404, NOTHING_TO_CLAIM_MESSAGE);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { claimBody, claimUserBody } from '@shared/contracts/auth';
 import { signIn } from '../../auth/passport';
-import type { Config } from '../../config';
+import { type Config, publicOrigin } from '../../config';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../http/require';
 import { type LimitRequests, MINUTE } from '../../http/security';
@@ -11,6 +11,7 @@ import * as claims from './service';
 
 export function claimRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();
+  const origin = publicOrigin(config);
 
   // A claim at sign-up is a sign-up: the same limit per address as /api/register, counted on its own.
   const signUpLimit = limitRequests({
@@ -22,7 +23,7 @@ export function claimRoutes(db: Database, config: Config, limitRequests: LimitRe
 
   // Signs the new account in with a regenerated session, as /api/register does.
   router.post('/api/claim', signUpLimit, body(claimBody), async (req, res) => {
-    const user = await claims.claimAtSignUp(db, req.body, now());
+    const user = await claims.claimAtSignUp(db, req.body, origin, now());
     await signIn(req, user);
     res.status(201).json(toPublicUser(user));
   });

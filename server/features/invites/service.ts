@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ClaimInfo, InviteCodeView, JoinResult } from '@shared/contracts/communities';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, INVITE_CODE_LIFETIME_DAYS } from '@shared/domain/constants';
 import { maskEmail } from '@shared/domain/identity';
@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, standingIn } from '../../http/community-context';
 import { forbidden, HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { emailMatchFirst, matchesClaimant } from '../claims/matching';
+import { sameEmailAs, sameNameAs } from '../claims/matching';
 
 export const INVALID_CODE_MESSAGE = 'This invitation code is not valid or has expired. Please check it with the person who invited you.';
 export const CODE_NOT_FOUND_MESSAGE = 'Invitation code not found.';
@@ -109,29 +109,31 @@ export async function revokeInviteCode(db: Database, context: CommunityContext, 
   });
 }
 
-const NO_CLAIM: ClaimInfo = { canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null };
+const NO_CLAIM: ClaimInfo = { canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null, needsEmailVerification: false, askModerator: false };
 
 /**
- * An unclaimed imported member of the community whose e-mail, or whose name ignoring case and spaces, is the
- * joiner's (claims/matching.ts): the 'Account Found!' offer. The e-mail on file is masked (r•••@example.net)
- * unless the joiner is an admin of that community.
+ * The 'Account Found!' offer after joining: an unclaimed imported record of this community with the joiner's
+ * e-mail (to claim once that e-mail is verified), else one with the joiner's name and no e-mail (which only
+ * a moderator can link). The e-mail on file is masked (r•••@example.net) unless the joiner is an admin here.
  */
 export async function findClaimableImport(db: Executor, community: { id: string; institutionId: string }, user: SessionUser): Promise<ClaimInfo> {
-  const [match] = await db
-    .select({ id: users.id, displayName: users.displayName, email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.communityId, community.id), eq(users.isImported, true), matchesClaimant(user)))
-    .orderBy(...emailMatchFirst(user), asc(users.createdAt))
-    .limit(1);
-  if (!match) return NO_CLAIM;
-  const mayReadEmail = isAdmin((await standingIn(db, community, user)).roles);
-  return {
-    canClaim: true,
-    importedUserId: match.id,
-    importedUserName: match.displayName,
-    importedUserEmail: match.email === null ? null : mayReadEmail ? match.email : maskEmail(match.email),
-  };
+  const ofThisCommunity = and(eq(users.isImported, true), eq(users.importedCommunityId, community.id));
+  const [byEmail] = user.email
+    ? await db.select({ id: users.id, displayName: users.displayName, email: users.email }).from(users).where(and(ofThisCommunity, sameEmailAs(user.email))).limit(1)
+    : [];
+  if (byEmail) {
+    const mayReadEmail = isAdmin((await standingIn(db, community, user)).roles);
+    return {
+      ...NO_CLAIM,
+      canClaim: user.emailVerified,
+      needsEmailVerification: !user.emailVerified,
+      importedUserId: byEmail.id,
+      importedUserName: byEmail.displayName,
+      importedUserEmail: byEmail.email === null ? null : mayReadEmail ? byEmail.email : maskEmail(byEmail.email),
+    };
+  }
+  const [byName] = await db.select({ id: users.id }).from(users).where(and(ofThisCommunity, isNull(users.email), sameNameAs(user.displayName))).limit(1);
+  return byName ? { ...NO_CLAIM, askModerator: true } : NO_CLAIM;
 }
 
 /** Joining a community one already belongs to: 409 with its own code, so the client can say 'Already a member'. */

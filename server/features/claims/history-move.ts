@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { users } from '@shared/schema/auth';
+import type { Executor } from '../../db/client';
+import { recordAudit } from '../audit/service';
+import { notifyModerators } from '../notifications/service';
+import { moveActivity, moveDailyLogs, moveMemberships, moveTargets } from './transfer';
+
+/** How an imported history reached its person: at sign-up (once the e-mail is verified), after joining, or linked by an admin. */
+export type ClaimRoute = 'sign-up' | 'join' | 'link';
+
+export interface HistoryMove {
+  imported: { id: string; displayName: string };
+  claimant: { id: string; displayName: string };
+  /** Who made it happen: the claimant, or the admin who linked the record. */
+  actorId: string;
+  via: ClaimRoute;
+  now: Date;
+}
+
+/**
+ * Moves an imported member's history onto a real account and deletes the imported record, inside the
+ * caller's transaction (which has locked and checked the imported record): memberships (roles capped at
+ * Commander), logs, targets, questions, meetings. One audit entry per community; its moderators are told.
+ * Returns the ids of the communities the history belonged to.
+ */
+export async function moveImportedHistory(tx: Executor, move: HistoryMove): Promise<string[]> {
+  const { imported, claimant, actorId, via, now } = move;
+  // One move at a time per claimant, so two imported histories merging into one month queue up.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, claimant.id)).for('update');
+  const communityIds = await moveMemberships(tx, imported.id, claimant.id);
+  await moveDailyLogs(tx, imported.id, claimant.id, now);
+  await moveTargets(tx, imported.id, claimant.id);
+  await moveActivity(tx, imported.id, claimant);
+  await tx.delete(users).where(eq(users.id, imported.id));
+  // An imported member removed from every community still leaves one entry, outside any community.
+  for (const communityId of communityIds.length > 0 ? communityIds : [null]) {
+    await recordAudit(tx, {
+      actorId,
+      communityId,
+      entity: 'user',
+      entityId: claimant.id,
+      action: via === 'link' ? 'link-imported' : 'claim',
+      diff: { importedUserId: imported.id, importedName: imported.displayName, via },
+    });
+  }
+  const message = via === 'link' ? `${claimant.displayName} was linked to their imported history.` : `${claimant.displayName} claimed their imported history.`;
+  await notifyModerators(tx, communityIds, { fromUserId: actorId, type: 'other', title: 'History claimed', message }, actorId);
+  return communityIds;
+}

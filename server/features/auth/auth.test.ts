@@ -7,7 +7,7 @@ import { COMMON_PASSWORD_MESSAGE } from '../../auth/passwords';
 import { createTestApp } from '../../test/app';
 import { signUp, TEST_PASSWORD, uniqueIdentity } from '../../test/factories';
 import { observeResponses } from '../../test/observe';
-import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, NAME_CLAIMABLE_MESSAGE, NAME_TAKEN_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from './service';
+import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, NAME_TAKEN_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from './service';
 
 // Generous limits: this file signs up many accounts from one address; security.test.ts tests the limits.
 const testApp = await createTestApp({
@@ -108,6 +108,7 @@ describe('POST /api/register', () => {
       displayName: identity.displayName,
       isSuperAdmin: false,
       hasPassword: true,
+      emailVerified: false,
       createdAt: expect.any(String),
     });
     sessionCookieOf(response);
@@ -149,13 +150,15 @@ describe('POST /api/register', () => {
     });
   });
 
-  it('refuses the name of an imported member with the claim message (409)', async () => {
+  it('lets a real account take an imported member’s name: imported names never block one (DECISIONS.md)', async () => {
     const { displayName, email } = uniqueIdentity('imported');
     await insertImportedUser(displayName);
-    const response = await request(app).post('/api/register').send({ email, displayName, password: TEST_PASSWORD }).expect(409);
-    expect(response.body.fields).toEqual({ displayName: NAME_CLAIMABLE_MESSAGE });
-    const [row] = await db.select({ n: count() }).from(users).where(eq(users.email, email));
-    expect(row!.n).toBe(0);
+    const response = await request(app).post('/api/register').send({ email, displayName, password: TEST_PASSWORD }).expect(201);
+    expect(response.body.displayName).toBe(displayName);
+    // The name is a real account's now: the next sign-up with it is refused.
+    expect((await request(app).post('/api/register').send({ ...uniqueIdentity(), displayName, password: TEST_PASSWORD }).expect(409)).body.fields).toEqual({
+      displayName: NAME_TAKEN_MESSAGE,
+    });
   });
 
   it('lets only one of two simultaneous sign-ups with one name or one e-mail through, and says which field', async () => {

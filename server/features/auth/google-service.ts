@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { displayNameField, emailField } from '@shared/contracts/fields';
 import { DISPLAY_NAME_MAX_LENGTH } from '@shared/domain/constants';
-import { authIdentities, users } from '@shared/schema/auth';
+import { authIdentities, sessions, users } from '@shared/schema/auth';
 import { type SessionUser, sessionUserColumns } from '../../auth/passport';
 import type { Database } from '../../db/client';
 import { HttpError, isUniqueViolation } from '../../http/errors';
+import { recordAudit } from '../audit/service';
 import type { GoogleClaims } from './google';
 import { checkName, realAccountWithEmail } from './service';
 
@@ -37,18 +38,18 @@ const ATTEMPTS = 5;
  * the token's e-mail, linked only when Google says the e-mail is verified; else a new account (no password)
  * with the token's verified e-mail. Nothing is written when the sign-in is refused.
  */
-export async function signInWithGoogle(db: Database, claims: GoogleClaims): Promise<GoogleSignIn> {
+export async function signInWithGoogle(db: Database, claims: GoogleClaims, now: Date): Promise<GoogleSignIn> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await resolveAccount(db, claims);
+      return await resolveAccount(db, claims, now);
     } catch (error) {
       // The unique indexes decide races; the loser reads again and finds what the winner wrote.
-      if (!isUniqueViolation(error) || attempt >= ATTEMPTS) throw error;
+      if (!(isUniqueViolation(error) || error instanceof RetrySignIn) || attempt >= ATTEMPTS) throw error;
     }
   }
 }
 
-async function resolveAccount(db: Database, claims: GoogleClaims): Promise<GoogleSignIn> {
+async function resolveAccount(db: Database, claims: GoogleClaims, now: Date): Promise<GoogleSignIn> {
   const known = await userOfIdentity(db, claims.uid);
   if (known) return { user: known, created: false };
 
@@ -58,20 +59,47 @@ async function resolveAccount(db: Database, claims: GoogleClaims): Promise<Googl
   if (holder) {
     // Linking by e-mail hands the account to whoever holds the Google login: only when Google checked the e-mail.
     if (!claims.emailVerified) throw new HttpError(401, GOOGLE_EMAIL_UNVERIFIED_MESSAGE, 'google_email_unverified');
-    await db.insert(authIdentities).values({ userId: holder.id, provider: GOOGLE_PROVIDER, providerUid: claims.uid });
-    return { user: holder, created: false };
+    if (holder.emailVerified) {
+      await db.insert(authIdentities).values({ userId: holder.id, provider: GOOGLE_PROVIDER, providerUid: claims.uid });
+      return { user: holder, created: false };
+    }
+    return { user: await takeOverUnprovenAccount(db, holder, claims.uid, now), created: false };
   }
   // A new account holds its e-mail against later sign-ups: only an e-mail Google checked.
   if (!claims.emailVerified) throw new HttpError(401, GOOGLE_NEW_EMAIL_UNVERIFIED_MESSAGE, 'google_email_unverified');
 
   const displayName = await freeDisplayName(db, baseDisplayName(claims.name, email.data));
   const user = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(users).values({ email: email.data, displayName, passwordHash: null }).returning(sessionUserColumns);
+    const [row] = await tx.insert(users).values({ email: email.data, displayName, passwordHash: null, emailVerifiedAt: now }).returning(sessionUserColumns);
     await tx.insert(authIdentities).values({ userId: row!.id, provider: GOOGLE_PROVIDER, providerUid: claims.uid });
     return row!;
   });
   return { user, created: true };
 }
+
+/**
+ * Google proved the e-mail; the password account holding it never did, so whoever made it may not be its
+ * owner (they could have registered someone else's address and waited). The Google user gets the account:
+ * the password goes, every session ends, the e-mail counts as verified, and the audit log keeps it.
+ */
+async function takeOverUnprovenAccount(db: Database, holder: SessionUser, uid: string, now: Date): Promise<SessionUser> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash: null, credentialVersion: sql`${users.credentialVersion} + 1`, emailVerifiedAt: now, updatedAt: now })
+      // Still unverified: a verification that landed meanwhile makes this a plain link instead (the retry finds it).
+      .where(and(eq(users.id, holder.id), isNull(users.emailVerifiedAt)))
+      .returning(sessionUserColumns);
+    if (!user) throw new RetrySignIn();
+    await tx.delete(sessions).where(sql`${sessions.sess}->'passport'->'user'->>'id' = ${user.id}`);
+    await tx.insert(authIdentities).values({ userId: user.id, provider: GOOGLE_PROVIDER, providerUid: uid });
+    await recordAudit(tx, { actorId: user.id, communityId: null, entity: 'user', entityId: user.id, action: 'google-takeover', diff: { passwordRemoved: holder.hasPassword } });
+    return user;
+  });
+}
+
+/** The account changed while a sign-in resolved it: resolve it again. */
+class RetrySignIn extends Error {}
 
 async function userOfIdentity(db: Database, uid: string): Promise<SessionUser | undefined> {
   const [row] = await db

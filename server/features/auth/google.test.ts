@@ -5,11 +5,13 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT
 import pino from 'pino';
 import request from 'supertest';
 import type { PublicUser } from '@shared/contracts/auth';
+import { auditLogs } from '@shared/schema/audit';
 import { authIdentities, sessions, users } from '@shared/schema/auth';
 import { createApp } from '../../app';
 import { testConfig } from '../../config';
 import { createTestApp } from '../../test/app';
 import { signUp, TEST_PASSWORD, uniqueIdentity } from '../../test/factories';
+import { queuedLink, signUpVerified, tokenOf } from '../../test/mail-kit';
 import { observeResponses } from '../../test/observe';
 import { googleKeySet } from './google';
 import {
@@ -164,6 +166,7 @@ describe('POST /api/auth/google', () => {
       displayName: account.name,
       isSuperAdmin: false,
       hasPassword: false,
+      emailVerified: true,
       createdAt: expect.any(String),
     });
     expect(sessionCookieOf(first)).toBeDefined();
@@ -283,14 +286,14 @@ describe('POST /api/auth/google', () => {
     await request(app).post('/api/login').send({ username: owner.email, password: owner.password }).expect(200);
   });
 
-  it('links a password account when the token’s e-mail is verified: same user, the password still works', async () => {
-    const owner = await signUp(app);
+  it('links a verified password account when the token’s e-mail is verified: same user, the password still works', async () => {
+    const owner = await signUpVerified(app, db);
     const before = await totals();
     const google = { ...googleAccount(), email: owner.email.toUpperCase() }; // Google may spell it in capitals
 
     const agent = request.agent(app);
     const linked = await agent.post('/api/auth/google').send(bodyFor(await tokenFor(google), google)).expect(200);
-    expect(linked.body).toEqual({ ...owner.user, hasPassword: true });
+    expect(linked.body).toEqual({ ...owner.user, hasPassword: true, emailVerified: true });
     expect((await agent.get('/api/user').expect(200)).body.id).toBe(owner.user.id);
     expect(await identitiesOf(google.uid)).toEqual([{ userId: owner.user.id }]);
     await expectGrowth(before, { users: 0, identities: 1 });
@@ -301,6 +304,26 @@ describe('POST /api/auth/google', () => {
     expect(again.body.id).toBe(owner.user.id);
     expect(await identitiesOf(google.uid)).toEqual([{ userId: owner.user.id }]);
     await request(app).post('/api/login').send({ username: owner.email, password: owner.password }).expect(200);
+  });
+
+  it('takes over an unverified password account with its e-mail: the squatter’s password and sessions are dead (pre-account hijacking)', async () => {
+    // The squatter registered the victim's e-mail with a password and never proved it.
+    const squatter = await signUp(app);
+    const squatterSecondSession = request.agent(app);
+    await squatterSecondSession.post('/api/login').send({ username: squatter.email, password: squatter.password }).expect(200);
+    const victim = { ...googleAccount(), email: squatter.email };
+
+    const agent = request.agent(app);
+    const signedIn = await agent.post('/api/auth/google').send(bodyFor(await tokenFor(victim), victim)).expect(200);
+    expect(signedIn.body).toMatchObject({ id: squatter.user.id, hasPassword: false, emailVerified: true });
+    expect(await identitiesOf(victim.uid)).toEqual([{ userId: squatter.user.id }]);
+    // Every session the squatter held ends, and their password no longer opens the account.
+    await squatter.agent.get('/api/user').expect(401);
+    await squatterSecondSession.get('/api/user').expect(401);
+    await request(app).post('/api/login').send({ username: squatter.email, password: squatter.password }).expect(401);
+    expect((await agent.get('/api/user').expect(200)).body.id).toBe(squatter.user.id);
+    const audit = await db.select().from(auditLogs).where(and(eq(auditLogs.entityId, squatter.user.id), eq(auditLogs.action, 'google-takeover')));
+    expect(audit).toHaveLength(1);
   });
 
   it('never trusts the e-mail, name or uid sent beside the token: the account is the token’s', async () => {
@@ -407,7 +430,7 @@ describe('POST /api/auth/google', () => {
   it('resolves racing first sign-ins in the service too: the losers read the winner’s account', async () => {
     const account = googleAccount('service-race');
     const claims = { uid: account.uid, email: account.email, emailVerified: true, name: account.name };
-    const results = await Promise.all([1, 2, 3, 4].map(() => signInWithGoogle(db, claims)));
+    const results = await Promise.all([1, 2, 3, 4].map(() => signInWithGoogle(db, claims, new Date())));
     expect(new Set(results.map((result) => result.user.id)).size).toBe(1);
     expect(results.filter((result) => result.created)).toHaveLength(1);
     expect(await identitiesOf(account.uid)).toHaveLength(1);
@@ -463,5 +486,16 @@ describe('signing in with the password after Google', () => {
     const account = googleAccount();
     await request(app).post('/api/auth/google').send(bodyFor(await tokenFor(account))).expect(201);
     await request(app).post('/api/login').send({ username: account.email, password: TEST_PASSWORD }).expect(401);
+  });
+
+  it('a Google-only account sets a password through the reset link, and keeps Google', async () => {
+    const account = googleAccount();
+    const created = await request(app).post('/api/auth/google').send(bodyFor(await tokenFor(account))).expect(201);
+    expect(created.body).toMatchObject({ hasPassword: false, emailVerified: true });
+    await request(app).post('/api/password-reset').send({ email: account.email }).expect(202);
+    const link = await queuedLink(db, account.email.toLowerCase(), 'password-reset');
+    await request(app).post('/api/password-reset/confirm').send({ token: tokenOf(link), password: 'my-first-own-password' }).expect(200);
+    await request(app).post('/api/login').send({ username: account.email, password: 'my-first-own-password' }).expect(200);
+    await request(app).post('/api/auth/google').send(bodyFor(await tokenFor(account))).expect(200);
   });
 });

@@ -22,6 +22,9 @@ const SubgroupPage = lazyComponent(() => import('@/pages/subgroup-page').then((m
 const ReportsPage = lazyComponent(() => import('@/pages/reports-page').then((module) => module.ReportsPage));
 const AdminPage = lazyComponent(() => import('@/pages/admin-page').then((module) => module.AdminPage));
 const ProfilePage = lazyComponent(() => import('@/pages/profile-page').then((module) => module.ProfilePage));
+const VerifyEmailPage = lazyComponent(() => import('@/pages/verify-email-page').then((module) => module.VerifyEmailPage));
+const ForgotPasswordPage = lazyComponent(() => import('@/pages/forgot-password-page').then((module) => module.ForgotPasswordPage));
+const ResetPasswordPage = lazyComponent(() => import('@/pages/reset-password-page').then((module) => module.ResetPasswordPage));
 const CommunitySetupPage = lazyComponent(() => import('@/pages/community-setup-page').then((module) => module.CommunitySetupPage));
 
 /** The route table of SPEC.md section 2. */
@@ -32,6 +35,9 @@ export function AppRoutes() {
         <Route path="/auth" component={AuthPage} />
         <Route path="/community-access" component={CommunityAccessPage} />
         <Route path="/apply" component={ApplyPage} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
         <ProtectedRoute path="/" component={DashboardPage} />
         <ProtectedRoute path="/tracking" component={TrackingPage} />
         <ProtectedRoute path="/questions" component={QuestionsPage} />

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { memberships } from '@shared/schema/communities';
 import { LINK_INVALID_MESSAGE } from '@shared/contracts/auth';
 import { users } from '@shared/schema/auth';
 import type { Database, Executor } from '../../db/client';
@@ -42,7 +43,8 @@ export async function sendVerification(tx: Executor, user: VerificationRecipient
 
 /**
  * Follows a verification link: the address it was sent to is the account's, if the account still has it.
- * A claim waiting on the link moves the imported record of that e-mail, if it is still unclaimed.
+ * Unclaimed imported records with that e-mail move onto the account: the one a claim at sign-up named, and
+ * those of communities the account already belongs to (DECISIONS.md: claims need a proven e-mail).
  */
 export async function verifyEmail(db: Database, token: string, now: Date): Promise<{ message: string; communityIds: string[] }> {
   return db.transaction(async (tx) => {
@@ -55,14 +57,29 @@ export async function verifyEmail(db: Database, token: string, now: Date): Promi
       .where(and(eq(users.id, spent.userId), eq(users.email, spent.email), eq(users.isImported, false)))
       .returning({ id: users.id, displayName: users.displayName });
     if (!user) throw linkInvalid();
-    if (!spent.importedUserId) return { message: EMAIL_VERIFIED_MESSAGE, communityIds: [] };
-    const [imported] = await tx
+    // The record a claim at sign-up named, and any record with this e-mail in a community the account already
+    // belongs to (offered after joining while the e-mail was unproven): proven now, so their history moves.
+    const records = await tx
       .select({ id: users.id, displayName: users.displayName })
       .from(users)
-      .where(and(eq(users.id, spent.importedUserId), eq(users.isImported, true), eq(users.email, spent.email)))
+      .where(
+        and(
+          eq(users.isImported, true),
+          eq(users.email, spent.email),
+          or(
+            spent.importedUserId ? eq(users.id, spent.importedUserId) : undefined,
+            inArray(users.importedCommunityId, tx.select({ communityId: memberships.communityId }).from(memberships).where(eq(memberships.userId, user.id))),
+          ),
+        ),
+      )
+      .orderBy(users.createdAt)
       .for('update');
-    if (!imported) return { message: EMAIL_VERIFIED_MESSAGE, communityIds: [] };
-    const communityIds = await moveImportedHistory(tx, { imported, claimant: user, actorId: user.id, via: 'sign-up', now });
+    const communityIds: string[] = [];
+    for (const imported of records) {
+      const via = imported.id === spent.importedUserId ? 'sign-up' : 'join';
+      communityIds.push(...(await moveImportedHistory(tx, { imported, claimant: user, actorId: user.id, via, now })));
+    }
+    if (records.length === 0) return { message: EMAIL_VERIFIED_MESSAGE, communityIds };
     return { message: HISTORY_MOVED_MESSAGE, communityIds };
   });
 }

@@ -182,7 +182,7 @@ describe('POST /api/claim-user (claim after joining)', () => {
     return { community, id, period, earlier, claimant, imported, importedName };
   }
 
-  it('lets the person on file sign up with the e-mail on file, join, verify the e-mail and then claim the history', async () => {
+  it('lets the person on file sign up with the e-mail on file and join; verifying the e-mail then brings the history', async () => {
     const community = await createCommunity(app);
     const id = community.community.id;
     const period = lastMonth();
@@ -205,8 +205,10 @@ describe('POST /api/claim-user (claim after joining)', () => {
     expectJsonError(early, 403, VERIFY_BEFORE_CLAIM_MESSAGE);
     expect(early.body.code).toBe('email_unverified');
 
-    await followVerificationLink(app, db, onFile.email);
-    await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id }).expect(200);
+    // Following the link proves the e-mail: the history of this community's record moves by itself.
+    const followed = await followVerificationLink(app, db, onFile.email);
+    expect(followed.body.communityIds).toEqual([id]);
+    expectJsonError(await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id }), 404, NOTHING_TO_CLAIM_MESSAGE);
     const log = await claimant.agent.get(`/api/communities/${id}/daily-log`).query(period).expect(200);
     expect(log.body.dayStatus).toEqual({ bibleReading: { '1': 'Yes', '2': 'Partially' } });
     expect(await userById(db, imported.id)).toBeUndefined();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { TopBar } from './top-bar';
 
 /** The frame of every protected screen. */
@@ -12,6 +13,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
+      <VerifyEmailBanner />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-10">
         {children}
       </main>

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { changePasswordFields, loginFields, registerFields } from '@shared/contracts/account-fields';
+import { changePasswordFields, emailField, loginFields, newPasswordField, registerFields } from '@shared/contracts/account-fields';
 
 // zod/mini, with the contracts' own fields: these forms are on /auth, the first screen, whose bundle has a budget.
 
@@ -15,3 +15,11 @@ export const signUpFormSchema = z
 export const changePasswordFormSchema = z
   .object({ ...changePasswordFields, confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')) })
   .check(z.refine((values) => values.newPassword === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }));
+
+/** Forgot password: the address to send a reset link to. */
+export const forgotPasswordFormSchema = z.object({ email: emailField });
+
+/** Reset password: a new password (sign-up's rules) and its confirmation. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordField, confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')) })
+  .check(z.refine((values) => values.password === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }));

@@ -1,5 +1,6 @@
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { PRODUCT_NAME } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
 import { fieldProps, FormField } from '@/components/ui/form-field';
@@ -42,6 +43,9 @@ export function SignInForm() {
         </FormField>
         <FormField id="signin-password" label="Password" error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" {...fieldProps('signin-password', { error: errors.password?.message })} {...form.register('password')} />
+          <Link href="/forgot-password" className="justify-self-end rounded text-sm font-medium text-primary-700 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600">
+            Forgot password?
+          </Link>
         </FormField>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
           {loginMutation.isPending ? (

@@ -82,8 +82,8 @@ export function SignUpForm() {
         </FormField>
         {claimMode && claimable ? (
           <div className="rounded-xl border border-accent-200 bg-accent-50 p-3 text-sm text-accent-700">
-            Use the e-mail your community has on file for you, and choose a password. Your earlier logs, questions and
-            meetings come with you.
+            Use the e-mail your community has on file for you, and choose a password. We will e-mail you a link: once you
+            open it, your earlier logs, questions and meetings come with you.
           </div>
         ) : null}
         <FormField id="signup-password" label="Password" error={errors.password?.message}>

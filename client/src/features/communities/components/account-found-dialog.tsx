@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
 import { USER_QUERY_KEY, useAuth } from '@/lib/auth';
+import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
 import { useClaimImportedUser } from '../api';
 import { welcomeToast } from '../messages';
 
@@ -71,16 +72,28 @@ export function AccountFoundDialog({ claimInfo, onDone }: { claimInfo: ClaimInfo
           ) : null}
           {!savedAsDifferent && !claimInfo?.importedUserEmail ? <p>Imported by your community's leaders.</p> : null}
         </dl>
-        <p className="text-sm">
-          Claiming transfers all your previous accountability data, daily logs, questions and meeting history to this account.
-        </p>
+        {claimInfo?.askModerator ? (
+          <p className="text-sm">
+            These records have no e-mail on file, so they cannot be claimed from here. Ask your moderator to link your history to your account.
+          </p>
+        ) : claimInfo?.needsEmailVerification ? (
+          <p className="text-sm">
+            First confirm that this e-mail is yours: open the link we sent you. Once it is confirmed, this history moves to your account by itself.
+          </p>
+        ) : (
+          <p className="text-sm">Claiming transfers all your previous accountability data, daily logs, questions and meeting history to this account.</p>
+        )}
         <DialogFooter>
           <Button variant="outline" onClick={skip} disabled={claim.isPending}>
-            Skip for Now
+            {claimInfo?.canClaim ? 'Skip for Now' : 'Continue'}
           </Button>
-          <Button onClick={claimData} disabled={claim.isPending}>
-            {claim.isPending ? 'Claiming...' : 'Claim Data'}
-          </Button>
+          {claimInfo?.canClaim ? (
+            <Button onClick={claimData} disabled={claim.isPending}>
+              {claim.isPending ? 'Claiming...' : 'Claim Data'}
+            </Button>
+          ) : claimInfo?.needsEmailVerification ? (
+            <ResendVerificationButton variant="default" />
+          ) : null}
         </DialogFooter>
       </DialogContent>
     </Dialog>

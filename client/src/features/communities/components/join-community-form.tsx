@@ -54,7 +54,7 @@ export function JoinCommunityForm() {
       onSuccess: async (result) => {
         // The joined community is the one on screen from now on (and the claim call names it).
         setStoredCommunityId(result.communityId);
-        if (result.claimInfo?.canClaim && result.claimInfo.importedUserId) {
+        if (result.claimInfo && ((result.claimInfo.canClaim && result.claimInfo.importedUserId) || result.claimInfo.needsEmailVerification || result.claimInfo.askModerator)) {
           setClaimInfo(result.claimInfo);
           return;
         }

@@ -7,7 +7,7 @@ import { findToast, renderApp } from '@/test/render-app';
 
 const joined = makeMembership({ communityId: 'c9', community: { id: 'c9', name: 'Hope Chapel', description: null } });
 
-const NO_CLAIM: ClaimInfo = { canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null };
+const NO_CLAIM: ClaimInfo = { canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null, needsEmailVerification: false, askModerator: false };
 
 function joinResult(claimInfo: ClaimInfo = NO_CLAIM): JoinResult {
   return { communityId: 'c9', community: { id: 'c9', name: 'Hope Chapel', description: null }, claimInfo };
@@ -105,6 +105,8 @@ describe("'Account Found!' after joining", () => {
     importedUserId: 'imported-1',
     importedUserName: 'Ruth M.',
     importedUserEmail: 'ruth.old@example.org',
+    needsEmailVerification: false,
+    askModerator: false,
   };
 
   async function joinWithClaim(routes: Record<string, Handler> = {}) {
@@ -173,6 +175,39 @@ describe("'Account Found!' after joining", () => {
     expect(await findToast('Failed to claim account')).toHaveTextContent('This record belongs to another community.');
     expect(screen.getByRole('dialog', { name: 'Account Found!' })).toBeInTheDocument();
     expect(location()).toBe('/community-access');
+  });
+});
+
+describe("'Account Found!' before the e-mail is proven, and for a name-only record", () => {
+  async function joinWith(claimInfo: ClaimInfo, routes: Record<string, Handler> = {}) {
+    const view = renderAccess({ 'POST /api/communities/join': () => json(joinResult(claimInfo)), ...routes });
+    view.becomeMember();
+    await typeCode(view.user, 'K7M2QX9P');
+    await view.user.click(screen.getByRole('button', { name: 'Join Community' }));
+    return { ...view, dialog: await screen.findByRole('dialog', { name: 'Account Found!' }) };
+  }
+
+  it('asks to confirm the e-mail first, offers a new link and no claim', async () => {
+    const { user, dialog, api } = await joinWith(
+      { ...NO_CLAIM, needsEmailVerification: true, importedUserId: 'imported-1', importedUserName: 'Ruth M.', importedUserEmail: 'r•••@example.org' },
+      { 'POST /api/verify-email/resend': () => json({ message: 'We sent a new link to ruth@example.org.' }, 202) },
+    );
+    expect(dialog).toHaveTextContent(/open the link we sent you/);
+    expect(within(dialog).queryByRole('button', { name: 'Claim Data' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send a new link' }));
+    expect(await findToast('Link sent')).toHaveTextContent('We sent a new link to ruth@example.org.');
+    expect(api.calls('POST', '/api/verify-email/resend')).toHaveLength(1);
+    expect(api.calls('POST', '/api/claim-user')).toHaveLength(0);
+  });
+
+  it('sends a member whose name matches a record without an e-mail to their moderator', async () => {
+    const { user, dialog, api, location } = await joinWith({ ...NO_CLAIM, askModerator: true });
+    expect(dialog).toHaveTextContent('Ask your moderator to link your history to your account.');
+    expect(within(dialog).queryByRole('button', { name: 'Claim Data' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+    expect(api.calls('POST', '/api/claim-user')).toHaveLength(0);
   });
 });
 

@@ -1,0 +1,26 @@
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { toastError } from '@/lib/notify';
+import { useResendVerification } from '../email-links-api';
+
+/** Asks for another verification link and says where it went (or why not). */
+export function ResendVerificationButton(props: Omit<ButtonProps, 'onClick'>) {
+  const resend = useResendVerification();
+  return (
+    <Button
+      variant="outline"
+      {...props}
+      disabled={resend.isPending || props.disabled}
+      onClick={() =>
+        resend.mutate(undefined, {
+          onSuccess: (answer) => toast({ title: 'Link sent', description: answer.message, variant: 'success' }),
+          onError: (error) => toastError('We could not send the link', error),
+        })
+      }
+    >
+      {resend.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+      Send a new link
+    </Button>
+  );
+}

@@ -1,0 +1,72 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import { useEffect, useRef } from 'react';
+import { Link, useSearch } from 'wouter';
+import { useDocumentTitle } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { AccountLinkLayout, StatusNote } from '@/features/auth/components/account-link-layout';
+import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
+import { useVerifyEmail } from '@/features/auth/email-links-api';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+
+/**
+ * /verify-email?token=… from the verification e-mail: follows the link once on arrival (in any browser, signed
+ * in or not) and says what happened, with a way on.
+ */
+export function VerifyEmailPage() {
+  useDocumentTitle('Confirm your e-mail');
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const { user } = useAuth();
+  const verify = useVerifyEmail();
+  const { mutate } = verify;
+  const sent = useRef(false);
+  useEffect(() => {
+    // Once, even when React runs effects twice in development: a token works once.
+    if (!token || sent.current) return;
+    sent.current = true;
+    mutate(token);
+  }, [token, mutate]);
+
+  const onward = user ? (
+    <Button asChild>
+      <Link href="/">Continue</Link>
+    </Button>
+  ) : (
+    <Button asChild>
+      <Link href="/auth">Sign in</Link>
+    </Button>
+  );
+
+  if (!token || verify.isError) {
+    return (
+      <AccountLinkLayout title="This link does not work">
+        <StatusNote tone="error" icon={<CircleAlert aria-hidden="true" />}>
+          {token ? errorMessage(verify.error, 'This link is not valid any more.') : 'This link is incomplete. Open it again from the e-mail.'}
+        </StatusNote>
+        {user && !user.emailVerified ? <ResendVerificationButton /> : null}
+        {user?.emailVerified ? <p className="text-sm text-muted-foreground">Your e-mail is already verified: there is nothing more to do.</p> : null}
+        {!user ? <p className="text-sm text-muted-foreground">Sign in to ask for a new link.</p> : null}
+        {onward}
+      </AccountLinkLayout>
+    );
+  }
+  if (verify.isSuccess) {
+    return (
+      <AccountLinkLayout title="E-mail confirmed">
+        <StatusNote tone="success" icon={<CircleCheck aria-hidden="true" />}>
+          {verify.data.message}
+        </StatusNote>
+        {onward}
+      </AccountLinkLayout>
+    );
+  }
+  return (
+    <AccountLinkLayout title="Confirming your e-mail">
+      <StatusNote tone="muted" icon={<LoaderCircle className="animate-spin" aria-hidden="true" />}>
+        One moment…
+      </StatusNote>
+    </AccountLinkLayout>
+  );
+}

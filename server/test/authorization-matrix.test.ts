@@ -212,6 +212,13 @@ async function throwawayMember(w: World) {
   return target.id;
 }
 
+/** A name-only imported member of the community, imported by it (what an admin links to a real member). */
+async function throwawayImported(w: World) {
+  const [row] = await db.insert(users).values({ email: null, displayName: uniqueIdentity('imported').displayName, isImported: true, importedCommunityId: w.id }).returning({ id: users.id });
+  await db.insert(memberships).values({ userId: row!.id, communityId: w.id, roles: ['Member'], subgroupId: w.s1 });
+  return row!.id;
+}
+
 async function throwawaySubgroup(w: World) {
   const [row] = await db.insert(subgroups).values({ communityId: w.id, name: `Throwaway ${randomUUID().slice(0, 6)}` }).returning({ id: subgroups.id });
   return row!.id;
@@ -331,6 +338,12 @@ const MATRIX: Record<string, Entry> = {
     expect: ADMINS,
     prepare: async ({ world: w }) => ({ userId: await throwawayMember(w) }),
     send: (a, { world: w, made }) => a.delete(`/api/communities/${w.id}/members/${made.userId}`),
+  },
+  // A name-only imported record of the community, linked to a real member of it.
+  'POST /api/communities/:id/imported-members/:importedUserId/link': {
+    expect: ADMINS,
+    prepare: async ({ world: w }) => ({ importedUserId: await throwawayImported(w), userId: await throwawayMember(w) }),
+    send: (a, { world: w, made }) => a.post(`/api/communities/${w.id}/imported-members/${made.importedUserId}/link`).send({ userId: made.userId }),
   },
   'PATCH /api/users/:userId/role': {
     expect: ADMINS,

@@ -63,7 +63,7 @@ interface Ids {
   lock: string;
   code: string;
   application: string;
-  /** An unclaimed imported member whose e-mail is the member's (what POST /api/claim-user claims). */
+  /** An unclaimed imported member of the community whose e-mail is the member's (what POST /api/claim-user claims, and an admin links). */
   imported: string;
 }
 type Kind = keyof Ids;
@@ -91,7 +91,10 @@ async function buildCommunity(label: string) {
     .id as string;
   // The application notified the moderator: a notification of theirs.
   const notification = ((await moderator.agent.get('/api/notifications').expect(200)).body as Array<{ id: string }>)[0]!.id;
-  const [imported] = await db.insert(users).values({ email: member.email, displayName: `Imported ${label} ${randomUUID().slice(0, 6)}`, isImported: true }).returning({ id: users.id });
+  const [imported] = await db
+    .insert(users)
+    .values({ email: member.email, displayName: `Imported ${label} ${randomUUID().slice(0, 6)}`, isImported: true, importedCommunityId: id })
+    .returning({ id: users.id });
   await db.insert(memberships).values({ userId: imported!.id, communityId: id, roles: ['Member'] });
   const ids: Ids = { community: id, subgroup, commander: commander.user.id, self: member.user.id, member: target.user.id, question, meeting, notification, lock, code, application, imported: imported!.id };
   return { ids, moderator, commander, member };
@@ -219,6 +222,14 @@ const SPECS: Record<string, Spec> = {
   'GET /api/communities/:id/members': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/members`, ids: ['community'] },
   'GET /api/communities/:id/stats': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/stats`, ids: ['community'] },
   'DELETE /api/communities/:id/members/:userId': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/members/${ids.member}`, ids: ['community', 'member'] },
+  'POST /api/communities/:id/imported-members/:importedUserId/link': {
+    as: 'moderator',
+    path: (ids) => `/api/communities/${ids.community}/imported-members/${ids.imported}/link`,
+    ids: ['community', 'imported', 'member'],
+    body: (ids) => ({ userId: ids.member }),
+    // Someone signed up but no member here, and the imported record itself (no real member).
+    bad: { userId: [account.user.id, A.ids.imported] },
+  },
   'PATCH /api/users/:userId/role': {
     as: 'moderator',
     header: true,

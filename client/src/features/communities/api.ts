@@ -7,6 +7,7 @@ import type {
   JoinResult,
   UpdateCommunityBody,
 } from '@shared/contracts/communities';
+import type { LinkImportedMemberBody, LinkImportedMemberResult } from '@shared/contracts/imported-members';
 import type { Role } from '@shared/domain/constants';
 import { apiJson, apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -115,6 +116,25 @@ export function useRemoveMember(communityId: string) {
     onSuccess: (_result, removed) => {
       queryClient.setQueryData<CommunityMember[]>(communityKeys.members(communityId), (members) => members?.filter((member) => member.id !== removed.id));
       void queryClient.invalidateQueries({ queryKey: communityKeys.stats(communityId) });
+    },
+  });
+}
+
+/**
+ * POST /api/communities/{id}/imported-members/{importedUserId}/link {userId}: an admin moves a name-only
+ * record's history onto a real member. The record leaves the list at once; everything that showed its
+ * history or counted it (members, figures, subgroups, logs, targets, reports, statistics) is read again.
+ */
+export function useLinkImportedMember(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<LinkImportedMemberResult, Error, { importedUserId: string } & LinkImportedMemberBody>({
+    mutationFn: ({ importedUserId, userId }) =>
+      apiJson<LinkImportedMemberResult>('POST', `/api/communities/${communityId}/imported-members/${importedUserId}/link`, { userId }),
+    onSuccess: (_result, { importedUserId }) => {
+      queryClient.setQueryData<CommunityMember[]>(communityKeys.members(communityId), (members) => members?.filter((member) => member.id !== importedUserId));
+      for (const queryKey of [['/api/communities', communityId], ['/api/users'], ['/api/reports'], ['/api/commanders']]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     },
   });
 }

@@ -1,4 +1,5 @@
 import Info from 'lucide-react/icons/info';
+import Link2 from 'lucide-react/icons/link-2';
 import Search from 'lucide-react/icons/search';
 import UserCog from 'lucide-react/icons/user-cog';
 import UserMinus from 'lucide-react/icons/user-minus';
@@ -17,6 +18,7 @@ import { useCommunityMembers } from '../api';
 import { AdminAccessRequired, QueryFailure } from './community-state';
 import { ImportWizardDialog } from '@/features/imports/components/import-wizard-dialog';
 import { ExportMembersButton } from './export-members-button';
+import { LinkImportedMemberDialog } from './link-imported-member-dialog';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { RoleBadges } from './role-badge';
 import { RoleEditorDialog } from './role-editor-dialog';
@@ -75,6 +77,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
   const deferredQuery = useDeferredValue(query);
   const [editing, setEditing] = useState<CommunityMember | null>(null);
   const [removing, setRemoving] = useState<CommunityMember | null>(null);
+  const [linking, setLinking] = useState<CommunityMember | null>(null);
   const shown = useMemo(() => filterMembers(members.data ?? [], deferredQuery), [members.data, deferredQuery]);
   const canAssign = can(membership, 'roles:assign');
 
@@ -101,6 +104,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
                 have an account; they cannot sign in yet.
               </p>
               <p className="font-medium">{IMPORTED_MEMBERS_HINT}</p>
+              <p>A record without an e-mail cannot be claimed: use 'Link to member…' on its row to give its history to the member it belongs to.</p>
             </div>
           </div>
           <div className="relative">
@@ -143,6 +147,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
                 canAssign={canAssign}
                 onEditRoles={() => setEditing(member)}
                 onRemove={() => setRemoving(member)}
+                onLink={() => setLinking(member)}
                 placement={placement}
               />
             )}
@@ -152,6 +157,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
 
       <RoleEditorDialog communityId={communityId} member={editing} viewerId={viewerId} viewerRoles={membership.roles} onClose={() => setEditing(null)} />
       <RemoveMemberDialog communityId={communityId} member={removing} onClose={() => setRemoving(null)} />
+      <LinkImportedMemberDialog communityId={communityId} imported={linking} members={members.data ?? []} onClose={() => setLinking(null)} />
     </div>
   );
 }
@@ -249,6 +255,7 @@ function MemberRow({
   canAssign,
   onEditRoles,
   onRemove,
+  onLink,
   placement,
 }: {
   member: CommunityMember;
@@ -258,6 +265,8 @@ function MemberRow({
   canAssign: boolean;
   onEditRoles: () => void;
   onRemove: () => void;
+  /** 'Link to member…': offered on imported rows (a name-only record is linked by an admin, DECISIONS.md). */
+  onLink: () => void;
   /** Set in a windowed list. */
   placement?: RowPlacement;
 }) {
@@ -317,6 +326,12 @@ function MemberRow({
             <UserMinus aria-hidden="true" />
             Remove
           </Button>
+          {member.isImported ? (
+            <Button variant="outline" size="sm" onClick={onLink} aria-label={`Link to member: ${member.displayName}`} className="flex-1 md:flex-none">
+              <Link2 aria-hidden="true" />
+              Link to member…
+            </Button>
+          ) : null}
         </div>
         {blockedReason ? (
           <p id={reasonId} className="text-xs text-muted-foreground md:text-right">

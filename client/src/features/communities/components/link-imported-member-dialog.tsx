@@ -1,0 +1,210 @@
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import Search from 'lucide-react/icons/search';
+import { type FormEvent, useDeferredValue, useId, useMemo, useState } from 'react';
+import type { CommunityMember } from '@shared/contracts/communities';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
+import { ErrorNote } from '@/components/ui/states';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useLinkImportedMember } from '../api';
+
+/** At most this many members are listed at once; a search narrows a congregation's 2,000 down to them. */
+export const LINK_CHOICES_SHOWN = 50;
+export const CHOOSE_MEMBER_MESSAGE = 'Choose the member this history belongs to.';
+
+/** What linking does, said before it is done (DECISIONS.md "Imported members and claiming"). */
+export function linkConsequence(importedName: string, memberName: string | null): string {
+  const onto = memberName ? `${memberName}'s account` : 'the account of the member you choose';
+  return `${importedName}'s imported history (daily logs, targets, questions and meetings) moves onto ${onto}, and the imported record disappears from the member list. This cannot be undone.`;
+}
+
+/** Real members (never another imported record) whose name or e-mail holds the search, case-insensitively. */
+export function linkCandidates(members: readonly CommunityMember[], query: string): CommunityMember[] {
+  const needle = query.trim().toLocaleLowerCase();
+  return members.filter(
+    (member) => !member.isImported && (!needle || member.displayName.toLocaleLowerCase().includes(needle) || (member.email ?? '').toLocaleLowerCase().includes(needle)),
+  );
+}
+
+interface LinkImportedMemberDialogProps {
+  communityId: string;
+  /** The imported record to link; null when the dialog is closed. */
+  imported: CommunityMember | null;
+  /** The community's member list (the Members tab's). */
+  members: readonly CommunityMember[];
+  onClose: () => void;
+}
+
+/**
+ * 'Link to member…' on an imported row of the Members tab: a moderator chooses the real member a name-only
+ * record belongs to, reads what will happen, and confirms (POST …/imported-members/{id}/link).
+ */
+export function LinkImportedMemberDialog({ communityId, imported, members, onClose }: LinkImportedMemberDialogProps) {
+  const link = useLinkImportedMember(communityId);
+  const onOpenChange = (open: boolean) => {
+    if (open || link.isPending) return;
+    link.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={imported !== null} onOpenChange={onOpenChange}>
+      {imported ? <LinkForm key={imported.id} imported={imported} members={members} link={link} onCancel={() => onOpenChange(false)} onDone={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function LinkForm({
+  imported,
+  members,
+  link,
+  onCancel,
+  onDone,
+}: {
+  imported: CommunityMember;
+  members: readonly CommunityMember[];
+  link: ReturnType<typeof useLinkImportedMember>;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [missingChoice, setMissingChoice] = useState(false);
+  const everyone = useMemo(() => linkCandidates(members, ''), [members]);
+  const matches = useMemo(() => linkCandidates(members, deferredQuery), [members, deferredQuery]);
+  const shown = matches.slice(0, LINK_CHOICES_SHOWN);
+  const chosen = everyone.find((member) => member.id === chosenId) ?? null;
+  // The chosen member stays listed (first) when a later search would hide them, so the choice is always visible.
+  const listed = chosen && !shown.some((member) => member.id === chosen.id) ? [chosen, ...shown] : shown;
+
+  const searchId = `${id}-search`;
+  const statusId = `${id}-status`;
+  const choiceErrorId = `${id}-choice-error`;
+  const consequenceId = `${id}-consequence`;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) {
+      setMissingChoice(true);
+      return;
+    }
+    link.mutate(
+      { importedUserId: imported.id, userId: chosen.id },
+      {
+        onSuccess: () => {
+          toast({ title: 'History Linked', description: `${imported.displayName}'s history now belongs to ${chosen.displayName}.`, variant: 'success' });
+          link.reset();
+          onDone();
+        },
+      },
+    );
+  };
+
+  const status =
+    matches.length === 0
+      ? query.trim()
+        ? `No member matches "${query.trim()}".`
+        : 'This community has no members with an account yet.'
+      : matches.length > shown.length
+        ? `Showing ${shown.length} of ${matches.length.toLocaleString()} members: search to narrow the list.`
+        : `${matches.length.toLocaleString()} ${matches.length === 1 ? 'member' : 'members'}.`;
+
+  return (
+    <ScrollingDialogContent
+      header={
+        <DialogHeader>
+          <DialogTitle className="[overflow-wrap:anywhere]">Link {imported.displayName} to a member</DialogTitle>
+          <DialogDescription>
+            Imported records without an e-mail cannot be claimed. Choose the member this record belongs to, and their history becomes theirs.
+          </DialogDescription>
+        </DialogHeader>
+      }
+      onSubmit={onSubmit}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={link.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={link.isPending} aria-describedby={consequenceId}>
+            {link.isPending ? 'Linking...' : 'Link History'}
+          </Button>
+        </>
+      }
+    >
+      <div className="grid gap-2">
+        <label htmlFor={searchId} className="text-sm font-medium">
+          Search members
+        </label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Name or e-mail"
+            autoComplete="off"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            aria-describedby={statusId}
+            className="pl-9"
+          />
+        </div>
+        <p id={statusId} role="status" className="text-xs text-muted-foreground">
+          {status}
+        </p>
+      </div>
+
+      <fieldset className="grid min-w-0 gap-2" aria-describedby={missingChoice && !chosen ? choiceErrorId : undefined}>
+        <legend className="mb-2 text-sm font-medium">Member to link to</legend>
+        {listed.length > 0 ? (
+          <ul className="grid max-h-64 gap-1 overflow-y-auto rounded-xl border border-border p-1">
+            {listed.map((member) => {
+              const optionId = `${id}-member-${member.id}`;
+              return (
+                <li key={member.id}>
+                  <label
+                    htmlFor={optionId}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 transition-colors hover:bg-muted has-[:checked]:bg-primary-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                  >
+                    <input
+                      id={optionId}
+                      type="radio"
+                      name={`${id}-member`}
+                      value={member.id}
+                      checked={chosenId === member.id}
+                      onChange={() => {
+                        setChosenId(member.id);
+                        setMissingChoice(false);
+                        link.reset();
+                      }}
+                      className="size-4 shrink-0 cursor-pointer accent-primary-700 focus-visible:outline-none"
+                    />
+                    <span className="grid min-w-0">
+                      <span className="text-sm font-medium [overflow-wrap:anywhere]">{member.displayName}</span>
+                      {member.email ? <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{member.email}</span> : null}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {missingChoice && !chosen ? (
+          <p id={choiceErrorId} className="text-sm font-medium text-destructive">
+            {CHOOSE_MEMBER_MESSAGE}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div id={consequenceId} className="flex items-start gap-3 rounded-xl border border-accent-200 bg-accent-50 p-4 text-sm text-accent-foreground">
+        <TriangleAlert className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden="true" />
+        <p className="[overflow-wrap:anywhere]">{linkConsequence(imported.displayName, chosen?.displayName ?? null)}</p>
+      </div>
+
+      {link.error ? <ErrorNote message={errorMessage(link.error, 'We could not link the history. Please try again.')} /> : null}
+    </ScrollingDialogContent>
+  );
+}

@@ -1,4 +1,4 @@
-import { isServedOverHttps, loadConfig, testConfig } from './config';
+import { isServedOverHttps, loadConfig, publicOrigin, testConfig } from './config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -18,7 +18,24 @@ describe('loadConfig', () => {
       RATE_LIMIT_JOIN_PER_USER: 10,
       RATE_LIMIT_JOIN_PER_IP: 50,
       RATE_LIMIT_APPLY_PER_IP: 20,
+      RATE_LIMIT_PASSWORD_RESET_PER_EMAIL: 5,
+      RATE_LIMIT_PASSWORD_RESET_PER_IP: 30,
+      RATE_LIMIT_VERIFY_RESEND_PER_USER: 5,
     });
+  });
+
+  it('takes an smtp:// or smtps:// SMTP_URL and refuses anything else with a clear message', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example.org:587', MAIL_FROM: 'Steadfast <no-reply@example.org>' })).toMatchObject({
+      SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+      MAIL_FROM: 'Steadfast <no-reply@example.org>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example.org:465' }).SMTP_URL).toBe('smtps://user:pass@mail.example.org:465');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must look like smtp:\/\/user:password@host:587/);
+  });
+
+  it('points e-mailed links at PUBLIC_URL, else at this server on localhost', () => {
+    expect(publicOrigin(loadConfig({ PUBLIC_URL: 'https://steadfast.example.org/' }))).toBe('https://steadfast.example.org');
+    expect(publicOrigin(loadConfig({ PORT: '8080' }))).toBe('http://localhost:8080');
   });
 
   it('reads the environment, converting numbers and ignoring unrelated variables', () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,13 +18,17 @@ import { enqueueMail } from './outbox';
 const smtp = await startTestSmtpServer();
 const silent = pino({ level: 'silent' });
 
-/** Two servers of one deployment: on Postgres two pools on one database, on PGlite two apps on its one connection. */
-async function openShared() {
-  const url = process.env.TEST_DATABASE_URL;
-  const first = await openDatabase(url ? { databaseUrl: url } : { inMemory: true });
-  const second = url ? await openDatabase({ databaseUrl: url }) : first;
-  return { first, second, close: async () => Promise.all([...new Set([first, second])].map((database) => database.close())) };
-}
+/**
+ * Two servers of one deployment: on Postgres two pools on one database, on PGlite two apps on its one
+ * connection. Opened once for the file (each test's messages go to addresses of its own).
+ */
+const url = process.env.TEST_DATABASE_URL;
+const first = await openDatabase(url ? { databaseUrl: url } : { inMemory: true });
+const second = url ? await openDatabase({ databaseUrl: url }) : first;
+const shared = { first, second };
+afterAll(async () => {
+  for (const database of new Set([first, second])) await database.close();
+});
 
 function appOn(database: Awaited<ReturnType<typeof openDatabase>>, overrides: { retryBaseMs?: number } = {}) {
   const config = testConfig({ SMTP_URL: smtp.url });
@@ -34,7 +39,6 @@ const message = (to: string, n: number) => ({ kind: 'test', to, subject: `Messag
 
 describe('the mail outbox', () => {
   it('two servers on one database send each queued message once', async () => {
-    const shared = await openShared();
     const a = appOn(shared.first);
     const b = appOn(shared.second);
     const to = smtp.address('both');
@@ -51,11 +55,9 @@ describe('the mail outbox', () => {
     expect(new Set(subjects).size).toBe(40);
     const rows = await shared.first.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1 && row.textBody === '')).toBe(true);
-    await shared.close();
   });
 
   it('a message queued while the SMTP server refuses arrives once it accepts again', async () => {
-    const shared = await openShared();
     const app = appOn(shared.first, { retryBaseMs: 50 });
     const to = smtp.address('later');
     smtp.refuse();
@@ -74,11 +76,9 @@ describe('the mail outbox', () => {
     const [row] = await shared.first.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
     expect(row!.attempts).toBeGreaterThanOrEqual(2);
     expect(row!.sentAt).not.toBeNull();
-    await shared.close();
   });
 
   it('a restart loses nothing: what one server queued and never sent, the next one sends', async () => {
-    const shared = await openShared();
     const to = smtp.address('restart');
     // Queued with no worker running (a server that stopped right after the commit).
     await enqueueMail(shared.first.db, message(to, 7));
@@ -86,11 +86,10 @@ describe('the mail outbox', () => {
     const [mail] = await smtp.waitFor(to);
     expect(mail!.text.trim()).toBe('Body 7');
     await next.close();
-    await shared.close();
   });
 
   it('gives up after 24 hours and blanks the body', async () => {
-    const database = await openDatabase({ inMemory: true });
+    const database = shared.first;
     const to = smtp.address('never');
     let offset = 0;
     const config = testConfig({ SMTP_URL: smtp.url });
@@ -116,7 +115,6 @@ describe('the mail outbox', () => {
     }
     smtp.accept();
     await app.close();
-    await database.close();
   });
 });
 
@@ -125,10 +123,11 @@ describe('without SMTP_URL', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'steadfast-outbox-'));
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
-    const database = await openDatabase({ inMemory: true });
+    const database = shared.first;
     const config = testConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:5000', LOG_LEVEL: 'info' });
-    const app = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, logger, mail: { worker: { pollMs: 100 } } });
-    const identity = uniqueIdentity('laptop');
+    const domain = `${randomUUID().slice(0, 8)}.eml.test`;
+    const app = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, logger, mail: { worker: { pollMs: 100, recipientSuffix: `@${domain}` } } });
+    const identity = { ...uniqueIdentity('laptop'), email: `laptop@${domain}` };
     await request(app.app).post('/api/register').send({ ...identity, password: 'steadfast-in-prayer' }).expect(201);
     await app.outbox!.drain();
     const folder = path.join(dataDir, 'outbox');
@@ -148,7 +147,6 @@ describe('without SMTP_URL', () => {
     await app.close();
     const rows = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.recipient, [identity.email]));
     expect(rows[0]!.sentAt).not.toBeNull();
-    await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 });

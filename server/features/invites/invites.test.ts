@@ -160,7 +160,7 @@ describe('POST /api/communities/join', () => {
     expect(response.body).toEqual({
       communityId: fixture.id,
       community: { id: fixture.id, name: fixture.community.name, description: 'A test community' },
-      claimInfo: { canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null },
+      claimInfo: { canClaim: false, importedUserId: null, importedUserName: null, importedUserEmail: null, needsEmailVerification: false, askModerator: false },
     });
     expect(await rolesOf(db, fixture.id, joiner.user.id)).toEqual(['Member']);
     const memberships = (await joiner.agent.get('/api/memberships').expect(200)).body;

@@ -10,6 +10,7 @@ import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
 import { notifications } from '@shared/schema/notifications';
 import { calendarLocks } from '@shared/schema/tracking';
+import { issueToken } from '../features/auth/email-tokens';
 import { NO_RATE_LIMITS } from '../features/tracking/tracking-test-kit';
 import { createTestApp } from './app';
 import { expectJsonError, grantSuperAdmin, setRoles } from './community-fixtures';
@@ -206,6 +207,12 @@ async function throwawayUser(prefix: string, imported = false, email?: string) {
   return { id: row!.id, ...identity };
 }
 
+/** A link's token for a throwaway real account, issued as the e-mail would carry it. */
+async function throwawayToken(purpose: 'verify-email' | 'password-reset') {
+  const owner = await throwawayUser(purpose);
+  return issueToken(db, { userId: owner.id, purpose, email: owner.email, credentialVersion: 1, now: new Date(), ttlMs: 60 * 60 * 1000 });
+}
+
 async function throwawayMember(w: World) {
   const target = await throwawayUser('target');
   await db.insert(memberships).values({ userId: target.id, communityId: w.id, roles: ['Member'], subgroupId: w.s1 });
@@ -312,11 +319,33 @@ const MATRIX: Record<string, Entry> = {
     expect: '401 404 2xx 2xx 2xx 2xx 404 404',
     freshWorld: true,
     prepare: async ({ who, world: w }) => {
+      // A claim needs a proven e-mail: the caller's is verified here, as its link would.
+      if (who) await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.user.id));
       const imported = await throwawayUser('imported', true, who?.email);
+      await db.update(users).set({ importedCommunityId: w.id }).where(eq(users.id, imported.id));
       await db.insert(memberships).values({ userId: imported.id, communityId: w.id, roles: ['Member'] });
       return { importedUserId: imported.id };
     },
     send: (a, { made }) => a.post('/api/claim-user').send({ importedUserId: made.importedUserId }),
+  },
+
+  // The links sent by e-mail: anyone holding one may follow it; a new verification link is the caller's own.
+  'POST /api/verify-email': {
+    expect: PUBLIC,
+    prepare: async () => ({ token: await throwawayToken('verify-email') }),
+    send: (a, { made }) => a.post('/api/verify-email').send({ token: made.token }),
+  },
+  'POST /api/verify-email/resend': { expect: SIGNED_IN, send: (a) => a.post('/api/verify-email/resend') },
+  'POST /api/password-reset': {
+    expect: PUBLIC,
+    prepare: async () => ({ email: (await throwawayUser('forgetful')).email }),
+    send: (a, { made }) => a.post('/api/password-reset').send({ email: made.email }),
+  },
+  'POST /api/password-reset/confirm': {
+    expect: PUBLIC,
+    replacesSession: true,
+    prepare: async () => ({ token: await throwawayToken('password-reset') }),
+    send: (a, { made }) => a.post('/api/password-reset/confirm').send({ token: made.token, password: `${TEST_PASSWORD}-reset` }),
   },
 
   // Communities.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import request, { type Response } from 'supertest';
 import { addDays, dateInTimeZone, zonedInstant } from '@shared/domain/calendar';
 import { users } from '@shared/schema/auth';
@@ -107,6 +108,11 @@ const account = await signUp(app, uniqueIdentity('account'));
 const signUpClaim = uniqueIdentity('claimable');
 const [claimable] = await db.insert(users).values({ email: signUpClaim.email, displayName: signUpClaim.displayName, isImported: true }).returning({ id: users.id });
 
+// A claim after joining needs a proven e-mail: the member's is verified, so claim-user gets past that check.
+await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, A.member.user.id));
+/** Shaped like a link's token, issued to nobody. */
+const UNKNOWN_TOKEN = 'A'.repeat(43);
+
 type Sender = 'anonymous' | 'moderator' | 'commander' | 'member' | 'account';
 const agents: Record<Exclude<Sender, 'anonymous'>, Agent> = { moderator: A.moderator.agent, commander: A.commander.agent, member: A.member.agent, account: account.agent };
 
@@ -194,6 +200,17 @@ const SPECS: Record<string, Spec> = {
       importedUserId: [A.ids.self, B.ids.imported, `{${claimable!.id}}`, claimable!.id.replaceAll('-', ''), `${claimable!.id} `, randomUUID()],
       email: ['someone-else@example.org'],
     },
+  },
+  'POST /api/verify-email': { as: 'anonymous', path: () => '/api/verify-email', body: () => ({ token: UNKNOWN_TOKEN }), bad: { token: ['', 'x', `${UNKNOWN_TOKEN}=`] } },
+  'POST /api/verify-email/resend': { as: 'account', path: () => '/api/verify-email/resend' },
+  // An address with no account: even a request taken as valid would write nothing.
+  'POST /api/password-reset': { as: 'anonymous', path: () => '/api/password-reset', body: () => ({ email: 'nobody-hostile@example.org' }), bad: { email: ['not-an-email', 'a@', '@b.org'] } },
+  'POST /api/password-reset/confirm': {
+    as: 'anonymous',
+    path: () => '/api/password-reset/confirm',
+    body: () => ({ token: UNKNOWN_TOKEN, password: 'a-new-hostile-password' }),
+    secret: ['password'],
+    bad: { password: ['short', 'password1'], token: [''] },
   },
   'POST /api/claim-user': { as: 'member', path: () => '/api/claim-user', ids: ['imported'], body: (ids) => ({ importedUserId: ids.imported }), bad: { importedUserId: [A.ids.self] } },
 

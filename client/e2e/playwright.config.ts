@@ -6,6 +6,9 @@ const port = Number(process.env.E2E_PORT ?? 5055);
 /** Google's key endpoint stands in here (google-keys-server.mjs): the app verifies test-signed ID tokens against it. */
 export const GOOGLE_KEYS_PORT = port + 1;
 export const GOOGLE_PROJECT_ID = 'steadfast-e2e';
+/** The app's mail goes to a real SMTP server (mail-catcher.mjs); tests read what arrived over HTTP. */
+export const SMTP_PORT = port + 2;
+export const MAIL_CATCHER_PORT = port + 3;
 // A fresh embedded database for every run; the server below is the built app in production mode.
 const dataDir = path.join(root, '.e2e-data');
 
@@ -40,6 +43,14 @@ export default defineConfig({
       env: { PORT: String(GOOGLE_KEYS_PORT) },
     },
     {
+      command: 'node client/e2e/mail-catcher.mjs',
+      cwd: root,
+      url: `http://127.0.0.1:${MAIL_CATCHER_PORT}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(MAIL_CATCHER_PORT), SMTP_PORT: String(SMTP_PORT) },
+    },
+    {
       command: `rm -rf "${dataDir}" && node dist/server/index.js`,
       cwd: root,
       url: `http://127.0.0.1:${port}/api/user`,
@@ -54,6 +65,8 @@ export default defineConfig({
         DATABASE_URL: '',
         FIREBASE_PROJECT_ID: GOOGLE_PROJECT_ID,
         FIREBASE_JWKS_URL: `http://127.0.0.1:${GOOGLE_KEYS_PORT}/jwks.json`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
     },
   ],

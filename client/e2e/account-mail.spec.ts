@@ -1,0 +1,100 @@
+import { expect } from '@playwright/test';
+import { newIdentity, signInThroughUi, signUpThroughUi, createCommunityThroughUi } from './fixtures';
+import { MAIL_CATCHER_PORT } from './playwright.config';
+import { checkScreen, openPage, type Size, test } from './screens-kit';
+
+/*
+ * Issue 21: proven e-mails end to end. The app sends real mail over SMTP to mail-catcher.mjs; the links are
+ * read from what arrived, as a person would open them from their inbox. New screens are checked (axe, no
+ * sideways scroll) and photographed at both sizes.
+ */
+
+interface Mail {
+  subject: string;
+  text: string;
+}
+
+/** The link of the newest message to `to` whose subject matches, once it has arrived. */
+async function linkFromMail(to: string, subject: RegExp): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`http://127.0.0.1:${MAIL_CATCHER_PORT}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+        const mail = mails.filter((message) => subject.test(message.subject)).at(-1);
+        link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+        return link;
+      },
+      { message: `an e-mail to ${to} matching ${subject}`, timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
+for (const size of ['desktop', 'phone'] as Size[]) {
+  test(`forgot password: the e-mail's link sets a new password and signs in (${size})`, async ({ browser }) => {
+    const page = await openPage(browser, size);
+    const identity = await signUpThroughUi(page, newIdentity('Forgetful'));
+    await page.context().clearCookies();
+
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await checkScreen(page, 'forgot-password', size);
+    await page.getByLabel('Email').fill(identity.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status')).toContainText('If an account uses this e-mail');
+    await checkScreen(page, 'forgot-password-sent', size);
+
+    const link = await linkFromMail(identity.email, /Reset your Steadfast password/);
+    expect(link).toMatch(/\/reset-password\?token=/);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    await checkScreen(page, 'reset-password', size);
+    const newPassword = `${identity.password}-renewed`;
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    // Signed in: the new account has no community yet, so the app opens /community-access.
+    await expect(page).toHaveURL(/\/community-access$/);
+    await expect(page.getByText('Password changed')).toBeVisible();
+
+    // The link works once; the new password signs in, the old one no longer does.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('another-password-2026');
+    await page.getByLabel('Confirm new password').fill('another-password-2026');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+    await checkScreen(page, 'reset-password-spent', size);
+    await page.context().clearCookies();
+    await signInThroughUi(page, identity.email, identity.password);
+    await expect(page.getByText('Login failed')).toBeVisible();
+    await signInThroughUi(page, identity.email, newPassword);
+    await expect(page).toHaveURL(/\/community-access$/);
+    await page.context().close();
+  });
+
+  test(`sign-up asks to verify the e-mail; the e-mail's link does, and the banner goes (${size})`, async ({ browser }) => {
+    const page = await openPage(browser, size);
+    const identity = await signUpThroughUi(page, newIdentity('Newcomer'));
+    await createCommunityThroughUi(page, `Verify ${size} Fellowship`);
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Confirm your e-mail' });
+    await expect(banner).toContainText(identity.email);
+    await checkScreen(page, 'verify-banner', size);
+
+    const link = await linkFromMail(identity.email, /Confirm your e-mail for Steadfast/);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'E-mail confirmed' })).toBeVisible();
+    await checkScreen(page, 'verify-email-done', size);
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+
+    // The same link again: it has been used.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+    await checkScreen(page, 'verify-email-spent', size);
+    await page.context().close();
+  });
+}

@@ -1,10 +1,12 @@
 import connectPgSimple from 'connect-pg-simple';
+import { and, ne, sql } from 'drizzle-orm';
+import { sessions } from '@shared/schema/auth';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import { SESSION_IDLE_TIMEOUT_MS } from '@shared/domain/constants';
 import type { Config } from '../config';
 import { isServedOverHttps } from '../config';
-import type { SessionPool } from '../db/client';
+import type { Executor, SessionPool } from '../db/client';
 
 declare module 'express-session' {
   interface SessionData {
@@ -105,4 +107,13 @@ export function refreshOnActivity(now: () => number, everyMs = 60_000): RequestH
     }
     next();
   };
+}
+
+/**
+ * Deletes the stored sessions of a user (all but `keepSessionId`), in the caller's transaction: after a
+ * password change, reset or takeover they would be refused anyway (credential version), but should not linger.
+ */
+export async function endSessionsOf(tx: Executor, userId: string, keepSessionId?: string): Promise<void> {
+  const ofUser = sql`${sessions.sess}->'passport'->'user'->>'id' = ${userId}`;
+  await tx.delete(sessions).where(keepSessionId ? and(ofUser, ne(sessions.sid, keepSessionId)) : ofUser);
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { displayNameField, emailField } from '@shared/contracts/fields';
 import { DISPLAY_NAME_MAX_LENGTH } from '@shared/domain/constants';
-import { authIdentities, sessions, users } from '@shared/schema/auth';
+import { authIdentities, users } from '@shared/schema/auth';
 import { type SessionUser, sessionUserColumns } from '../../auth/passport';
+import { endSessionsOf } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError, isUniqueViolation } from '../../http/errors';
 import { recordAudit } from '../audit/service';
@@ -91,7 +92,7 @@ async function takeOverUnprovenAccount(db: Database, holder: SessionUser, uid: s
       .where(and(eq(users.id, holder.id), isNull(users.emailVerifiedAt)))
       .returning(sessionUserColumns);
     if (!user) throw new RetrySignIn();
-    await tx.delete(sessions).where(sql`${sessions.sess}->'passport'->'user'->>'id' = ${user.id}`);
+    await endSessionsOf(tx, user.id);
     await tx.insert(authIdentities).values({ userId: user.id, provider: GOOGLE_PROVIDER, providerUid: uid });
     await recordAudit(tx, { actorId: user.id, communityId: null, entity: 'user', entityId: user.id, action: 'google-takeover', diff: { passwordRemoved: holder.hasPassword } });
     return user;

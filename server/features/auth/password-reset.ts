@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { sessions, users } from '@shared/schema/auth';
+import { users } from '@shared/schema/auth';
 import { type SessionUser, sessionUserColumns } from '../../auth/passport';
+import { endSessionsOf } from '../../auth/sessions';
 import { assertUncommonPassword, hashPassword } from '../../auth/passwords';
 import type { Database } from '../../db/client';
 import { passwordResetMessage } from '../../mail/messages';
@@ -56,7 +57,7 @@ export async function confirmPasswordReset(db: Database, token: string, password
       .returning(sessionUserColumns);
     if (!user) throw linkInvalid();
     await spendAllTokens(tx, user.id, 'password-reset', now);
-    await tx.delete(sessions).where(sql`${sessions.sess}->'passport'->'user'->>'id' = ${user.id}`);
+    await endSessionsOf(tx, user.id);
     await recordAudit(tx, { actorId: user.id, communityId: null, entity: 'user', entityId: user.id, action: 'password-reset' });
     return user;
   });

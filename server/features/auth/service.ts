@@ -1,7 +1,8 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CheckNameResult, PublicUser, RegisterBody } from '@shared/contracts/auth';
-import { sessions, users } from '@shared/schema/auth';
+import { users } from '@shared/schema/auth';
 import { type SessionUser, sessionUserColumns } from '../../auth/passport';
+import { endSessionsOf } from '../../auth/sessions';
 import { assertUncommonPassword, hashPassword, spendVerificationTime, verifyPassword } from '../../auth/passwords';
 import type { Database, Executor } from '../../db/client';
 import { sendVerification } from './email-verification';
@@ -118,7 +119,7 @@ export async function changePassword(db: Database, userId: string, currentSessio
       .where(and(eq(users.id, userId), eq(users.credentialVersion, row.credentialVersion)))
       .returning(sessionUserColumns);
     if (!updated) throw conflict(PASSWORD_CHANGED_MEANWHILE_MESSAGE);
-    await tx.delete(sessions).where(and(sql`${sessions.sess}->'passport'->'user'->>'id' = ${userId}`, ne(sessions.sid, currentSessionId)));
+    await endSessionsOf(tx, userId, currentSessionId);
     return updated;
   });
 }

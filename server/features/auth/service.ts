@@ -24,7 +24,9 @@ const sameName = (displayName: string) => sql`lower(${users.displayName}) = lowe
 
 export const NAME_TAKEN_MESSAGE = 'This name is already taken and cannot be claimed';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Please sign in instead.';
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid e-mail or password.';
+/** The same for every failure (never whether the e-mail has an account), with the generic ways on (DECISIONS.md). */
+export const INVALID_CREDENTIALS_MESSAGE =
+  'Invalid e-mail or password. If you forgot it, choose “Forgot password?”; if your community imported your history, sign up to claim it.';
 
 export async function checkName(db: Executor, displayName: string): Promise<CheckNameResult> {
   // A real account's name first: it is taken. An imported member's name never blocks anyone (it is a hint

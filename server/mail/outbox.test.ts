@@ -128,7 +128,8 @@ describe('without SMTP_URL', () => {
     const domain = `${randomUUID().slice(0, 8)}.eml.test`;
     const app = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, logger, mail: { worker: { pollMs: 100, recipientSuffix: `@${domain}` } } });
     const identity = { ...uniqueIdentity('laptop'), email: `laptop@${domain}` };
-    await request(app.app).post('/api/register').send({ ...identity, password: 'steadfast-in-prayer' }).expect(201);
+    const agent = request.agent(app.app);
+    await agent.post('/api/register').send({ ...identity, password: 'steadfast-in-prayer' }).expect(201);
     await app.outbox!.drain();
     const folder = path.join(dataDir, 'outbox');
     let files: string[] = [];
@@ -142,8 +143,8 @@ describe('without SMTP_URL', () => {
     const log = lines.join('');
     expect(log).toContain(path.join(folder, files[0]!));
     expect(log).not.toContain(token);
-    // The link in the file works.
-    await request(app.app).post('/api/verify-email').send({ token }).expect(200);
+    // The link in the file works (for its account's session).
+    await agent.post('/api/verify-email').send({ token }).expect(200);
     await app.close();
     const rows = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.recipient, [identity.email]));
     expect(rows[0]!.sentAt).not.toBeNull();

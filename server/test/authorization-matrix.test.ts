@@ -207,10 +207,15 @@ async function throwawayUser(prefix: string, imported = false, email?: string) {
   return { id: row!.id, ...identity };
 }
 
-/** A link's token for a throwaway real account, issued as the e-mail would carry it. */
-async function throwawayToken(purpose: 'verify-email' | 'password-reset') {
+/** A reset link's token for a throwaway real account, issued as the e-mail would carry it. */
+async function throwawayToken(purpose: 'password-reset') {
   const owner = await throwawayUser(purpose);
   return issueToken(db, { userId: owner.id, purpose, email: owner.email, credentialVersion: 1, now: new Date(), ttlMs: 60 * 60 * 1000 });
+}
+
+/** A verification link's token for the caller's own account. */
+function verificationTokenOf(who: Person) {
+  return issueToken(db, { userId: who.user.id, purpose: 'verify-email', email: who.email, credentialVersion: 1, now: new Date(), ttlMs: 60 * 60 * 1000 });
 }
 
 async function throwawayMember(w: World) {
@@ -329,10 +334,10 @@ const MATRIX: Record<string, Entry> = {
     send: (a, { made }) => a.post('/api/claim-user').send({ importedUserId: made.importedUserId }),
   },
 
-  // The links sent by e-mail: anyone holding one may follow it; a new verification link is the caller's own.
+  // A verification link is followed by its own account's session; a reset link by anyone holding it.
   'POST /api/verify-email': {
-    expect: PUBLIC,
-    prepare: async () => ({ token: await throwawayToken('verify-email') }),
+    expect: SIGNED_IN,
+    prepare: async ({ who }) => ({ token: who ? await verificationTokenOf(who) : 'A'.repeat(43) }),
     send: (a, { made }) => a.post('/api/verify-email').send({ token: made.token }),
   },
   'POST /api/verify-email/resend': { expect: SIGNED_IN, send: (a) => a.post('/api/verify-email/resend') },

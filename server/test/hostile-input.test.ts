@@ -201,7 +201,7 @@ const SPECS: Record<string, Spec> = {
       email: ['someone-else@example.org'],
     },
   },
-  'POST /api/verify-email': { as: 'anonymous', path: () => '/api/verify-email', body: () => ({ token: UNKNOWN_TOKEN }), bad: { token: ['', 'x', `${UNKNOWN_TOKEN}=`] } },
+  'POST /api/verify-email': { as: 'account', path: () => '/api/verify-email', body: () => ({ token: UNKNOWN_TOKEN }), bad: { token: ['', 'x', `${UNKNOWN_TOKEN}=`] } },
   'POST /api/verify-email/resend': { as: 'account', path: () => '/api/verify-email/resend' },
   // An address with no account: even a request taken as valid would write nothing.
   'POST /api/password-reset': { as: 'anonymous', path: () => '/api/password-reset', body: () => ({ email: 'nobody-hostile@example.org' }), bad: { email: ['not-an-email', 'a@', '@b.org'] } },

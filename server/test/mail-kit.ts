@@ -1,8 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import request from 'supertest';
 import { mailOutbox } from '@shared/schema/mail';
 import type { Database } from '../db/client';
-import { signUp, type TestTarget } from './factories';
+import { type Agent, signUp, type TestTarget } from './factories';
 
 /**
  * The link of the newest message queued for `to` (of `kind`), read from the outbox as the worker would send
@@ -22,15 +21,15 @@ export async function queuedLink(db: Database, to: string, kind?: string): Promi
 
 export const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-/** Follows the newest verification link queued for `email` (as its owner would, from any browser). */
-export async function followVerificationLink(app: TestTarget, db: Database, email: string, kind?: string) {
+/** Follows the newest verification link queued for `email`, signed in as its account (`agent`), as its owner would. */
+export async function followVerificationLink(agent: Agent, db: Database, email: string, kind?: string) {
   const link = await queuedLink(db, email, kind);
-  return request(app).post('/api/verify-email').send({ token: tokenOf(link) }).expect(200);
+  return agent.post('/api/verify-email').send({ token: tokenOf(link) }).expect(200);
 }
 
 /** Signs up and verifies the e-mail through the real link. */
 export async function signUpVerified(app: TestTarget, db: Database, overrides: Parameters<typeof signUp>[1] = {}) {
   const member = await signUp(app, overrides);
-  await followVerificationLink(app, db, member.email);
+  await followVerificationLink(member.agent, db, member.email);
   return { ...member, user: { ...member.user, emailVerified: true } };
 }

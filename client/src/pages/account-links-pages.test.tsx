@@ -84,12 +84,26 @@ describe('/reset-password', () => {
 });
 
 describe('/verify-email', () => {
-  it('follows the link once on arrival, signed out too, and says it worked', async () => {
-    const api = mockApi({ 'GET /api/user': unauthorized, 'POST /api/verify-email': () => json({ message: 'Thank you: your e-mail is verified.', communityIds: [] }) });
-    renderApp(`/verify-email?token=${TOKEN}`);
+  it('asks a signed-out visitor to sign in first, then follows the link once and says it worked', async () => {
+    let signedIn = false;
+    const api = mockApi({
+      'GET /api/user': () => (signedIn ? json(makeUser({ emailVerified: false })) : unauthorized()),
+      'POST /api/login': () => {
+        signedIn = true;
+        return json(makeUser({ emailVerified: false }));
+      },
+      'GET /api/memberships': () => json([]),
+      'POST /api/verify-email': () => json({ message: 'Thank you: your e-mail is verified.', communityIds: [] }),
+    });
+    const { user } = renderApp(`/verify-email?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to confirm your e-mail' })).toBeInTheDocument();
+    expect(api.calls('POST', '/api/verify-email')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Email'), 'ruth@example.org');
+    await user.type(screen.getByLabelText('Password'), 'walking-in-faith');
+    await user.click(screen.getByRole('button', { name: 'Sign in to Steadfast' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'E-mail confirmed' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Thank you: your e-mail is verified.');
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
     expect(api.calls('POST', '/api/verify-email')).toEqual([expect.objectContaining({ body: { token: TOKEN } })]);
   });
 

@@ -7,27 +7,41 @@ import { useDocumentTitle } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { AccountLinkLayout, StatusNote } from '@/features/auth/components/account-link-layout';
 import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useVerifyEmail } from '@/features/auth/email-links-api';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /**
- * /verify-email?token=… from the verification e-mail: follows the link once on arrival (in any browser, signed
- * in or not) and says what happened, with a way on.
+ * /verify-email?token=… from the verification e-mail: follows the link once, signed in as the account it was
+ * sent for (signed out, the page asks to sign in first, in whatever browser the e-mail opened), and says what
+ * happened, with a way on.
  */
 export function VerifyEmailPage() {
   useDocumentTitle('Confirm your e-mail');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const { user } = useAuth();
+  const { user, isLoading } = useAuth();
   const verify = useVerifyEmail();
   const { mutate } = verify;
   const sent = useRef(false);
+  const signedIn = user !== null;
   useEffect(() => {
     // Once, even when React runs effects twice in development: a token works once.
-    if (!token || sent.current) return;
+    if (!token || !signedIn || sent.current) return;
     sent.current = true;
     mutate(token);
-  }, [token, mutate]);
+  }, [token, signedIn, mutate]);
+
+  if (token && !user && !isLoading) {
+    return (
+      <AccountLinkLayout title="Sign in to confirm your e-mail">
+        <p className="text-sm text-muted-foreground">
+          Only you can confirm your address: sign in to the account you created, and we confirm it at once.
+        </p>
+        <SignInForm />
+      </AccountLinkLayout>
+    );
+  }
 
   const onward = user ? (
     <Button asChild>
@@ -47,7 +61,6 @@ export function VerifyEmailPage() {
         </StatusNote>
         {user && !user.emailVerified ? <ResendVerificationButton /> : null}
         {user?.emailVerified ? <p className="text-sm text-muted-foreground">Your e-mail is already verified: there is nothing more to do.</p> : null}
-        {!user ? <p className="text-sm text-muted-foreground">Sign in to ask for a new link.</p> : null}
         {onward}
       </AccountLinkLayout>
     );

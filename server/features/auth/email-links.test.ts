@@ -47,23 +47,24 @@ describe('e-mail verification', () => {
     expect(queued!.sentAt).not.toBeNull();
     expect(queued!.textBody).toBe('');
 
-    // The link works in another browser too (no session needed), and only once.
-    const answer = await request(app).post('/api/verify-email').send({ token: tokenOf(mail!.link) }).expect(200);
+    // Only the account's own session follows it: signed out the page asks to sign in first (401).
+    await request(app).post('/api/verify-email').send({ token: tokenOf(mail!.link) }).expect(401);
+    const answer = await ruth.agent.post('/api/verify-email').send({ token: tokenOf(mail!.link) }).expect(200);
     expect(answer.body.message).toMatch(/verified/);
     expect((await ruth.agent.get('/api/user').expect(200)).body.emailVerified).toBe(true);
-    const again = await request(app).post('/api/verify-email').send({ token: tokenOf(mail!.link) }).expect(400);
+    const again = await ruth.agent.post('/api/verify-email').send({ token: tokenOf(mail!.link) }).expect(400);
     expect(again.body).toMatchObject({ message: LINK_INVALID_MESSAGE, code: 'link_invalid' });
   });
 
   it('refuses a made-up, malformed or expired token with the same answer', async () => {
+    const ruth = await registered();
     for (const token of ['x'.repeat(43), 'not a token', '']) {
-      const answer = await request(app).post('/api/verify-email').send({ token });
+      const answer = await ruth.agent.post('/api/verify-email').send({ token });
       expect(answer.status).toBe(400);
     }
-    const ruth = await registered();
     const [mail] = await smtp.waitFor(ruth.email);
     testApp.advanceClock(24 * 60 * 60 * 1000 + 1000);
-    const late = await request(app).post('/api/verify-email').send({ token: tokenOf(mail!.link) }).expect(400);
+    const late = await ruth.agent.post('/api/verify-email').send({ token: tokenOf(mail!.link) }).expect(400);
     expect(late.body.message).toBe(LINK_INVALID_MESSAGE);
     expect((await ruth.agent.get('/api/user').expect(200)).body.emailVerified).toBe(false);
   });
@@ -76,7 +77,7 @@ describe('e-mail verification', () => {
     expect(resent.body.message).toContain(ruth.email);
     const mails = await smtp.waitFor(ruth.email, 2);
     // The newer link works as well as the first.
-    await request(app).post('/api/verify-email').send({ token: tokenOf(mails[1]!.link) }).expect(200);
+    await ruth.agent.post('/api/verify-email').send({ token: tokenOf(mails[1]!.link) }).expect(200);
     expect((await ruth.agent.post('/api/verify-email/resend').expect(202)).body.message).toBe(ALREADY_VERIFIED_MESSAGE);
   });
 

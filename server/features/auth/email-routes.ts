@@ -46,8 +46,9 @@ export function emailLinkRoutes(db: Database, config: Config, limitRequests: Lim
     message: 'Too many password resets from your network. Please try again in an hour.',
   });
 
-  router.post('/api/verify-email', wrongLinkLimit, body(verifyEmailBody), async (req, res) => {
-    res.json(await verifyEmail(db, req.body.token, now()));
+  // Signed in as the account the link was sent for (the page asks to sign in first): see verifyEmail.
+  router.post('/api/verify-email', requireUser, wrongLinkLimit, body(verifyEmailBody), async (req, res) => {
+    res.json(await verifyEmail(db, req.user!.id, req.body.token, now()));
   });
 
   router.post('/api/verify-email/resend', requireUser, resendLimit, async (req, res) => {

@@ -46,14 +46,23 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The unspent, unexpired token of this purpose, locked and marked spent in the caller's transaction (so of
- * two requests racing with one link, one acts and the other finds nothing). Undefined otherwise.
+ * two requests racing with one link, one acts and the other finds nothing). With `userId`, only a token
+ * issued to that user (a token of someone else's stays unspent). Undefined otherwise.
  */
-export async function spendToken(tx: Executor, raw: string, purpose: TokenPurpose, now: Date) {
+export async function spendToken(tx: Executor, raw: string, purpose: TokenPurpose, now: Date, userId?: string) {
   if (!TOKEN_SHAPE.test(raw)) return undefined;
   const [row] = await tx
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailTokens.tokenHash, hashOf(raw)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashOf(raw)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+        userId ? eq(emailTokens.userId, userId) : undefined,
+      ),
+    )
     .returning();
   return row;
 }

@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors';
 import { claimVerificationMessage, verifyEmailMessage } from '../../mail/messages';
 import { enqueueMail } from '../../mail/outbox';
 import { moveImportedHistory } from '../claims/history-move';
+import { sameEmailAs } from '../claims/matching';
 import { issueToken, spendToken, VERIFY_EMAIL_TTL_MS } from './email-tokens';
 
 /**
@@ -22,7 +23,6 @@ export const HISTORY_MOVED_MESSAGE = 'Thank you: your e-mail is verified and you
 export interface VerificationRecipient {
   id: string;
   email: string;
-  displayName: string;
   credentialVersion: number;
 }
 
@@ -38,7 +38,7 @@ export async function sendVerification(tx: Executor, user: VerificationRecipient
     ttlMs: VERIFY_EMAIL_TTL_MS,
   });
   const link = `${origin}/verify-email?token=${token}`;
-  await enqueueMail(tx, importedUserId ? claimVerificationMessage(user.email, user.displayName, link) : verifyEmailMessage(user.email, user.displayName, link));
+  await enqueueMail(tx, importedUserId ? claimVerificationMessage(user.email, link) : verifyEmailMessage(user.email, link));
 }
 
 /**
@@ -46,10 +46,30 @@ export async function sendVerification(tx: Executor, user: VerificationRecipient
  * Unclaimed imported records with that e-mail move onto the account: the one a claim at sign-up named, and
  * those of communities the account already belongs to (DECISIONS.md: claims need a proven e-mail).
  */
-export async function verifyEmail(db: Database, token: string, now: Date): Promise<{ message: string; communityIds: string[] }> {
+export async function verifyEmail(db: Database, userId: string, token: string, now: Date): Promise<{ message: string; communityIds: string[] }> {
   return db.transaction(async (tx) => {
-    const spent = await spendToken(tx, token, 'verify-email', now);
+    // Only the account's own session follows its link: whoever typed an address into a sign-up cannot
+    // have it proven by the address's owner clicking a link they did not ask for (or a mail scanner).
+    const spent = await spendToken(tx, token, 'verify-email', now, userId);
     if (!spent) throw linkInvalid();
+    // The record a claim at sign-up named, and any record with this e-mail in a community the account already
+    // belongs to (offered after joining while the e-mail was unproven): proven now, so their history moves.
+    // Locked before the account, in the order a link or a claim after joining takes them.
+    const records = await tx
+      .select({ id: users.id, displayName: users.displayName })
+      .from(users)
+      .where(
+        and(
+          eq(users.isImported, true),
+          sameEmailAs(spent.email),
+          or(
+            spent.importedUserId ? eq(users.id, spent.importedUserId) : undefined,
+            inArray(users.importedCommunityId, tx.select({ communityId: memberships.communityId }).from(memberships).where(eq(memberships.userId, spent.userId))),
+          ),
+        ),
+      )
+      .orderBy(users.createdAt)
+      .for('update');
     const [user] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
@@ -57,23 +77,6 @@ export async function verifyEmail(db: Database, token: string, now: Date): Promi
       .where(and(eq(users.id, spent.userId), eq(users.email, spent.email), eq(users.isImported, false)))
       .returning({ id: users.id, displayName: users.displayName });
     if (!user) throw linkInvalid();
-    // The record a claim at sign-up named, and any record with this e-mail in a community the account already
-    // belongs to (offered after joining while the e-mail was unproven): proven now, so their history moves.
-    const records = await tx
-      .select({ id: users.id, displayName: users.displayName })
-      .from(users)
-      .where(
-        and(
-          eq(users.isImported, true),
-          eq(users.email, spent.email),
-          or(
-            spent.importedUserId ? eq(users.id, spent.importedUserId) : undefined,
-            inArray(users.importedCommunityId, tx.select({ communityId: memberships.communityId }).from(memberships).where(eq(memberships.userId, user.id))),
-          ),
-        ),
-      )
-      .orderBy(users.createdAt)
-      .for('update');
     const communityIds: string[] = [];
     for (const imported of records) {
       const via = imported.id === spent.importedUserId ? 'sign-up' : 'join';

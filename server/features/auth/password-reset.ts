@@ -19,7 +19,7 @@ import { realAccountWithEmail } from './service';
 
 export async function requestPasswordReset(db: Database, email: string, origin: string, now: Date): Promise<void> {
   const [account] = await db
-    .select({ id: users.id, email: users.email, displayName: users.displayName, credentialVersion: users.credentialVersion })
+    .select({ id: users.id, email: users.email, credentialVersion: users.credentialVersion })
     .from(users)
     .where(realAccountWithEmail(email))
     .limit(1);
@@ -33,7 +33,7 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
       now,
       ttlMs: PASSWORD_RESET_TTL_MS,
     });
-    await enqueueMail(tx, passwordResetMessage(account.email!, account.displayName, `${origin}/reset-password?token=${token}`));
+    await enqueueMail(tx, passwordResetMessage(account.email!, `${origin}/reset-password?token=${token}`));
   });
 }
 

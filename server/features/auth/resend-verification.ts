@@ -19,7 +19,7 @@ export async function resendVerification(db: Database, user: SessionUser, origin
       .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'verify-email'), eq(emailTokens.email, email), isNotNull(emailTokens.importedUserId)))
       .orderBy(desc(emailTokens.createdAt))
       .limit(1);
-    await sendVerification(tx, { id: user.id, email, displayName: user.displayName, credentialVersion: user.credentialVersion }, origin, now, pending?.importedUserId ?? undefined);
+    await sendVerification(tx, { id: user.id, email, credentialVersion: user.credentialVersion }, origin, now, pending?.importedUserId ?? undefined);
   });
   return { message: verificationSentMessage(email) };
 }

@@ -75,7 +75,7 @@ export async function createPasswordAccount(
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(users).values(account).returning(sessionUserColumns);
-      await sendVerification(tx, { id: row!.id, email: account.email, displayName: row!.displayName, credentialVersion: row!.credentialVersion }, origin, now, importedUserId);
+      await sendVerification(tx, { id: row!.id, email: account.email, credentialVersion: row!.credentialVersion }, origin, now, importedUserId);
       return row!;
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { CLAIM_EMAIL_MISMATCH, type PublicUser } from '@shared/contracts/auth';
+import { CLAIM_EMAIL_MISMATCH, LINK_INVALID_MESSAGE, type PublicUser } from '@shared/contracts/auth';
+import { mailOutbox } from '@shared/schema/mail';
 import { auditLogs } from '@shared/schema/audit';
 import { users } from '@shared/schema/auth';
 import { meetings } from '@shared/schema/meetings';
@@ -8,7 +9,7 @@ import { questions } from '@shared/schema/questions';
 import { createTestApp } from '../../test/app';
 import { auditRowsOf, expectJsonError, grantSuperAdmin, setRoles } from '../../test/community-fixtures';
 import { createCommunity, signUp, TEST_PASSWORD } from '../../test/factories';
-import { followVerificationLink, signUpVerified } from '../../test/mail-kit';
+import { followVerificationLink, queuedLink, signUpVerified, tokenOf } from '../../test/mail-kit';
 import { startTestSmtpServer } from '../../test/smtp';
 import { dumpImport, membershipOf } from '../imports/import-test-kit';
 import { LIFTED_LIMITS, mark, secondSession } from '../tracking/tracking-test-kit';
@@ -50,7 +51,12 @@ describe('POST /api/claim (sign up by claiming)', () => {
     const [mail] = await smtp.waitFor(ruth.email);
     expect(mail!.subject).toBe('Confirm your e-mail to bring in your history');
     expect(mail!.link).toMatch(/^http:\/\/steadfast\.example\.test\/verify-email\?token=/);
-    const followed = await request(app).post('/api/verify-email').send({ token: new URL(mail!.link!).searchParams.get('token') }).expect(200);
+    const token = new URL(mail!.link!).searchParams.get('token');
+    // Only the account's own session follows the link: signed out, or as someone else, nothing happens.
+    await request(app).post('/api/verify-email').send({ token }).expect(401);
+    const someoneElse = await signUp(app);
+    expectJsonError(await someoneElse.agent.post('/api/verify-email').send({ token }), 400, LINK_INVALID_MESSAGE);
+    const followed = await visitor.post('/api/verify-email').send({ token }).expect(200);
     expect(followed.body).toEqual({ message: expect.stringMatching(/history/), communityIds: [id] });
 
     // Now the history, the membership and its role (capped at Commander) are the account's.
@@ -83,11 +89,21 @@ describe('POST /api/claim (sign up by claiming)', () => {
     expectJsonError(await request(app).post('/api/claim').send({ email: planted.email, displayName: person('x').displayName, password: NEW_PASSWORD, importedUserId: record.id }), 409);
     const mine = person('mine');
     expectJsonError(await request(app).post('/api/claim').send({ email: mine.email, displayName: mine.displayName, password: NEW_PASSWORD, importedUserId: record.id }), 403, CLAIM_EMAIL_MISMATCH);
-    // Even knowing Hannah's e-mail, a claim signs up an unverified account that gets nothing of hers.
+    // Even knowing Hannah's e-mail (and taking her name), a claim signs up an unverified account that gets
+    // nothing of hers, and Hannah opening the link she did not ask for (signed out, or in her own account)
+    // proves nothing for it.
     const squatter = request.agent(app);
-    await squatter.post('/api/claim').send({ email: hannah.email, displayName: person('squat').displayName, password: NEW_PASSWORD, importedUserId: record.id }).expect(201);
+    await squatter.post('/api/claim').send({ email: hannah.email, displayName: hannah.displayName, password: NEW_PASSWORD, importedUserId: record.id }).expect(201);
     await squatter.get(`/api/communities/${victim.community.id}/members`).expect(404);
     expectJsonError(await squatter.post('/api/claim-user').send({ importedUserId: record.id }), 403, VERIFY_BEFORE_CLAIM_MESSAGE);
+    const token = tokenOf(await queuedLink(db, hannah.email, 'claim-verify-email'));
+    await request(app).post('/api/verify-email').send({ token }).expect(401);
+    const hannahsOwn = await signUp(app);
+    expectJsonError(await hannahsOwn.agent.post('/api/verify-email').send({ token }), 400, LINK_INVALID_MESSAGE);
+    expect((await squatter.get('/api/user').expect(200)).body.emailVerified).toBe(false);
+    // The mail itself names nobody: the squatter chose the name.
+    const [queued] = await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, hannah.email));
+    expect(queued!.textBody).not.toContain(hannah.displayName);
     expect(await dumpImport(db, victim.community.id)).toEqual(before);
     expect(await userById(db, record.id)).toMatchObject({ isImported: true, email: hannah.email, displayName: hannah.displayName });
   });
@@ -97,9 +113,10 @@ describe('POST /api/claim (sign up by claiming)', () => {
     const ruth = person('ruth');
     const imported = await importPerson(db, community.owner.agent, community.community.id, ruth);
     const renamed = person('renamed').displayName;
-    const response = await request(app).post('/api/claim').send({ email: ruth.email, displayName: renamed, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
+    const claimer = request.agent(app);
+    const response = await claimer.post('/api/claim').send({ email: ruth.email, displayName: renamed, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
     expect(response.body.displayName).toBe(renamed);
-    await followVerificationLink(app, db, ruth.email);
+    await followVerificationLink(claimer, db, ruth.email);
     expect(await notificationsOf(community.owner.agent)).toContainEqual(expect.objectContaining({ message: `${renamed} claimed their imported history.` }));
   });
 
@@ -108,8 +125,9 @@ describe('POST /api/claim (sign up by claiming)', () => {
     const ruth = person('ruth');
     const imported = await importPerson(db, community.owner.agent, community.community.id, ruth);
     await community.owner.agent.delete(`/api/communities/${community.community.id}/members/${imported.id}`).expect(200);
-    const account = await request(app).post('/api/claim').send({ email: ruth.email, displayName: ruth.displayName, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
-    await followVerificationLink(app, db, ruth.email);
+    const claimer = request.agent(app);
+    const account = await claimer.post('/api/claim').send({ email: ruth.email, displayName: ruth.displayName, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
+    await followVerificationLink(claimer, db, ruth.email);
     const entries = await db.select().from(auditLogs).where(and(eq(auditLogs.entityId, account.body.id), eq(auditLogs.action, 'claim')));
     expect(entries).toEqual([expect.objectContaining({ communityId: null, actorId: account.body.id })]);
     expect(await membershipOf(db, community.community.id, account.body.id)).toBeUndefined();
@@ -199,14 +217,14 @@ describe('POST /api/claim-user (claim after joining)', () => {
 
     // Unverified: the offer asks for the e-mail first, and a claim is refused.
     const joined = await join(claimant.agent, community);
-    expect(joined.claimInfo).toMatchObject({ canClaim: false, needsEmailVerification: true, importedUserId: imported.id, importedUserName: onFile.displayName });
-    expect(joined.claimInfo.importedUserEmail).toBe(`${onFile.email[0]}•••@${onFile.email.split('@')[1]}`);
+    // Nothing of the record is told to an account that has not proven the address (anyone can type one).
+    expect(joined.claimInfo).toEqual({ canClaim: false, needsEmailVerification: true, askModerator: false, importedUserId: null, importedUserName: null, importedUserEmail: null });
     const early = await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id });
     expectJsonError(early, 403, VERIFY_BEFORE_CLAIM_MESSAGE);
     expect(early.body.code).toBe('email_unverified');
 
     // Following the link proves the e-mail: the history of this community's record moves by itself.
-    const followed = await followVerificationLink(app, db, onFile.email);
+    const followed = await followVerificationLink(claimant.agent, db, onFile.email);
     expect(followed.body.communityIds).toEqual([id]);
     expectJsonError(await claimant.agent.post('/api/claim-user').send({ importedUserId: imported.id }), 404, NOTHING_TO_CLAIM_MESSAGE);
     const log = await claimant.agent.get(`/api/communities/${id}/daily-log`).query(period).expect(200);

@@ -121,12 +121,14 @@ export async function findClaimableImport(db: Executor, community: { id: string;
   const [byEmail] = user.email
     ? await db.select({ id: users.id, displayName: users.displayName, email: users.email }).from(users).where(and(ofThisCommunity, sameEmailAs(user.email))).limit(1)
     : [];
+  // Until the e-mail is proven, only that there is something to confirm it for: anyone can sign up with any
+  // address, and the record's id, name and e-mail are not theirs to learn from it.
+  if (byEmail && !user.emailVerified) return { ...NO_CLAIM, needsEmailVerification: true };
   if (byEmail) {
     const mayReadEmail = isAdmin((await standingIn(db, community, user)).roles);
     return {
       ...NO_CLAIM,
-      canClaim: user.emailVerified,
-      needsEmailVerification: !user.emailVerified,
+      canClaim: true,
       importedUserId: byEmail.id,
       importedUserName: byEmail.displayName,
       importedUserEmail: byEmail.email === null ? null : mayReadEmail ? byEmail.email : maskEmail(byEmail.email),

@@ -14,6 +14,7 @@ import { openDatabase } from '../db/client';
 import { uniqueIdentity } from '../test/factories';
 import { startTestSmtpServer } from '../test/smtp';
 import { enqueueMail } from './outbox';
+import { type SendMail, smtpSender } from './transport';
 
 const smtp = await startTestSmtpServer();
 const silent = pino({ level: 'silent' });
@@ -55,6 +56,37 @@ describe('the mail outbox', () => {
     expect(new Set(subjects).size).toBe(40);
     const rows = await shared.first.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1 && row.textBody === '')).toBe(true);
+  });
+
+  it('a server stuck on one slow send holds only that message: the other sends the rest, and nothing goes twice', async () => {
+    const to = smtp.address('slow');
+    const config = testConfig({ SMTP_URL: smtp.url });
+    const real = smtpSender(smtp.url, 'Steadfast <no-reply@localhost>');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let slowStarted!: () => void;
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
+    // The slow server sends through the real SMTP server too, once let go.
+    const slowSend: SendMail = async (message) => {
+      slowStarted();
+      await held;
+      await real(message);
+    };
+    const worker = { recipientSuffix: `@${smtp.domain}`, pollMs: 100 };
+    const slow = createApp({ database: shared.first, config, sessionSecret: config.SESSION_SECRET!, logger: silent, mail: { send: slowSend, worker } });
+    await shared.first.db.transaction(async (tx) => {
+      for (let n = 0; n < 5; n++) await enqueueMail(tx, message(to, n));
+    });
+    slow.outbox!.wake();
+    await started;
+    const fast = createApp({ database: shared.second, config, sessionSecret: config.SESSION_SECRET!, logger: silent, mail: { worker } });
+    await smtp.waitFor(to, 4);
+    release();
+    await smtp.waitFor(to, 5);
+    await Promise.all([slow.outbox!.drain(), fast.outbox!.drain()]);
+    await Promise.all([slow.close(), fast.close()]);
+    const subjects = smtp.received.filter((mail) => mail.to === to).map((mail) => mail.subject);
+    expect(subjects.sort()).toEqual([0, 1, 2, 3, 4].map((n) => `Message ${n}`));
   });
 
   it('a message queued while the SMTP server refuses arrives once it accepts again', async () => {

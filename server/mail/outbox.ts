@@ -43,11 +43,23 @@ export async function enqueueMail(tx: Executor, message: QueuedMail): Promise<vo
 }
 
 export const SECOND = 1000;
-/** How long a server may take to send a message it claimed before another server may claim it again. */
-const LEASE_MS = 2 * 60 * SECOND;
+/**
+ * How long a server may take to send the one message it claimed before another server may claim it again:
+ * well above the longest an SMTP send can take (the transport's timeouts add up to under a minute).
+ */
+const LEASE_MS = 3 * 60 * SECOND;
+/** A send that has not finished by now counts as failed (and is retried): a tarpitting server cannot hold the worker. */
+const SEND_TIMEOUT_MS = 60 * SECOND;
+
+function withinSendTimeout(sending: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the mail server within ${SEND_TIMEOUT_MS / SECOND} s`)), SEND_TIMEOUT_MS);
+  });
+  return Promise.race([sending, timeout]).finally(() => clearTimeout(timer));
+}
 /** Messages not accepted within this long are given up (and their bodies blanked). */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * SECOND;
-const BATCH = 10;
 
 export interface OutboxWorkerOptions {
   db: Database;
@@ -88,7 +100,10 @@ export function startOutboxWorker({
   let again = false;
   let stopped = false;
 
-  /** Claims due messages: one statement, so of several servers each row goes to one. */
+  /**
+   * Claims the next due message: one statement, so of several servers each row goes to one. One at a time,
+   * so a lease never has to outlast a batch of slow sends.
+   */
   const claimDue = async () => {
     const at = now();
     const leaseEnd = new Date(at.getTime() + LEASE_MS);
@@ -105,7 +120,7 @@ export function startOutboxWorker({
         ),
       )
       .orderBy(mailOutbox.nextAttemptAt)
-      .limit(BATCH)
+      .limit(1)
       .for('update', { skipLocked: true });
     return db
       .update(mailOutbox)
@@ -116,7 +131,7 @@ export function startOutboxWorker({
 
   const deliver = async (row: Awaited<ReturnType<typeof claimDue>>[number]) => {
     try {
-      await send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers });
+      await withinSendTimeout(send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers }));
       await db
         .update(mailOutbox)
         .set({ sentAt: now(), lockedUntil: null, lastError: null, textBody: '', htmlBody: null })
@@ -142,9 +157,11 @@ export function startOutboxWorker({
   const runUntilNoneDue = async () => {
     do {
       again = false;
-      const due = await claimDue();
-      for (const row of due) await deliver(row);
-      if (due.length === BATCH) again = true;
+      const [due] = await claimDue();
+      if (due) {
+        await deliver(due);
+        again = true;
+      }
     } while (again && !stopped);
   };
 

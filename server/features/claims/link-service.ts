@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { LinkImportedMemberResult } from '@shared/contracts/imported-members';
-import { can } from '@shared/domain/roles';
+import { can, canGrant, highestRole } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
 import type { Database } from '../../db/client';
 import { type CommunityContext, lockCommunityRow, standingIn } from '../../http/community-context';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { notify } from '../notifications/service';
 import { moveImportedHistory } from './history-move';
 import { unclaimedImport } from './matching';
@@ -21,6 +21,9 @@ export const IMPORTED_MEMBER_NOT_FOUND = 'Imported member not found.';
 export const LINK_TARGET_NOT_MEMBER = 'Choose a member of this community who has an account.';
 export const LINK_PERMISSION_MESSAGE = 'You do not have permission to link imported members.';
 export const LINKED_MESSAGE = 'History linked.';
+export const LINK_RANK_MESSAGE = 'You cannot link history onto a member whose role is above yours.';
+export const LINK_SHARED_RECORD =
+  'This record also belongs to another community (it was imported before records were kept to one community), so it cannot be linked here.';
 
 export async function linkImportedMember(
   db: Database,
@@ -46,12 +49,24 @@ export async function linkImportedMember(
       .for('update');
     if (!imported) throw notFound(IMPORTED_MEMBER_NOT_FOUND);
 
+    // A record from before records were kept to their community may belong to another one too: its history
+    // there is not this community's to give (DECISIONS.md: an import never reaches into another community).
+    const [elsewhere] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.userId, imported.id), ne(memberships.communityId, communityId)))
+      .limit(1);
+    if (elsewhere) throw conflict(LINK_SHARED_RECORD);
+
     const [member] = await tx
-      .select({ id: users.id, displayName: users.displayName })
+      .select({ id: users.id, displayName: users.displayName, isSuperAdmin: users.isSuperAdmin })
       .from(users)
       .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.communityId, communityId)))
       .where(and(eq(users.id, userId), eq(users.isImported, false)));
     if (!member) throw badRequest(LINK_TARGET_NOT_MEMBER, { userId: LINK_TARGET_NOT_MEMBER });
+    // Nobody acts on a member above them: a link adds roles and history to the member.
+    const target = await standingIn(tx, context.community, member);
+    if (!canGrant(roles, highestRole(target.roles))) throw forbidden(LINK_RANK_MESSAGE);
 
     await moveImportedHistory(tx, { imported, claimant: member, actorId: actor.id, via: 'link', now });
     if (member.id !== actor.id) {

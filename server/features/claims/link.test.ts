@@ -3,12 +3,12 @@ import request from 'supertest';
 import { memberships } from '@shared/schema/communities';
 import { notifications } from '@shared/schema/notifications';
 import { createTestApp } from '../../test/app';
-import { auditRowsOf, expectJsonError, setRoles } from '../../test/community-fixtures';
+import { auditRowsOf, expectJsonError, grantSuperAdmin, setRoles } from '../../test/community-fixtures';
 import { type Agent, addMember, createCommunity, signUp } from '../../test/factories';
 import { dumpImport, membershipOf } from '../imports/import-test-kit';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
 import { importPerson, lastMonth, person, userById } from './claims-test-kit';
-import { IMPORTED_MEMBER_NOT_FOUND, LINK_TARGET_NOT_MEMBER, LINKED_MESSAGE } from './link-service';
+import { IMPORTED_MEMBER_NOT_FOUND, LINK_RANK_MESSAGE, LINK_SHARED_RECORD, LINK_TARGET_NOT_MEMBER, LINKED_MESSAGE } from './link-service';
 
 /*
  * POST /api/communities/{id}/imported-members/{importedUserId}/link (issue 21 item 9, DECISIONS.md "Imported
@@ -137,6 +137,28 @@ describe('POST /api/communities/:id/imported-members/:importedUserId/link', () =
     }
     expectJsonError(await link(community.owner.agent, id, 'not-an-id', member.user.id), 404, IMPORTED_MEMBER_NOT_FOUND);
     expect((await membershipOf(db, id, member.user.id))?.roles).toEqual(['Member']);
+  });
+
+  it('refuses (409) a record from before records were kept apart that another community holds too, and moves nothing of either', async () => {
+    const { community, id, member, imported } = await world();
+    const other = await createCommunity(app);
+    // Adopted by the other community's import under the old rules: a membership and a month of its own there.
+    await db.insert(memberships).values({ userId: imported.id, communityId: other.community.id, roles: ['Commander'] });
+    const before = [await snapshot(id, imported.id), await snapshot(other.community.id, imported.id)];
+    expectJsonError(await link(community.owner.agent, id, imported.id, member.user.id), 409, LINK_SHARED_RECORD);
+    expect([await snapshot(id, imported.id), await snapshot(other.community.id, imported.id)]).toEqual(before);
+    expect(await membershipOf(db, other.community.id, member.user.id)).toBeUndefined();
+  });
+
+  it('refuses (403) a link onto a member whose role is above the linking admin’s, and changes nothing', async () => {
+    const { community, id, imported } = await world();
+    const moderator = await addMember(app, community, 'comod');
+    await setRoles(db, id, moderator.user.id, ['CommunityModerator']);
+    const superAdmin = await addMember(app, community, 'super');
+    await grantSuperAdmin(db, superAdmin.user.id);
+    const before = await snapshot(id, imported.id);
+    expectJsonError(await link(moderator.agent, id, imported.id, superAdmin.user.id), 403, LINK_RANK_MESSAGE);
+    expect(await snapshot(id, imported.id)).toEqual(before);
   });
 
   it('refuses (400, on userId) anyone but a real member of this community, and a body without a proper id', async () => {

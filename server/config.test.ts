@@ -31,6 +31,9 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example.org:465' }).SMTP_URL).toBe('smtps://user:pass@mail.example.org:465');
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must look like smtp:\/\/user:password@host:587/);
+    // In production, mail leaving the machine needs the address its links point at.
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(/PUBLIC_URL: required in production with SMTP_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587', PUBLIC_URL: 'https://steadfast.example.org' }).SMTP_URL).toBe('smtp://mail.example.org:587');
   });
 
   it('points e-mailed links at PUBLIC_URL, else at this server on localhost', () => {

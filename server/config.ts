@@ -54,6 +54,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (given.NODE_ENV === 'production' && given.FIREBASE_AUTH_EMULATOR_HOST !== undefined) {
     problems.push('  FIREBASE_AUTH_EMULATOR_HOST: must not be set in production (the Firebase emulator accepts unsigned tokens)');
   }
+  // Mail really leaving the machine must link to where people open the app, not to this server's localhost.
+  if (given.NODE_ENV === 'production' && given.SMTP_URL !== undefined && given.PUBLIC_URL === undefined) {
+    problems.push('  PUBLIC_URL: required in production with SMTP_URL (the links in e-mails point there, e.g. https://steadfast.example.org)');
+  }
   if (!parsed.success || problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return parsed.data;
 }

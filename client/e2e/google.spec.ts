@@ -7,7 +7,7 @@ import { GOOGLE_KEYS_PORT, GOOGLE_PROJECT_ID } from './playwright.config';
 async function googleIdToken(claims: { sub: string; email: string; name: string }) {
   const jwk = (await (await fetch(`http://127.0.0.1:${GOOGLE_KEYS_PORT}/test-private-key`)).json()) as JWK & { kid: string };
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: claims.email, email_verified: true, name: claims.name, auth_time: now })
+  return new SignJWT({ email: claims.email, email_verified: true, name: claims.name, auth_time: now, firebase: { sign_in_provider: 'google.com' } })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
     .setIssuer(`https://securetoken.google.com/${GOOGLE_PROJECT_ID}`)
     .setAudience(GOOGLE_PROJECT_ID)

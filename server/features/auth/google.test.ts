@@ -326,6 +326,17 @@ describe('POST /api/auth/google', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it('counts an e-mail as verified only when Google itself signed the person in (not another Firebase method)', async () => {
+    const owner = await signUp(app);
+    const other = { ...googleAccount(), email: owner.email };
+    const refused = await request(app).post('/api/auth/google').send(bodyFor(await tokenFor(other, { firebase: { sign_in_provider: 'password' } }), other));
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe(GOOGLE_EMAIL_UNVERIFIED_MESSAGE);
+    // The squatter-style takeover did not happen: the password still opens the account.
+    await request(app).post('/api/login').send({ username: owner.email, password: owner.password }).expect(200);
+    expect(await identitiesOf(other.uid)).toEqual([]);
+  });
+
   it('never trusts the e-mail, name or uid sent beside the token: the account is the token’s', async () => {
     const victim = await signUp(app);
     const victimGoogle = googleAccount('victim');

@@ -75,7 +75,10 @@ function readClaims(payload: JWTPayload, nowSeconds: number): GoogleClaims {
   const { sub, email, email_verified: emailVerified, name } = payload;
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > UID_MAX_LENGTH) throw new GoogleTokenRefused('sub is not a uid');
   if (email !== undefined && typeof email !== 'string') throw new GoogleTokenRefused('email is not a string');
-  return { uid: sub, email: email ?? null, emailVerified: emailVerified === true, name: typeof name === 'string' ? name : null };
+  // Only Google's own word that it checked the e-mail counts: another sign-in method the Firebase project may
+  // enable (an e-mail link, a phone, another provider) must never link to, or take over, an account by e-mail.
+  const provider = (payload.firebase as { sign_in_provider?: unknown } | undefined)?.sign_in_provider;
+  return { uid: sub, email: email ?? null, emailVerified: emailVerified === true && provider === 'google.com', name: typeof name === 'string' ? name : null };
 }
 
 /** Used when the key set's answer has no usable Cache-Control max-age (jose's own default). */

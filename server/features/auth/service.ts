@@ -26,7 +26,7 @@ export const NAME_TAKEN_MESSAGE = 'This name is already taken and cannot be clai
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Please sign in instead.';
 /** The same for every failure (never whether the e-mail has an account), with the generic ways on (DECISIONS.md). */
 export const INVALID_CREDENTIALS_MESSAGE =
-  'Invalid e-mail or password. If you forgot it, choose “Forgot password?”; if your community imported your history, sign up to claim it.';
+  'Invalid e-mail or password. If you forgot it, choose “Forgot password?”; if your community imported your history, sign up to bring it in.';
 
 export async function checkName(db: Executor, displayName: string): Promise<CheckNameResult> {
   // A real account's name first: it is taken. An imported member's name never blocks anyone (it is a hint

@@ -7,7 +7,9 @@ export const IMPORT_YEAR_MIN = 2020;
 export const IMPORT_YEAR_MAX = 2030;
 /** About 2 MB of CSV: a year of a large congregation's daily columns fits many times over. */
 export const CSV_MAX_CHARACTERS = 2_000_000;
-export const IMPORT_MAX_ROWS = 5000;
+/** Larger files are refused (400) before they are read in full, so one import cannot hold up the server. */
+export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_COLUMNS = 1_000;
 export const PREVIEW_ROWS = 5;
 
 const csvData = z

@@ -1,7 +1,7 @@
-import { IMPORT_MAX_ROWS } from '@shared/contracts/imports';
 import { DEFAULT_DISCIPLINES, type Discipline } from '@shared/domain/disciplines';
 import { HttpError } from '../../http/errors';
-import { importFields, parseCsv, readDayStatus, readRow, resolveMapping, suggestMapping } from './csv-import';
+import { importFields, resolveMapping, suggestMapping } from './csv-import';
+import { readDayStatus, readRow } from './csv-rows';
 
 const WIZARD_DISCIPLINES: Discipline[] = [
   { key: 'bible_reading', label: 'Bible Reading', unit: 'chapters', isNumeric: true, isDailyGrid: true, order: 1 },
@@ -18,56 +18,6 @@ function refusal(run: () => unknown): HttpError {
   }
   throw new Error('expected a refusal');
 }
-
-describe('parseCsv', () => {
-  it('reads quoted commas and line breaks, a BOM, CRLF, blank lines and trailing spaces as a spreadsheet does', () => {
-    const text = '\uFEFF\r\n  Name , Email \r\n"Smith, John",john@example.org  \r\n\r\n"Line one\r\nline two",\r\n   \r\n"He said ""hi""",x@example.org\r\n';
-    const { headers, rows } = parseCsv(text);
-    expect(headers).toEqual(['Name', 'Email']);
-    expect(rows).toEqual([
-      { sheetRow: 3, values: { Name: 'Smith, John', Email: 'john@example.org' }, problem: null },
-      { sheetRow: 5, values: { Name: 'Line one\r\nline two', Email: '' }, problem: null },
-      { sheetRow: 7, values: { Name: 'He said "hi"', Email: 'x@example.org' }, problem: null },
-    ]);
-  });
-
-  it('reads a semicolon-separated file and short rows (missing cells are blank)', () => {
-    expect(parseCsv('Name;Email\nAnna;anna@example.org\nBen;ben@example.org\n').rows.map((row) => row.values)).toEqual([
-      { Name: 'Anna', Email: 'anna@example.org' },
-      { Name: 'Ben', Email: 'ben@example.org' },
-    ]);
-    expect(parseCsv('Name,Email,Role\nAnna,anna@example.org,Member\nBen\n').rows.map((row) => row.values)).toEqual([
-      { Name: 'Anna', Email: 'anna@example.org', Role: 'Member' },
-      { Name: 'Ben', Email: '', Role: '' },
-    ]);
-  });
-
-  it('refuses a header naming a column twice, after trimming, and names it', () => {
-    const error = refusal(() => parseCsv('Name,Email, Name \na,b,c\n'));
-    expect(error.status).toBe(400);
-    expect(error.message).toBe('Each column needs its own header: "Name" appears more than once.');
-  });
-
-  it('refuses a column with values but no header, and tolerates an empty one (a trailing comma)', () => {
-    expect(refusal(() => parseCsv('Name,,Email\na,b,c\n')).message).toBe('Each column needs a header: column 2 has values but no header.');
-    expect(parseCsv('Name,Email,\na,b,\n').headers).toEqual(['Name', 'Email']);
-  });
-
-  it('refuses a file without rows and one with more than IMPORT_MAX_ROWS', () => {
-    expect(refusal(() => parseCsv('Name,Email\r\n\r\n')).message).toBe('The file has a header but no rows.');
-    const big = `Name\n${Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `n${i}`).join('\n')}`;
-    expect(refusal(() => parseCsv(big)).message).toMatch(/^The file has 5001 rows; at most 5000 can be imported at once/);
-    expect(parseCsv(big.split('\n').slice(0, IMPORT_MAX_ROWS + 1).join('\n')).rows).toHaveLength(IMPORT_MAX_ROWS);
-  });
-
-  it('gives rows papaparse cannot read a problem instead of failing the file', () => {
-    const { rows } = parseCsv('Name,Email\nAnna,a@example.org,extra\nBen,b@example.org,,\n"Cara,c@example.org\nDan,d@example.org\n');
-    expect(rows[0]).toMatchObject({ sheetRow: 2, problem: expect.stringMatching(/more values than the header has columns/) });
-    // Empty cells past the last column are harmless.
-    expect(rows[1]).toMatchObject({ sheetRow: 3, problem: null, values: { Name: 'Ben' } });
-    expect(rows[2]).toMatchObject({ sheetRow: 4, problem: expect.stringMatching(/quoted value is never closed/) });
-  });
-});
 
 describe('fields and the suggested mapping', () => {
   it('offers e-mail, name, role, the ten targets and every day of each daily-grid discipline', () => {
@@ -121,8 +71,8 @@ describe('resolveMapping', () => {
     expect(message({ Name: 'displayName', Email: 'displayName' })).toBe('Each field can be mapped from one column only: "displayName" is mapped from "Name", "Email".');
     expect(message({ Name: 'displayName', Phone: 'email' })).toBe('The file has no column "Phone". Map only the columns of this file.');
     expect(resolveMapping({ Name: 'displayName', Email: '', 'Day 1': 'bibleReading:1' }, headers, DEFAULT_DISCIPLINES)).toEqual([
-      { header: 'Name', target: { kind: 'displayName' } },
-      { header: 'Day 1', target: { kind: 'day', discipline: 'bibleReading', day: 1 } },
+      { header: 'Name', index: 0, target: { kind: 'displayName' } },
+      { header: 'Day 1', index: 2, target: { kind: 'day', discipline: 'bibleReading', day: 1 } },
     ]);
   });
 });
@@ -140,13 +90,14 @@ describe('reading a row', () => {
   });
 
   it('reads identity, role, statuses and targets, refusing what it cannot read with the column named', () => {
+    const headers = ['E', 'N', 'R', 'D', 'F', 'T', 'W', 'M'];
     const columns = resolveMapping(
       { E: 'email', N: 'displayName', R: 'role', D: 'bibleReading:30', F: 'bibleReading:31', T: 'bibleReading', W: 'prayerWalk', M: 'monthlyRetreat' },
-      ['E', 'N', 'R', 'D', 'F', 'T', 'W', 'M'],
+      headers,
       DEFAULT_DISCIPLINES,
     );
     const april = { year: 2024, month: 4 };
-    const read = (values: Record<string, string>) => readRow({ sheetRow: 9, values, problem: null }, columns, april, '2025-01-01');
+    const read = (values: Record<string, string>) => readRow({ sheetRow: 9, cells: headers.map((header) => values[header]!), problem: null }, columns, april, '2025-01-01');
     expect(read({ E: ' Ruth@Example.NET ', N: ' Ruth   Naomi ', R: 'COMMANDER', D: 'y', F: '', T: ' 2 chapters ', W: 'no', M: 'whatever' })).toEqual({
       sheetRow: 9,
       email: 'ruth@example.net',

@@ -13,7 +13,9 @@ import { type CommunityContext, lockCommunityRow } from '../../http/community-co
 import { recordAudit } from '../audit/service';
 import { logContent, mergeDayStatus } from '../tracking/daily-logs';
 import { listDisciplines } from '../tracking/disciplines';
-import { ADMIN_ROLE_IN_FILE_MESSAGE, type ImportRow, importFields, isAdminRole, parseCsv, readRow, resolveMapping, suggestMapping } from './csv-import';
+import { importFields, type MappedColumn, resolveMapping, suggestMapping } from './csv-import';
+import { type CsvRow, parseCsv, valuesOf, yieldToEventLoop } from './csv-parse';
+import { ADMIN_ROLE_IN_FILE_MESSAGE, type ImportRow, isAdminRole, type RowRefusal, rowReader } from './csv-rows';
 
 /**
  * The CSV import (DECISIONS.md "Imported members and claiming"): one row per member, matched by e-mail,
@@ -34,11 +36,11 @@ function batches<T>(items: readonly T[], size = BATCH): T[][] {
 
 export async function previewCsv(db: Executor, context: CommunityContext, csvData: string): Promise<CsvPreview> {
   const disciplines = await listDisciplines(db, context.community.id);
-  const { headers, rows } = parseCsv(csvData);
+  const { headers, rows } = await parseCsv(csvData);
   return {
     totalRows: rows.length,
     headers,
-    preview: rows.slice(0, PREVIEW_ROWS).map((row) => row.values),
+    preview: rows.slice(0, PREVIEW_ROWS).map((row) => valuesOf(headers, row)),
     suggestedMapping: suggestMapping(headers, disciplines),
     fields: importFields(disciplines),
   };
@@ -75,19 +77,35 @@ function sameStatuses(a: Record<string, Record<string, DayStatus>>, b: Record<st
   return true;
 }
 
+/** Cells read between two turns of the event loop (a few milliseconds' work). */
+const CELLS_PER_TURN = 10_000;
+
+async function readRows(rows: readonly CsvRow[], columns: readonly MappedColumn[], period: YearMonth, latestToday: string): Promise<(ImportRow | RowRefusal)[]> {
+  const read = rowReader(columns, period, latestToday);
+  const result: (ImportRow | RowRefusal)[] = [];
+  let cells = 0;
+  for (const row of rows) {
+    result.push(read(row));
+    cells += columns.length;
+    if (cells >= CELLS_PER_TURN) {
+      cells = 0;
+      await yieldToEventLoop();
+    }
+  }
+  return result;
+}
+
 export async function importCsv(db: Database, context: CommunityContext, input: ImportInput, now: Date): Promise<ImportResult> {
   const communityId = context.community.id;
   const period: YearMonth = { year: input.importYear, month: input.importMonth };
   const disciplines = await listDisciplines(db, communityId);
-  const { headers, rows } = parseCsv(input.csvData);
+  const { headers, rows } = await parseCsv(input.csvData);
   const columns = resolveMapping(input.columnMapping, headers, disciplines);
 
   const errors: ImportRowError[] = [];
   const refuse = (row: { sheetRow: number }, message: string) => errors.push({ row: row.sheetRow, message });
   const readable: ImportRow[] = [];
-  const latestToday = latestDateOnEarth(now);
-  for (const row of rows) {
-    const read = readRow(row, columns, period, latestToday);
+  for (const read of await readRows(rows, columns, period, latestDateOnEarth(now))) {
     if ('message' in read) refuse(read, read.message);
     else readable.push(read);
   }

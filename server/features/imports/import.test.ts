@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/app';
 import { expectJsonError } from '../../test/community-fixtures';
 import { addMember, createCommunity, signUp, uniqueIdentity } from '../../test/factories';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
-import { ADMIN_ROLE_IN_FILE_MESSAGE } from './csv-import';
+import { ADMIN_ROLE_IN_FILE_MESSAGE } from './csv-rows';
 import { NOT_A_MEMBER_MESSAGE } from './import-service';
 import { cell, dumpImport, importWithSuggestedMapping, membershipOf, postImport, previewCsv, usersNamed } from './import-test-kit';
 

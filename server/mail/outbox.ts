@@ -60,6 +60,8 @@ function withinSendTimeout(sending: Promise<void>): Promise<void> {
 }
 /** Messages not accepted within this long are given up (and their bodies blanked). */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * SECOND;
+/** Kinds whose link dies sooner: no use delivering it after that. */
+const GIVE_UP_SOONER: Record<string, number> = { 'password-reset': 60 * 60 * SECOND };
 
 export interface OutboxWorkerOptions {
   db: Database;
@@ -140,7 +142,7 @@ export function startOutboxWorker({
     } catch (error) {
       const at = now();
       const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown error';
-      const givingUp = at.getTime() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+      const givingUp = at.getTime() - row.createdAt.getTime() >= (GIVE_UP_SOONER[row.kind] ?? GIVE_UP_AFTER_MS);
       const wait = Math.min(retryBaseMs * 2 ** (row.attempts - 1), maxRetryMs);
       await db
         .update(mailOutbox)
@@ -150,7 +152,7 @@ export function startOutboxWorker({
             : { nextAttemptAt: new Date(at.getTime() + wait), lockedUntil: null, lastError: reason },
         )
         .where(eq(mailOutbox.id, row.id));
-      logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason, givingUp }, givingUp ? 'e-mail given up after 24 hours' : 'e-mail not accepted, will retry');
+      logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason, givingUp }, givingUp ? 'e-mail given up' : 'e-mail not accepted, will retry');
     }
   };
 

@@ -5,7 +5,8 @@ import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
 import type { Executor } from '../../db/client';
 import { ADMIN_ROLE_IN_FILE_MESSAGE, type ImportRow, isAdminRole } from './csv-rows';
-import { BATCH, batches } from './import-writes';
+import { yieldToEventLoop } from './csv-parse';
+import { BATCH, inBatches, ROWS_PER_TURN } from './import-writes';
 
 /**
  * Who each row of an import is about (DECISIONS.md "Imported members and claiming"). A row is matched only
@@ -59,6 +60,7 @@ async function findMembers(tx: Executor, communityId: string, rows: ImportRow[])
         // A claim deleting one of them waits for this import (and this import does not see a record claimed meanwhile).
         .for('share')),
     );
+    await yieldToEventLoop();
     if (someEmails.length === 0) continue;
     const real = await tx
       .select({ email: users.email })
@@ -69,7 +71,7 @@ async function findMembers(tx: Executor, communityId: string, rows: ImportRow[])
   }
 
   const membershipsByUser = new Map<string, { id: string; roles: Role[] }>();
-  for (const ids of batches(imported.map((user) => user.id))) {
+  for await (const ids of inBatches(imported.map((user) => user.id))) {
     const here = await tx
       .select({ id: memberships.id, userId: memberships.userId, roles: memberships.roles })
       .from(memberships)
@@ -144,7 +146,7 @@ export async function resolveRows(tx: Executor, communityId: string, rows: Impor
 export async function createImportedMembers(tx: Executor, communityId: string, rows: Resolved[], refuse: Refuse): Promise<number> {
   const fresh = rows.filter((row) => row.user === null);
   let created = 0;
-  for (const batch of batches(fresh)) {
+  for await (const batch of inBatches(fresh)) {
     const inserted = await tx
       .insert(users)
       .values(batch.map((row) => ({ email: row.email, displayName: row.displayName!, isImported: true, importedCommunityId: communityId, passwordHash: null })))
@@ -163,12 +165,14 @@ export async function createImportedMembers(tx: Executor, communityId: string, r
     }
   }
   const gettingEmails = rows.filter((row) => row.user?.email === null && row.email);
-  for (const row of gettingEmails) {
-    const holder = sql`SELECT 1 FROM ${users} AS holder WHERE holder.is_imported AND holder.imported_community_id = ${communityId} AND holder.email = ${row.email}`;
-    await tx
-      .update(users)
-      .set({ email: row.email })
-      .where(and(eq(users.id, row.user!.id), eq(users.importedCommunityId, communityId), isNull(users.email), sql`NOT EXISTS (${holder})`));
+  for await (const batch of inBatches(gettingEmails, ROWS_PER_TURN)) {
+    for (const row of batch) {
+      const holder = sql`SELECT 1 FROM ${users} AS holder WHERE holder.is_imported AND holder.imported_community_id = ${communityId} AND holder.email = ${row.email}`;
+      await tx
+        .update(users)
+        .set({ email: row.email })
+        .where(and(eq(users.id, row.user!.id), eq(users.importedCommunityId, communityId), isNull(users.email), sql`NOT EXISTS (${holder})`));
+    }
   }
   return created;
 }

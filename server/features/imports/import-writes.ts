@@ -6,6 +6,7 @@ import { memberships } from '@shared/schema/communities';
 import { dailyLogs, userDisciplineTargets } from '@shared/schema/tracking';
 import type { Executor } from '../../db/client';
 import { logContent, mergeDayStatus } from '../tracking/daily-logs';
+import { yieldToEventLoop } from './csv-parse';
 import { isAdminRole } from './csv-rows';
 import type { Resolved } from './import-matching';
 
@@ -18,11 +19,19 @@ import type { Resolved } from './import-matching';
 /** Rows per statement: well under Postgres's 65,535 parameters with the widest row (targets, 15 columns). */
 export const BATCH = 500;
 
-export function batches<T>(items: readonly T[], size = BATCH): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
+/**
+ * The items a batch at a time, with a turn of the event loop after each. On PGlite a transaction's statements
+ * never wait for I/O, so without the turns a large import would hold up every other request until it commits.
+ */
+export async function* inBatches<T>(items: readonly T[], size = BATCH): AsyncGenerator<T[]> {
+  for (let start = 0; start < items.length; start += size) {
+    yield items.slice(start, start + size);
+    await yieldToEventLoop();
+  }
 }
+
+/** Statements of one row each between two turns of the event loop. */
+export const ROWS_PER_TURN = 20;
 
 /** Same statuses, cell by cell (key order aside). */
 function sameStatuses(a: Record<string, Record<string, DayStatus>>, b: Record<string, Record<string, DayStatus>>): boolean {
@@ -39,7 +48,7 @@ function sameStatuses(a: Record<string, Record<string, DayStatus>>, b: Record<st
 /** New imported members become members here (the row's role, Member when blank); a member's role follows the file. */
 export async function writeMemberships(tx: Executor, communityId: string, rows: Resolved[]): Promise<void> {
   const joining = rows.filter((row) => row.membership === null);
-  for (const batch of batches(joining)) {
+  for await (const batch of inBatches(joining)) {
     await tx
       .insert(memberships)
       .values(batch.map((row) => ({ userId: row.userId!, communityId, roles: [row.role ?? 'Member'] as Role[] })))
@@ -50,7 +59,9 @@ export async function writeMemberships(tx: Executor, communityId: string, rows: 
     const onlyMemberRoles = membership.roles.every((held) => held === 'Member' || held === 'Commander');
     return onlyMemberRoles && (membership.roles.length !== 1 || membership.roles[0] !== role);
   });
-  for (const row of changing) await tx.update(memberships).set({ roles: [row.role!] }).where(eq(memberships.id, row.membership!.id));
+  for await (const batch of inBatches(changing, ROWS_PER_TURN)) {
+    for (const row of batch) await tx.update(memberships).set({ roles: [row.role!] }).where(eq(memberships.id, row.membership!.id));
+  }
 }
 
 /**
@@ -60,7 +71,7 @@ export async function writeMemberships(tx: Executor, communityId: string, rows: 
  */
 export async function writeLogs(tx: Executor, communityId: string, period: YearMonth, rows: Resolved[], dailyKeys: readonly string[], now: Date): Promise<void> {
   const withStatuses = rows.filter((row) => Object.keys(row.statuses).length > 0);
-  for (const batch of batches(withStatuses)) {
+  for await (const batch of inBatches(withStatuses)) {
     const ids = batch.map((row) => row.userId!);
     await tx
       .insert(dailyLogs)
@@ -100,7 +111,7 @@ export async function writeLogs(tx: Executor, communityId: string, period: YearM
  */
 export async function writeTargets(tx: Executor, communityId: string, period: YearMonth, rows: Resolved[], now: Date): Promise<void> {
   const withTargets = rows.filter((row) => Object.keys(row.targets).length > 0);
-  for (const batch of batches(withTargets)) {
+  for await (const batch of inBatches(withTargets)) {
     const ids = batch.map((row) => row.userId!);
     const stored = await tx
       .select()

@@ -1,17 +1,16 @@
 import FileUp from 'lucide-react/icons/file-up';
-import Upload from 'lucide-react/icons/upload';
-import { type ChangeEvent, useId, useState } from 'react';
-import { CSV_MAX_CHARACTERS, type CsvPreview, IMPORT_YEAR_MAX, IMPORT_YEAR_MIN, type ImportResult } from '@shared/contracts/imports';
+import { useId, useState } from 'react';
+import { type CsvPreview, IMPORT_YEAR_MAX, IMPORT_YEAR_MIN, type ImportResult } from '@shared/contracts/imports';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { ErrorNote } from '@/components/ui/states';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
 import { useCsvImport, useCsvPreview } from '../api';
+import { CsvSourceStep, EncodingNote, NO_CSV } from './csv-source-step';
 import { MonthOptions, YearOptions } from '@/features/tracking/components/period-options';
 
 const STEP_TITLES = ['Upload or paste a CSV file', 'Map the columns', 'Choose the month', 'Import complete'] as const;
@@ -30,8 +29,8 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState(1);
-  const [csvData, setCsvData] = useState('');
-  const [fileName, setFileName] = useState<string | null>(null);
+  const [source, setSource] = useState(NO_CSV);
+  const csvData = source.text;
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [mappingError, setMappingError] = useState<string | null>(null);
@@ -44,8 +43,7 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
 
   const reset = () => {
     setStep(1);
-    setCsvData('');
-    setFileName(null);
+    setSource(NO_CSV);
     setPreview(null);
     setMapping({});
     setMappingError(null);
@@ -60,17 +58,6 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
     if (pending) return;
     setOpen(next);
     if (!next) reset();
-  };
-
-  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    if (file.size > CSV_MAX_CHARACTERS * 2) {
-      toast({ title: 'CSV Parse Failed', description: 'The file is too large: at most 2 MB of CSV.', variant: 'destructive' });
-      return;
-    }
-    setCsvData(await file.text());
-    setFileName(file.name);
   };
 
   const submitCsv = () => {
@@ -167,47 +154,11 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
         }
         footer={footer}
       >
-        {step === 1 ? (
-          <div className="grid gap-4">
-            <p className="text-sm text-muted-foreground">
-              One row per member, with an e-mail or name column. Columns for targets and for each day of a month are optional. Imported members sign up and claim their history.
-            </p>
-            <div className="grid gap-2">
-              <label htmlFor={`${id}-file`} className="text-sm font-medium">
-                CSV file
-              </label>
-              <input
-                id={`${id}-file`}
-                type="file"
-                accept=".csv,text/csv"
-                onChange={(event) => void readFile(event)}
-                className="text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-input file:bg-card file:px-4 file:font-medium"
-              />
-              {fileName ? (
-                <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <Upload className="size-4" aria-hidden="true" />
-                  {fileName} is ready.
-                </p>
-              ) : null}
-            </div>
-            <FormField id={`${id}-paste`} label="Or paste the CSV text">
-              <Textarea
-                id={`${id}-paste`}
-                rows={8}
-                value={csvData}
-                onChange={(event) => {
-                  setCsvData(event.target.value);
-                  setFileName(null);
-                }}
-                className="font-mono text-xs"
-                placeholder={'Name,Email,Bible Reading 1,Bible Reading 2\nRuth Moab,ruth@example.org,Yes,Partially'}
-              />
-            </FormField>
-          </div>
-        ) : null}
+        {step === 1 ? <CsvSourceStep id={id} source={source} onChange={setSource} /> : null}
 
         {step === 2 && preview ? (
           <div className="grid gap-4">
+            <EncodingNote encoding={source.encoding} />
             <p className="text-sm text-muted-foreground">
               {preview.totalRows} {preview.totalRows === 1 ? 'row' : 'rows'}. Choose where each column goes; columns left on “Ignore” are not imported. The e-mail or the display name is
               required.

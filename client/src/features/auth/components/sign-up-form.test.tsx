@@ -145,6 +145,10 @@ describe('/auth Sign Up', () => {
 
     await user.click(form.getByRole('button', { name: '← Back to regular signup' }));
     expect(form.getByRole('button', { name: 'Start Your Journey' })).toBeInTheDocument();
+    // Declined: the next submit signs up with the name (an imported record's name never blocks a real account).
+    await user.click(form.getByRole('button', { name: 'Start Your Journey' }));
+    await waitFor(() => expect(api.calls('POST', '/api/register')).toHaveLength(1));
+    expect(api.calls('POST', '/api/register')[0]?.body).toMatchObject({ displayName: 'Boaz' });
 
     await user.click(form.getByRole('button', { name: 'Claim Your Account' }));
     await user.type(form.getByLabelText('Your name'), 'x');

@@ -26,6 +26,9 @@ export function SignUpForm() {
   const { registerMutation } = useAuth();
   const claimMutation = useClaimAccount();
   const [claimMode, setClaimMode] = useState(false);
+  // 'Back to regular signup': this person is not the imported record, and may take the name (imported names
+  // never block a real account's), so the next submit signs up instead of offering the claim again.
+  const [claimDeclined, setClaimDeclined] = useState(false);
   const form = useForm({
     resolver: signUpResolver,
     defaultValues: { email: '', displayName: '', password: '', confirmPassword: '' },
@@ -40,7 +43,7 @@ export function SignUpForm() {
       claimMutation.mutate({ email, displayName: name, password, importedUserId: availability.importedUserId! });
       return;
     }
-    if (claimable) {
+    if (claimable && !claimDeclined) {
       setClaimMode(true); // submitting a claimable name offers the claim first (SPEC.md section 2)
       return;
     }
@@ -71,7 +74,12 @@ export function SignUpForm() {
             autoComplete="name"
             placeholder="How your community knows you"
             {...fieldProps('signup-name', { error: errors.displayName?.message }, nameStatusId)}
-            {...form.register('displayName', { onChange: () => setClaimMode(false) })}
+            {...form.register('displayName', {
+              onChange: () => {
+                setClaimMode(false);
+                setClaimDeclined(false);
+              },
+            })}
           />
           <NameAvailabilityMessage id={nameStatusId} availability={availability} />
           {claimable && !claimMode ? (
@@ -113,7 +121,14 @@ export function SignUpForm() {
                 {errorMessage(claimMutation.error, 'We could not claim this account. Please try again.')}
               </p>
             ) : null}
-            <Button variant="link" className="justify-self-center" onClick={() => setClaimMode(false)}>
+            <Button
+              variant="link"
+              className="justify-self-center"
+              onClick={() => {
+                setClaimMode(false);
+                setClaimDeclined(true);
+              }}
+            >
               ← Back to regular signup
             </Button>
           </div>

@@ -80,11 +80,15 @@ describe('the mail outbox', () => {
     slow.outbox!.wake();
     await started;
     const fast = createApp({ database: shared.second, config, sessionSecret: config.SESSION_SECRET!, logger: silent, mail: { worker } });
-    await smtp.waitFor(to, 4);
-    release();
-    await smtp.waitFor(to, 5);
-    await Promise.all([slow.outbox!.drain(), fast.outbox!.drain()]);
-    await Promise.all([slow.close(), fast.close()]);
+    try {
+      await smtp.waitFor(to, 4);
+    } finally {
+      // Whatever happened, neither worker outlives the test (they would send the next tests' messages).
+      release();
+      await smtp.waitFor(to, 5);
+      await Promise.all([slow.outbox!.drain(), fast.outbox!.drain()]);
+      await Promise.all([slow.close(), fast.close()]);
+    }
     const subjects = smtp.received.filter((mail) => mail.to === to).map((mail) => mail.subject);
     expect(subjects.sort()).toEqual([0, 1, 2, 3, 4].map((n) => `Message ${n}`));
   });

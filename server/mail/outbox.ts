@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { mailOutbox } from '@shared/schema/mail';
 import type { Database, Executor } from '../db/client';
@@ -109,29 +109,36 @@ export function startOutboxWorker({
   const claimDue = async () => {
     const at = now();
     const leaseEnd = new Date(at.getTime() + LEASE_MS);
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          isNull(mailOutbox.failedAt),
-          lte(mailOutbox.nextAttemptAt, at),
-          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, at)),
-          recipientSuffix ? sql`right(${mailOutbox.recipient}, ${recipientSuffix.length}) = ${recipientSuffix}` : undefined,
-        ),
-      )
-      .orderBy(mailOutbox.nextAttemptAt)
-      .limit(1)
-      .for('update', { skipLocked: true });
-    return db
-      .update(mailOutbox)
-      .set({ lockedUntil: leaseEnd, attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
+    // Two statements in one transaction rather than UPDATE … WHERE id IN (SELECT … LIMIT 1 FOR UPDATE SKIP
+    // LOCKED): the planner may run such a subquery more than once (and lease more than one row); here exactly
+    // the row selected is leased.
+    return db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          and(
+            isNull(mailOutbox.sentAt),
+            isNull(mailOutbox.failedAt),
+            lte(mailOutbox.nextAttemptAt, at),
+            or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, at)),
+            recipientSuffix ? sql`right(${mailOutbox.recipient}, ${recipientSuffix.length}) = ${recipientSuffix}` : undefined,
+          ),
+        )
+        .orderBy(mailOutbox.nextAttemptAt)
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due) return undefined;
+      const [claimed] = await tx
+        .update(mailOutbox)
+        .set({ lockedUntil: leaseEnd, attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(eq(mailOutbox.id, due.id))
+        .returning();
+      return claimed;
+    });
   };
 
-  const deliver = async (row: Awaited<ReturnType<typeof claimDue>>[number]) => {
+  const deliver = async (row: NonNullable<Awaited<ReturnType<typeof claimDue>>>) => {
     try {
       await withinSendTimeout(send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers }));
       await db
@@ -159,7 +166,7 @@ export function startOutboxWorker({
   const runUntilNoneDue = async () => {
     do {
       again = false;
-      const [due] = await claimDue();
+      const due = await claimDue();
       if (due) {
         await deliver(due);
         again = true;

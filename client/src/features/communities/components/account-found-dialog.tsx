@@ -57,21 +57,24 @@ export function AccountFoundDialog({ claimInfo, onDone }: { claimInfo: ClaimInfo
             We found earlier records in this community that match <strong className="text-foreground">{matchingName}</strong>.
           </DialogDescription>
         </DialogHeader>
-        <dl className="grid gap-2 rounded-xl bg-muted p-4 text-sm">
-          {savedAsDifferent ? (
-            <div>
-              <dt className="inline text-muted-foreground">Previously saved as </dt>
-              <dd className="inline font-medium">{importedName}</dd>
-            </div>
-          ) : null}
-          {claimInfo?.importedUserEmail ? (
-            <div>
-              <dt className="inline text-muted-foreground">Imported from </dt>
-              <dd className="inline font-medium">{claimInfo.importedUserEmail}</dd>
-            </div>
-          ) : null}
-          {!savedAsDifferent && !claimInfo?.importedUserEmail ? <p>Imported by your community's leaders.</p> : null}
-        </dl>
+        {savedAsDifferent || claimInfo?.importedUserEmail ? (
+          <dl className="grid gap-2 rounded-xl bg-muted p-4 text-sm">
+            {savedAsDifferent ? (
+              <div>
+                <dt className="inline text-muted-foreground">Previously saved as </dt>
+                <dd className="inline font-medium">{importedName}</dd>
+              </div>
+            ) : null}
+            {claimInfo?.importedUserEmail ? (
+              <div>
+                <dt className="inline text-muted-foreground">Imported from </dt>
+                <dd className="inline font-medium">{claimInfo.importedUserEmail}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : (
+          <p className="rounded-xl bg-muted p-4 text-sm">Imported by your community's leaders.</p>
+        )}
         {claimInfo?.askModerator ? (
           <p className="text-sm">
             These records have no e-mail on file, so they cannot be claimed from here. Ask your moderator to link your history to your account.

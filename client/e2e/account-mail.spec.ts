@@ -1,6 +1,5 @@
 import { expect } from '@playwright/test';
-import { createCommunityThroughUi, generateInviteCode, newIdentity, signInThroughUi, signUpThroughUi } from './fixtures';
-import { MAIL_CATCHER_PORT } from './playwright.config';
+import { createCommunityThroughUi, generateInviteCode, linkFromMail, newIdentity, signInThroughUi, signUpThroughUi } from './fixtures';
 import { checkScreen, openPage, type Size, test } from './screens-kit';
 
 /*
@@ -8,28 +7,6 @@ import { checkScreen, openPage, type Size, test } from './screens-kit';
  * read from what arrived, as a person would open them from their inbox. New screens are checked (axe, no
  * sideways scroll) and photographed at both sizes.
  */
-
-interface Mail {
-  subject: string;
-  text: string;
-}
-
-/** The link of the newest message to `to` whose subject matches, once it has arrived. */
-async function linkFromMail(to: string, subject: RegExp): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await fetch(`http://127.0.0.1:${MAIL_CATCHER_PORT}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
-        const mail = mails.filter((message) => subject.test(message.subject)).at(-1);
-        link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
-        return link;
-      },
-      { message: `an e-mail to ${to} matching ${subject}`, timeout: 15_000 },
-    )
-    .not.toBe('');
-  return link;
-}
 
 for (const size of ['desktop', 'phone'] as Size[]) {
   test(`forgot password: the e-mail's link sets a new password and signs in (${size})`, async ({ browser }) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { MAIL_CATCHER_PORT } from './playwright.config';
 
 export const PASSWORD = 'walking-in-faith-2026';
 
@@ -55,4 +56,26 @@ export async function joinThroughUi(page: Page, code: string) {
   await page.getByLabel('Invitation code').fill(code);
   await page.getByRole('button', { name: 'Join Community' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+interface Mail {
+  subject: string;
+  text: string;
+}
+
+/** The link of the newest message to `to` whose subject matches, once it has arrived. */
+export async function linkFromMail(to: string, subject: RegExp): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`http://127.0.0.1:${MAIL_CATCHER_PORT}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+        const mail = mails.filter((message) => subject.test(message.subject)).at(-1);
+        link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+        return link;
+      },
+      { message: `an e-mail to ${to} matching ${subject}`, timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createCommunityThroughUi, generateInviteCode, newIdentity, signUpThroughUi } from './fixtures';
+import { createCommunityThroughUi, generateInviteCode, linkFromMail, newIdentity, signUpThroughUi } from './fixtures';
 
 /** The month before this one, as the import and /tracking pickers name it. */
 function previousMonth(now = new Date()) {
@@ -70,6 +70,10 @@ test('a member whose history was imported signs up under another name, joins and
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
   await signUpThroughUi(member, hannah);
+  // She proves the e-mail first (the link sent at sign-up, opened signed in): only then is the history hers to claim.
+  await member.goto(await linkFromMail(hannah.email, /Confirm your e-mail for Steadfast/));
+  await expect(member.getByRole('heading', { level: 1, name: 'E-mail confirmed' })).toBeVisible();
+  await member.goto('/community-access');
   await member.getByRole('tab', { name: 'Join Community' }).click();
   await member.getByLabel('Invitation code').fill(code);
   await member.getByRole('button', { name: 'Join Community' }).click();

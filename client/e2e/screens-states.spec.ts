@@ -1,6 +1,7 @@
 import { expect, type Page, type Route } from '@playwright/test';
 import { checkScreen, openPage, type Size, SIZES } from './screens-kit';
 import { openAs, registerThroughApi, test } from './screens-crew';
+import { linkFromMail } from './fixtures';
 
 // The states added since issue 8's walk (screens.spec.ts): filled, empty and error states, validation
 // messages, toasts and every dialog a user can open, for each role that sees them, at 1280x800 and
@@ -120,6 +121,9 @@ for (const size of Object.keys(SIZES) as Size[]) {
       // A newcomer with the e-mail of an imported member: a wrong code first, then 'Account Found!'.
       const newcomer = await openPage(browser, size);
       await registerThroughApi(newcomer.request, 'Newcomer', crew.imported[size].email);
+      // The e-mail proven first (the sign-up link, opened signed in), so the offer is the one that claims.
+      await newcomer.goto(await linkFromMail(crew.imported[size].email, /Confirm your e-mail for Steadfast/));
+      await expect(newcomer.getByRole('heading', { level: 1, name: 'E-mail confirmed' })).toBeVisible();
       await newcomer.goto('/community-access');
       await newcomer.getByLabel('Invitation code').fill(crew.code);
       await newcomer.getByRole('button', { name: 'Join Community' }).click();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { z as mini } from 'zod/mini';
-import { displayNameField, emailField, loginFields, registerFields } from './account-fields';
+import { displayNameField, emailField, FORMAT_CHARACTER_MESSAGE, loginFields, registerFields } from './account-fields';
 import { loginBody, registerBody } from './auth';
 
 // The account fields are zod/mini schemas (for the first screen's bundle) that full zod's contracts embed:
@@ -12,6 +12,16 @@ describe('account fields', () => {
   it('normalise an e-mail and a name', () => {
     expect(emailField.parse('  Ruth@Example.ORG ')).toBe('ruth@example.org');
     expect(displayNameField.parse('  Ruth   of  Moab ')).toBe('Ruth of Moab');
+  });
+
+  it('spell a name as it looks (NFKC) and refuse invisible format characters', () => {
+    expect(displayNameField.parse('Jose\u0301')).toBe('José');
+    expect(displayNameField.parse('ﬁnch')).toBe('finch');
+    expect(displayNameField.parse('ＲＵＴＨ\u00A0Ｎ')).toBe('RUTH N');
+    for (const invisible of ['\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u202A', '\u202E', '\u2060', '\u2066', '\u206F', '\uFEFF']) {
+      expect(messages(displayNameField.safeParse(`Ru${invisible}th`))).toEqual([`: ${FORMAT_CHARACTER_MESSAGE}`]);
+    }
+    expect(displayNameField.parse('Ruth 🙏')).toBe('Ruth 🙏');
   });
 
   it('word their errors alike inside full zod (the server) and zod/mini (the forms)', () => {

@@ -38,13 +38,27 @@ function enteredPasswordField(required: string) {
   return z.string({ error: required }).check(z.minLength(1, required), z.maxLength(PASSWORD_MAX_LENGTH, 'Password is too long'));
 }
 
-/** One line, trimmed, inner runs of whitespace collapsed to one space: 'Ruth   Naomi' is 'Ruth Naomi'. */
+/**
+ * Invisible characters that change how text reads without showing: zero-width space, non-joiner and joiner,
+ * the left-to-right and right-to-left marks, the bidi embeddings and overrides, word joiner and invisible
+ * operators, the byte-order mark, and the soft hyphen. In a name they make a look-alike of someone else's.
+ */
+export const FORMAT_CHARACTERS = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/;
+export const FORMAT_CHARACTER_MESSAGE = 'Name cannot contain invisible characters (zero-width spaces, joiners or direction marks)';
+
+/**
+ * One line, trimmed, in Unicode's compatibility form (NFKC: 'é' typed as e + accent is 'é', the ligature
+ * 'ﬁ' is 'fi', a full-width 'Ｒ' is 'R'), without invisible format characters, and with inner runs of
+ * whitespace collapsed to one space ('Ruth   Naomi' is 'Ruth Naomi'): two names that look the same are
+ * spelled the same, so "unique ignoring case" also holds for what people see.
+ */
 export const displayNameField = z
   .string({ error: 'Name is required' })
   .check(
-    z.trim(),
-    z.refine((name) => !CONTROL_CHARACTERS.test(name), 'Name must be one line without control characters'),
     z.refine((name) => !LONE_SURROGATE.test(name), `Name ${BROKEN_CHARACTER_MESSAGE}`),
+    z.overwrite((name) => name.normalize('NFKC').trim()),
+    z.refine((name) => !CONTROL_CHARACTERS.test(name), 'Name must be one line without control characters'),
+    z.refine((name) => !FORMAT_CHARACTERS.test(name), FORMAT_CHARACTER_MESSAGE),
     z.overwrite((name) => name.replace(/\s+/g, ' ')),
     z.minLength(1, 'Name is required'),
     z.maxLength(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),

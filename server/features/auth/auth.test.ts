@@ -1,6 +1,7 @@
 import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import request from 'supertest';
 import type { PublicUser } from '@shared/contracts/auth';
+import { FORMAT_CHARACTER_MESSAGE } from '@shared/contracts/account-fields';
 import { PASSWORD_MAX_LENGTH } from '@shared/domain/constants';
 import { sessions, users } from '@shared/schema/auth';
 import { COMMON_PASSWORD_MESSAGE } from '../../auth/passwords';
@@ -148,6 +149,29 @@ describe('POST /api/register', () => {
         .expect(409);
       expect(response.body).toMatchObject({ code: 'conflict', fields: { displayName: NAME_TAKEN_MESSAGE } });
     });
+  });
+
+  it('refuses look-alikes of a taken name: decomposed accents, ligatures and full-width letters are the same name (NFKC), 409', async () => {
+    const tag = uniqueIdentity().displayName.split(' ')[1]!;
+    const taken = await request(app).post('/api/register').send({ ...uniqueIdentity(), displayName: `José ﬁnch ${tag}`, password: TEST_PASSWORD }).expect(201);
+    expect(taken.body.displayName).toBe(`José finch ${tag}`);
+    for (const lookAlike of [`Jose\u0301 finch ${tag}`, `ＪＯＳÉ FINCH ${tag}`, `José ﬁnch ${tag}`]) {
+      const response = await request(app).post('/api/register').send({ ...uniqueIdentity(), displayName: lookAlike, password: TEST_PASSWORD }).expect(409);
+      expect(response.body.fields).toEqual({ displayName: NAME_TAKEN_MESSAGE });
+    }
+  });
+
+  it('refuses a name holding zero-width or bidi characters with a field message, and writes nothing (400)', async () => {
+    const first = await signUp(app);
+    for (const invisible of ['\u200B', '\u200D', '\u200E', '\u202E', '\u2060', '\uFEFF', '\u00AD']) {
+      const { email } = uniqueIdentity('zw');
+      const name = `${first.user.displayName.slice(0, 2)}${invisible}${first.user.displayName.slice(2)}`;
+      await expectNothingWritten(email.split('@')[0]!, async () => {
+        const response = await request(app).post('/api/register').send({ email, displayName: name, password: TEST_PASSWORD }).expect(400);
+        expect(response.body.fields).toEqual({ displayName: FORMAT_CHARACTER_MESSAGE });
+      });
+      await request(app).post('/api/check-name').send({ displayName: name }).expect(400);
+    }
   });
 
   it('lets a real account take an imported member’s name: imported names never block one (DECISIONS.md)', async () => {

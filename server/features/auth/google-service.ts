@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { FORMAT_CHARACTERS } from '@shared/contracts/account-fields';
 import { displayNameField, emailField } from '@shared/contracts/fields';
 import { DISPLAY_NAME_MAX_LENGTH } from '@shared/domain/constants';
 import { authIdentities, users } from '@shared/schema/auth';
@@ -112,9 +113,13 @@ async function userOfIdentity(db: Database, uid: string): Promise<SessionUser | 
   return row;
 }
 
-/** The token's name when it is a valid display name, else the e-mail's local part (as sign-up would accept it). */
+/**
+ * The token's name when it is a valid display name, else the e-mail's local part (as sign-up would accept it).
+ * Invisible format characters are dropped from the token's name first: the person did not type it here, and
+ * could not correct it (sign-up refuses them, so nobody appears with a look-alike of another's name).
+ */
 export function baseDisplayName(name: string | null, email: string): string {
-  const fromToken = displayNameField.safeParse(name ?? '');
+  const fromToken = displayNameField.safeParse((name ?? '').replace(new RegExp(FORMAT_CHARACTERS.source, 'g'), ''));
   if (fromToken.success) return fromToken.data;
   const fromEmail = displayNameField.safeParse(email.slice(0, email.lastIndexOf('@')));
   return fromEmail.success ? fromEmail.data : 'Member';

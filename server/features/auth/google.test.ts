@@ -390,6 +390,10 @@ describe('POST /api/auth/google', () => {
       .send(bodyFor(await tokenFor(googleAccount(), { name: holder.user.displayName })))
       .expect(201);
     expect(second.body.displayName).toBe(`${holder.user.displayName} 3`);
+    // A look-alike spelled with invisible characters is the holder's name once they are dropped.
+    const hidden = `${holder.user.displayName.slice(0, 1)}\u200B${holder.user.displayName.slice(1)}\u202E`;
+    const third = await request(app).post('/api/auth/google').send(bodyFor(await tokenFor(googleAccount(), { name: hidden }))).expect(201);
+    expect(third.body.displayName).toBe(`${holder.user.displayName} 4`);
 
     const nameless = googleAccount();
     const byEmail = await request(app)
@@ -449,7 +453,7 @@ describe('POST /api/auth/google', () => {
 });
 
 describe('POST /api/auth/google on other servers', () => {
-  it('answers 503 when FIREBASE_PROJECT_ID is not set, whatever the body', async () => {
+  it('answers 404 google_not_configured (a 4xx: a setting, not an outage) when FIREBASE_PROJECT_ID is not set, whatever the body', async () => {
     const unconfigured = otherApp({});
     const account = googleAccount();
     const before = await totals();
@@ -457,7 +461,7 @@ describe('POST /api/auth/google on other servers', () => {
       await request(unconfigured)
         .post('/api/auth/google')
         .send(payload)
-        .expect(503, { message: GOOGLE_NOT_CONFIGURED_MESSAGE, code: 'google_not_configured' });
+        .expect(404, { message: GOOGLE_NOT_CONFIGURED_MESSAGE, code: 'google_not_configured' });
     }
     await expectNothingWritten(before);
     expect(await identitiesOf(account.uid)).toEqual([]);

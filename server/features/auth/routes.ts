@@ -12,7 +12,7 @@ import { type GoogleClaims, GoogleKeysUnavailable, GoogleTokenRefused, type Goog
 import { GOOGLE_NOT_CONFIGURED_MESSAGE, GOOGLE_UNAVAILABLE_MESSAGE, googleTokenInvalid, signInWithGoogle } from './google-service';
 import * as auth from './service';
 
-/** `verifyGoogleToken` is absent when FIREBASE_PROJECT_ID is not set: POST /api/auth/google then answers 503. */
+/** `verifyGoogleToken` is absent when FIREBASE_PROJECT_ID is not set: POST /api/auth/google then answers 404 `google_not_configured` (a server's own setting is not an outage). */
 export function authRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date, verifyGoogleToken?: GoogleTokenVerifier): Router {
   const router = Router();
   const origin = publicOrigin(config);
@@ -70,7 +70,7 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
   router.post(
     '/api/auth/google',
     googleLimitPerIp,
-    (_req, _res, next) => next(verifyGoogleToken ? undefined : new HttpError(503, GOOGLE_NOT_CONFIGURED_MESSAGE, 'google_not_configured')),
+    (_req, _res, next) => next(verifyGoogleToken ? undefined : new HttpError(404, GOOGLE_NOT_CONFIGURED_MESSAGE, 'google_not_configured')),
     body(googleSignInBody),
     async (req, res) => {
       let claims: GoogleClaims;

@@ -36,6 +36,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587', PUBLIC_URL: 'https://steadfast.example.org' }).SMTP_URL).toBe('smtp://mail.example.org:587');
   });
 
+  it('reads HOST, an IP address or a host name, and leaves it unset (every interface) by default', () => {
+    expect(loadConfig({}).HOST).toBeUndefined();
+    expect(loadConfig({ HOST: '' }).HOST).toBeUndefined();
+    expect(loadConfig({ HOST: ' 127.0.0.1 ' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::1' }).HOST).toBe('::1');
+    expect(loadConfig({ HOST: '::' }).HOST).toBe('::');
+    expect(loadConfig({ HOST: 'localhost' }).HOST).toBe('localhost');
+    expect(loadConfig({ HOST: 'steadfast-1.internal' }).HOST).toBe('steadfast-1.internal');
+    expect(() => loadConfig({ HOST: 'http://localhost:5000' })).toThrow(/HOST: HOST must be an IP address of this machine such as 127\.0\.0\.1 or ::1, or a host name \(no scheme, no port\)/);
+  });
+
   it('points e-mailed links at PUBLIC_URL, else at this server on localhost', () => {
     expect(publicOrigin(loadConfig({ PUBLIC_URL: 'https://steadfast.example.org/' }))).toBe('https://steadfast.example.org');
     expect(publicOrigin(loadConfig({ PORT: '8080' }))).toBe('http://localhost:8080');
@@ -87,6 +99,11 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['PORT', '-1'],
     ['PORT', '50.5'],
+    ['HOST', 'http://localhost'],
+    ['HOST', '127.0.0.1:5000'],
+    ['HOST', '[::1]'],
+    ['HOST', '300.1.1.1'],
+    ['HOST', 'two words'],
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],

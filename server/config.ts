@@ -6,10 +6,22 @@ const optionalText = z
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined));
+const HOST_MESSAGE = 'HOST must be an IP address of this machine such as 127.0.0.1 or ::1, or a host name (no scheme, no port)';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  /**
+   * The address to listen on: an IP address of this machine (127.0.0.1 for this machine only) or a host name.
+   * Unset: every interface, IPv6 and IPv4.
+   */
+  HOST: optionalText.pipe(
+    z
+      .union([z.ipv4(), z.ipv6(), z.hostname()], { error: HOST_MESSAGE })
+      // Dotted digits that are no IPv4 address (300.1.1.1) would pass as a name and fail only when listening.
+      .refine((host) => !/^[\d.]+$/.test(host) || z.ipv4().safeParse(host).success, HOST_MESSAGE)
+      .optional(),
+  ),
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { type Config, loadConfig } from './config';
@@ -10,6 +11,7 @@ import { DataDirLockedError } from './db/lock';
 import { dailyKeysOf } from './features/tracking/disciplines';
 import { summariseUnsummarised } from './features/tracking/month-summaries';
 import { staticClient, viteDevClient } from './http/client';
+import { ListenError, listen, listeningMessage } from './http/listen';
 import { createLogger } from './logger';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,16 +44,21 @@ async function main() {
     config.NODE_ENV === 'production' ? staticClient(path.join(projectRoot, 'dist/client')) : await viteDevClient(projectRoot);
   const { app, startDraining, whenIdle, close: closeApp } = createApp({ database, config, sessionSecret, logger, clientHandler });
 
-  const server = app.listen(config.PORT, () => {
-    const { port } = server.address() as AddressInfo;
-    logger.info(`Steadfast is listening on http://localhost:${port}`);
-  });
+  let server: Server;
+  try {
+    server = await listen(app, config);
+  } catch (error) {
+    await closeApp();
+    await database.close();
+    throw error;
+  }
+  logger.info(listeningMessage(server.address() as AddressInfo, config.HOST));
   // Longer than a load balancer's idle timeout (60 s on the common ones): otherwise this server may close a
   // kept-alive connection just as the balancer sends the next request on it, and that request fails.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.on('error', async (error: NodeJS.ErrnoException) => {
-    logger.fatal({ err: error }, error.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use; set PORT to another port.` : 'server error');
+    logger.fatal({ err: error }, 'server error');
     await database.close();
     process.exit(1);
   });
@@ -91,7 +98,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError || (error instanceof Error && /^(Invalid configuration|SESSION_SECRET|The client is not built)/.test(error.message))) {
+  if (error instanceof DataDirLockedError || error instanceof ListenError || (error instanceof Error && /^(Invalid configuration|SESSION_SECRET|The client is not built)/.test(error.message))) {
     console.error(`Steadfast cannot start: ${error.message}`);
   } else {
     console.error('Steadfast failed to start:', error);

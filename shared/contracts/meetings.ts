@@ -68,6 +68,8 @@ export interface MeetingView {
   location: string | null;
   notes: string | null;
   outcome: string | null;
+  /** How many times it was rescheduled (the .ics SEQUENCE). */
+  sequence: number;
   createdAt: string;
 }
 

@@ -18,6 +18,8 @@ export const meetings = pgTable(
     location: text('location'),
     notes: text('notes'),
     outcome: text('outcome'),
+    /** Grows with each reschedule: the .ics SEQUENCE, so calendar apps replace the event they imported. */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

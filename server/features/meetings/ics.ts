@@ -1,8 +1,12 @@
 import type { MeetingView } from '@shared/contracts/meetings';
+import { wallClockInTimeZone } from '@shared/domain/calendar';
 import { PRODUCT_NAME } from '@shared/domain/constants';
 
-/** RFC 5545 text: backslash, semicolon, comma and line breaks escaped. */
-const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** RFC 5545 text: backslash, semicolon, comma and every line break (CRLF, a bare LF or a bare CR) escaped. */
+export const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+
+/** 'meeting-2026-12-02.ics': the meeting's date where it happens (an evening in Chicago is not the next UTC day). */
+export const icsFileName = (meeting: Pick<MeetingView, 'startsAt'>, timeZone: string) => `meeting-${wallClockInTimeZone(new Date(meeting.startsAt), timeZone).date}.ics`;
 
 /** '2026-11-24T15:00:00.000Z' -> '20261124T150000Z'. */
 const icsInstant = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -22,8 +26,12 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** One meeting as an iCalendar file, for the person downloading it (the summary names the other one). */
-export function meetingIcs(meeting: MeetingView, forUserId: string, now: Date): string {
+/**
+ * One meeting as an iCalendar file, for the person downloading it (the summary names the other one). Times
+ * are UTC; the community's zone is named (X-WR-TIMEZONE) for the apps that show it. SEQUENCE grows with each
+ * reschedule, so importing the file again moves the event instead of adding a second one.
+ */
+export function meetingIcs(meeting: MeetingView, forUserId: string, timeZone: string, now: Date): string {
   const other = meeting.memberId === forUserId ? meeting.commanderName : meeting.memberName;
   const lines = [
     'BEGIN:VCALENDAR',
@@ -31,8 +39,10 @@ export function meetingIcs(meeting: MeetingView, forUserId: string, now: Date): 
     `PRODID:-//${PRODUCT_NAME}//Meetings//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    `X-WR-TIMEZONE:${escapeText(timeZone)}`,
     'BEGIN:VEVENT',
     `UID:${meeting.id}@steadfast`,
+    `SEQUENCE:${meeting.sequence}`,
     `DTSTAMP:${icsInstant(now.toISOString())}`,
     `DTSTART:${icsInstant(meeting.startsAt)}`,
     `DTEND:${icsInstant(meeting.endsAt)}`,

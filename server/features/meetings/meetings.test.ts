@@ -48,6 +48,7 @@ describe('POST /api/meetings', () => {
       location: 'TBD',
       notes: 'Prayer life: mornings',
       outcome: null,
+      sequence: 0,
       createdAt: expect.stringMatching(ISO_DATE_PATTERN),
     });
     expect((await list(world, world.commander.agent)).map((m) => m.id)).toEqual([response.body.id]);

@@ -3,7 +3,7 @@ import { availabilityBody, createMeetingBody, freeSlotsQuery, rescheduleMeetingB
 import type { Database } from '../../db/client';
 import { inCommunity } from '../../http/community-context';
 import { body, idParam } from '../../http/validate';
-import { meetingIcs } from './ics';
+import { icsFileName, meetingIcs } from './ics';
 import * as meetings from './service';
 
 export function meetingRoutes(db: Database, now: () => Date): Router {
@@ -24,13 +24,14 @@ export function meetingRoutes(db: Database, now: () => Date): Router {
   router.get('/api/meetings/:id/ics', inCommunity(db, 'community:read'), async (req, res) => {
     const meeting = await meetings.getMeeting(db, req.community!, idParam(req.params.id, meetings.MEETING_NOT_FOUND));
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="meeting-${meeting.startsAt.slice(0, 10)}.ics"`);
-    res.send(meetingIcs(meeting, req.user!.id, now()));
+    const timeZone = req.community!.community.timeZone;
+    res.setHeader('Content-Disposition', `attachment; filename="${icsFileName(meeting, timeZone)}"`);
+    res.send(meetingIcs(meeting, req.user!.id, timeZone, now()));
   });
 
   router.get('/api/commanders/:id/free-slots', inCommunity(db, 'community:read'), async (req, res) => {
     const { date } = freeSlotsQuery.parse(req.query);
-    res.json({ date, slots: await meetings.commanderFreeSlots(db, req.community!, idParam(req.params.id, 'Commander not found.'), date) });
+    res.json({ date, slots: await meetings.commanderFreeSlots(db, req.community!, idParam(req.params.id, meetings.COMMANDER_NOT_FOUND), date) });
   });
 
   router.get('/api/user/availability', inCommunity(db, 'community:read'), async (req, res) => {

@@ -19,6 +19,10 @@ export const DOUBLE_BOOKED_MESSAGE = 'Your commander already has a meeting at th
 export const OUTSIDE_HOURS_MESSAGE = "That time is outside the commander's office hours. Please choose one of the times offered.";
 export const PAST_TIME_MESSAGE = 'Choose a time in the future.';
 export const SLOT_MESSAGE = 'Choose one of the offered times: an hour starting at one of the meeting slots.';
+export const OUTSIDE_LED_SUBGROUPS_MESSAGE = 'You can schedule meetings only with members of the subgroups you lead.';
+export const COMMANDER_NOT_FOUND = 'Commander not found.';
+/** A member's request names no place: the commander sets it (SPEC.md section 9), so no member-chosen link reaches their card. */
+export const REQUESTED_LOCATION = 'TBD';
 
 /**
  * A member books the SPEC.md slots only (an hour from 09:00, 10:00, ... in the community's time zone), as the
@@ -47,6 +51,7 @@ const meetingColumns = {
   location: meetings.location,
   notes: meetings.notes,
   outcome: meetings.outcome,
+  sequence: meetings.sequence,
   createdAt: meetings.createdAt,
 };
 
@@ -86,6 +91,12 @@ async function visibleMeeting(db: Executor, context: CommunityContext, meetingId
   return toView(row);
 }
 
+/** The meeting just written, for the one who wrote it (an admin scheduling for a commander is not a participant). */
+async function writtenMeeting(db: Executor, meetingId: string): Promise<MeetingView> {
+  const [row] = await meetingsQuery(db).where(eq(meetings.id, meetingId));
+  return toView(row!);
+}
+
 export const getMeeting = visibleMeeting;
 
 async function officeHours(db: Executor, commanderId: string, communityId: string): Promise<AvailabilityWindow[]> {
@@ -122,6 +133,16 @@ async function assertBookable(tx: Executor, context: CommunityContext, commander
   if (clash) throw conflict(DOUBLE_BOOKED_MESSAGE);
 }
 
+/** Whether `commanderId` leads `subgroupId` (subgroups.commander_id), in this community. */
+async function leadsSubgroup(tx: Executor, communityId: string, commanderId: string, subgroupId: string | null): Promise<boolean> {
+  if (!subgroupId) return false;
+  const [led] = await tx
+    .select({ id: subgroups.id })
+    .from(subgroups)
+    .where(and(eq(subgroups.id, subgroupId), eq(subgroups.communityId, communityId), eq(subgroups.commanderId, commanderId)));
+  return Boolean(led);
+}
+
 /** Who meets whom: a member asking their own commander, or a commander (or admin) scheduling with a member. */
 async function participants(tx: Executor, context: CommunityContext, input: CreateMeetingBody): Promise<{ memberId: string; commanderId: string; subgroupId: string | null; requestedByMember: boolean }> {
   const memberId = input.memberId ?? context.userId;
@@ -139,6 +160,9 @@ async function participants(tx: Executor, context: CommunityContext, input: Crea
   if (commanderId === context.userId && !atLeast(context.roles, 'Commander')) throw forbidden('Only commanders and admins schedule meetings with members.');
   const memberStanding = await standingOfUser(tx, context.community, memberId);
   if (!memberStanding?.membership) throw notFound('Member not found.');
+  if (!isAdmin(context.roles) && !(await leadsSubgroup(tx, context.community.id, context.userId, memberStanding.membership.subgroupId))) {
+    throw forbidden(OUTSIDE_LED_SUBGROUPS_MESSAGE);
+  }
   if (commanderId !== context.userId) {
     const commanderStanding = await standingOfUser(tx, context.community, commanderId);
     if (!commanderStanding?.membership || !atLeast(commanderStanding.roles, 'Commander')) throw badRequest('Choose a commander of this community.', { commanderId: 'Not a commander here' });
@@ -173,7 +197,7 @@ export async function createMeeting(db: Database, context: CommunityContext, act
         questionId: input.questionId ?? null,
         startsAt: input.startsAt,
         endsAt: input.endsAt,
-        location: input.location,
+        location: who.requestedByMember ? REQUESTED_LOCATION : input.location,
         notes: input.notes,
       })
       .returning({ id: meetings.id });
@@ -187,7 +211,7 @@ export async function createMeeting(db: Database, context: CommunityContext, act
     });
     return row!.id;
   });
-  return visibleMeeting(db, context, id);
+  return writtenMeeting(db, id);
 }
 
 /** Moves a meeting to a new time (either participant); the other one is notified. */
@@ -196,7 +220,10 @@ export async function rescheduleMeeting(db: Database, context: CommunityContext,
     const meeting = await visibleMeeting(tx, context, meetingId);
     if (meeting.memberId === context.userId) assertMemberSlot(input, context.community.timeZone);
     await assertBookable(tx, context, meeting.commanderId, input, now, meeting.id);
-    await tx.update(meetings).set({ startsAt: input.startsAt, endsAt: input.endsAt }).where(eq(meetings.id, meeting.id));
+    await tx
+      .update(meetings)
+      .set({ startsAt: input.startsAt, endsAt: input.endsAt, sequence: sql`${meetings.sequence} + 1` })
+      .where(eq(meetings.id, meeting.id));
     await notify(tx, {
       toUserId: meeting.memberId === context.userId ? meeting.commanderId : meeting.memberId,
       fromUserId: context.userId,
@@ -209,13 +236,20 @@ export async function rescheduleMeeting(db: Database, context: CommunityContext,
   return visibleMeeting(db, context, meetingId);
 }
 
-/** The SPEC.md slots of a date that the commander can still take (office hours, existing meetings). */
+/**
+ * The SPEC.md slots of a date that the commander can still take (office hours, and their meetings in every
+ * community, since one person cannot be in two places). Only someone who leads a subgroup of this community
+ * has slots here: anyone else's id is 'Commander not found.', so the answer never reveals an ordinary
+ * member's busy hours, and it lists free slots only, never why a time is taken.
+ */
 export async function commanderFreeSlots(db: Executor, context: CommunityContext, commanderId: string, date: IsoDate): Promise<string[]> {
-  const [isMember] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(eq(memberships.communityId, context.community.id), eq(memberships.userId, commanderId)));
-  if (!isMember) throw notFound('Commander not found.');
+  const [leads] = await db
+    .select({ id: subgroups.id })
+    .from(subgroups)
+    .innerJoin(memberships, and(eq(memberships.communityId, subgroups.communityId), eq(memberships.userId, subgroups.commanderId)))
+    .where(and(eq(subgroups.communityId, context.community.id), eq(subgroups.commanderId, commanderId)))
+    .limit(1);
+  if (!leads) throw notFound(COMMANDER_NOT_FOUND);
   const zone = context.community.timeZone;
   const dayStart = zonedInstant(date, '00:00', zone);
   const dayEnd = zonedInstant(addDays(date, 1), '00:00', zone);

@@ -23,10 +23,18 @@ export function formatMeetingTimeRange(startsAt: string, endsAt: string, timeZon
 /** The zone as the card names it: 'America/Chicago time'. */
 export const zoneName = (timeZone: string) => `${timeZoneLabel(timeZone)} time`;
 
-/** The first http(s) link in a location ('Zoom: https://…'), for 'Join Call'; null when it has none. */
+/**
+ * The first https link in a location ('Zoom: https://…'), for 'Join Call'; null when it has none. Only https:
+ * a plain-http address (or any other scheme) stays text, so a button never opens an unencrypted page.
+ */
 export function callLink(location: string | null): string | null {
-  const match = location ? /https?:\/\/[^\s<>"']+/i.exec(location) : null;
-  return match ? match[0] : null;
+  const match = location ? /(?<![\w.+-])https:\/\/[^\s<>"']+/i.exec(location) : null;
+  if (!match) return null;
+  try {
+    return new URL(match[0]).protocol === 'https:' ? match[0] : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The location as shown: the server stores 'TBD' when none was given. */

@@ -21,6 +21,7 @@ export function makeMeeting(overrides: Partial<MeetingView> & { startsAt?: strin
     location: null,
     notes: null,
     outcome: null,
+    sequence: 0,
     createdAt: '2026-11-01T12:00:00.000Z',
     ...overrides,
     startsAt,

@@ -1,0 +1,1 @@
+ALTER TABLE "meetings" ADD COLUMN "sequence" integer DEFAULT 0 NOT NULL;

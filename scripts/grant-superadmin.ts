@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../shared/schema/auth';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { DatabaseConnectError } from '../server/db/connect-error';
 import { DataDirLockedError } from '../server/db/lock';
 
 const email = process.argv[2]?.trim().toLowerCase();
@@ -14,8 +15,8 @@ if (!email) {
 
 const config = loadConfig();
 const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }).catch((error: unknown) => {
-  // The embedded database allows one process at a time: stop the server first.
-  console.error(error instanceof DataDirLockedError ? error.message : error);
+  // The embedded database allows one process at a time: stop the server first. Postgres refused: say why in one line.
+  console.error(error instanceof DataDirLockedError || error instanceof DatabaseConnectError ? error.message : error);
   process.exit(1);
 });
 try {

@@ -6,6 +6,7 @@ import { dateInTimeZone } from '../shared/domain/calendar';
 import { users } from '../shared/schema/auth';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { DatabaseConnectError } from '../server/db/connect-error';
 import { DataDirLockedError } from '../server/db/lock';
 import { seedCommunity } from './seed/seed-community';
 
@@ -15,8 +16,8 @@ const TIME_ZONE = 'America/Chicago';
 
 const config = loadConfig();
 const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }).catch((error: unknown) => {
-  // The embedded database allows one process at a time: stop the server first.
-  console.error(error instanceof DataDirLockedError ? error.message : error);
+  // The embedded database allows one process at a time: stop the server first. Postgres refused: say why in one line.
+  console.error(error instanceof DataDirLockedError || error instanceof DatabaseConnectError ? error.message : error);
   process.exit(1);
 });
 try {

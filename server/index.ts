@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DatabaseConnectError } from './db/connect-error';
 import { DataDirLockedError } from './db/lock';
 import { dailyKeysOf } from './features/tracking/disciplines';
 import { summariseUnsummarised } from './features/tracking/month-summaries';
@@ -97,8 +98,15 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/** A start refused for a reason the operator can fix, told in their terms: its message, without a stack trace. */
+const isForTheOperator = (error: unknown): error is Error =>
+  error instanceof DataDirLockedError ||
+  error instanceof ListenError ||
+  error instanceof DatabaseConnectError ||
+  (error instanceof Error && /^(Invalid configuration|SESSION_SECRET|The client is not built)/.test(error.message));
+
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError || error instanceof ListenError || (error instanceof Error && /^(Invalid configuration|SESSION_SECRET|The client is not built)/.test(error.message))) {
+  if (isForTheOperator(error)) {
     console.error(`Steadfast cannot start: ${error.message}`);
   } else {
     console.error('Steadfast failed to start:', error);

@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { DatabaseConnectError } from './connect-error';
 import { lockDataDir } from './lock';
 
 // server/db/ in development and dist/server/ once bundled are both two levels below the project root.
@@ -59,7 +60,7 @@ export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: 
 
     const db = drizzlePostgres(pool, drizzleOptions) as unknown as Database;
     try {
-      await migrateOneAtATime(pool);
+      await migrateOneAtATime(pool, target.databaseUrl);
     } catch (error) {
       await pool.end();
       throw error;
@@ -105,8 +106,11 @@ const MIGRATION_LOCK_KEY = 0x5465_6164; // 'Tead'
  * Applies pending migrations while holding a Postgres advisory lock, so that servers started together on
  * one database (a deployment of several instances) apply them once: the others wait, then find them applied.
  */
-async function migrateOneAtATime(pool: pg.Pool): Promise<void> {
-  const lockHolder = await pool.connect();
+async function migrateOneAtATime(pool: pg.Pool, databaseUrl: string): Promise<void> {
+  // The first connection: a refusal here (Postgres down, a role or database that does not exist) is one line for the operator.
+  const lockHolder = await pool.connect().catch((error: unknown) => {
+    throw new DatabaseConnectError(databaseUrl, error);
+  });
   let broken: Error | undefined;
   try {
     await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

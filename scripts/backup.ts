@@ -1,4 +1,5 @@
-// npm run backup [-- <file>]: a consistent copy of the embedded database (DATA_DIR), as one .tar.gz file.
+// npm run backup [-- <file>]: a consistent copy of the embedded database (DATA_DIR), as one .tar.gz file,
+// by default DATA_DIR/backups/steadfast-<UTC time>.tar.gz.
 // The embedded database is open in one process at a time: while a server runs on DATA_DIR this refuses,
 // because a copy of files being written is not a consistent database. Postgres: use pg_dump (README).
 import fs from 'node:fs';
@@ -7,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../server/config';
 import { embeddedDatabaseFolder } from '../server/db/client';
 import { DataDirLockedError, lockDataDir } from '../server/db/lock';
+import { defaultBackupFile } from './lib/backup-files';
 
 const config = loadConfig();
 if (config.DATABASE_URL) {
@@ -32,8 +34,9 @@ try {
 }
 
 try {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  const target = path.resolve(process.argv[2] ?? `steadfast-backup-${stamp}.tar.gz`);
+  // By default into DATA_DIR/backups (with the database, out of the repository), named by the time.
+  const target = path.resolve(process.argv[2] ?? defaultBackupFile(config.DATA_DIR, new Date()));
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   const database = new PGlite(folder);
   await database.waitReady;
   const { rows } = await database.query<{ accounts: number }>('SELECT count(*)::int AS accounts FROM users');

@@ -6,17 +6,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../server/config';
 import { embeddedDatabaseFolder } from '../server/db/client';
 import { DataDirLockedError, lockDataDir } from '../server/db/lock';
+import { backupsFolder, fileTimeStamp, listBackups } from './lib/backup-files';
 
 const file = process.argv[2];
+const config = loadConfig();
 if (!file) {
   console.error('Usage: npm run restore -- <backup file made by npm run backup>');
+  const backups = listBackups(config.DATA_DIR);
+  if (backups.length > 0) console.error(`The newest backups, in ${path.resolve(backupsFolder(config.DATA_DIR))}:\n${backups.slice(0, 5).map((backup) => `  ${path.relative(process.cwd(), backup)}`).join('\n')}`);
   process.exit(2);
 }
 if (!fs.existsSync(file)) {
   console.error(`There is no file ${path.resolve(file)}.`);
   process.exit(2);
 }
-const config = loadConfig();
 if (config.DATABASE_URL) {
   console.error('DATABASE_URL is set: this server keeps its data in Postgres. Restore it with pg_restore (README, "Backups").');
   process.exit(2);
@@ -66,7 +69,8 @@ try {
   }
   let keptAt: string | undefined;
   if (fs.existsSync(folder)) {
-    keptAt = `${folder}.before-restore-${Date.now()}`;
+    keptAt = `${folder}.before-restore-${fileTimeStamp(new Date())}`;
+    for (let n = 2; fs.existsSync(keptAt); n++) keptAt = `${folder}.before-restore-${fileTimeStamp(new Date())}-${n}`;
     fs.renameSync(folder, keptAt);
   }
   fs.renameSync(incoming, folder);

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { users } from '@shared/schema/auth';
 import { createApp } from '../app';
 import { testConfig } from '../config';
+import { defaultBackupFile } from '../../scripts/lib/backup-files';
 import { TEST_PASSWORD, uniqueIdentity } from '../test/factories';
 import { embeddedDatabaseFolder, openDatabase } from './client';
 
@@ -91,4 +92,42 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       await request(app).post('/api/login').send({ username: kept.email, password: TEST_PASSWORD }).expect(200);
     });
   }, 90_000); // Five runs of the commands, each opening the embedded database.
+
+  it('writes into DATA_DIR/backups by default, named by the time, and restore without a file lists them', async () => {
+    if (!fs.existsSync(embeddedDatabaseFolder(dataDir))) await withServer((app) => signUp(app, uniqueIdentity('default')));
+    const before = new Date();
+    const backup = run('backup');
+    expect(backup.status, backup.output).toBe(0);
+    const written = backup.output.match(/ to (\S+) \(\d+ KB\)/)?.[1];
+    expect(written).toBeDefined();
+    // Beside the database, out of the project folder (git would otherwise offer to commit the whole database).
+    expect(path.dirname(written!)).toBe(path.join(dataDir, 'backups'));
+    expect(path.basename(written!)).toMatch(/^steadfast-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/);
+    const stamped = Date.parse(path.basename(written!).slice('steadfast-'.length, -'.tar.gz'.length).replace(/T(\d\d)-(\d\d)-(\d\d)Z/, 'T$1:$2:$3Z'));
+    expect(stamped).toBeGreaterThanOrEqual(Math.floor(before.getTime() / 1000) * 1000);
+    expect(stamped).toBeLessThanOrEqual(Date.now());
+    expect(fs.statSync(written!).size).toBeGreaterThan(0);
+    expect(fs.readdirSync(projectRoot).filter((name) => name.endsWith('.tar.gz'))).toEqual([]);
+
+    const usage = run('restore');
+    expect(usage.status).toBe(2);
+    expect(usage.output).toContain('Usage: npm run restore -- <backup file made by npm run backup>');
+    expect(usage.output).toContain(path.basename(written!));
+  }, 60_000);
+});
+
+describe('defaultBackupFile', () => {
+  it('names the file by the UTC time, readably, and never replaces one made in the same second', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'steadfast-backup-names-'));
+    try {
+      const at = new Date('2026-11-25T18:30:00.456Z');
+      const first = defaultBackupFile(folder, at);
+      expect(first).toBe(path.join(folder, 'backups', 'steadfast-2026-11-25T18-30-00Z.tar.gz'));
+      fs.mkdirSync(path.dirname(first));
+      fs.writeFileSync(first, '');
+      expect(defaultBackupFile(folder, at)).toBe(path.join(folder, 'backups', 'steadfast-2026-11-25T18-30-00Z-2.tar.gz'));
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });

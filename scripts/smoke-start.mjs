@@ -1,6 +1,6 @@
 // Process-level checks of the built app (run `npm run build` first), for the embedded database and,
 // when Postgres is reachable, for Postgres: an account survives a restart, SIGTERM stops cleanly,
-// a second process on the same DATA_DIR refuses, assets are compressed and cached.
+// a second process on the same DATA_DIR refuses, assets are compressed and cached, /robots.txt is one.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,6 +71,8 @@ async function scenario(label, env, { expectLock }) {
   const html = await page.text();
   check(page.status === 200 && html.includes('<div id="root">'), 'client routes serve index.html');
   check(/frame-ancestors 'none'/.test(page.headers.get('content-security-policy') ?? ''), 'pages carry the Content-Security-Policy');
+  const robots = await fetch(`http://127.0.0.1:${port}/robots.txt`);
+  check(robots.status === 200 && /^text\/plain/.test(robots.headers.get('content-type') ?? '') && /^Disallow: \/$/m.test(await robots.text()), '/robots.txt is a robots file asking crawlers to stay out, not the app');
   const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
   if (script) {
     const asset = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });

@@ -151,8 +151,8 @@ export function createApp({
   app.use(communityRoutes(db, now));
   app.use(subgroupRoutes(db));
   app.use(notificationRoutes(db));
-  app.use(questionRoutes(db, now));
-  app.use(meetingRoutes(db, now));
+  app.use(questionRoutes(db, config, limitRequests, now));
+  app.use(meetingRoutes(db, config, limitRequests, now));
   app.use(trackingRoutes(db, now));
   app.use(dashboardRoutes(db));
   app.use(reportRoutes(db, now));

@@ -73,6 +73,8 @@ export interface LimitOptions {
   message: string;
   /** Only failed responses count: status >= 400, only the statuses listed, or only errors with the codes listed. */
   countFailuresOnly?: boolean | { statuses: number[] } | { codes: string[] };
+  /** Only successful responses count (a refused question or meeting request costs the member nothing). */
+  countSuccessesOnly?: boolean;
   key?: (req: Request) => string;
 }
 
@@ -82,7 +84,7 @@ export type LimitRequests = (options: LimitOptions) => RequestHandler;
 /** Rate limits whose counters live in the stores `storeFor` makes, one per limit name. */
 export function rateLimits(storeFor: (limitName: string) => Store): LimitRequests {
   const names = new Set<string>();
-  return ({ name, windowMs, limit, message, countFailuresOnly, key }) => {
+  return ({ name, windowMs, limit, message, countFailuresOnly, countSuccessesOnly, key }) => {
     if (names.has(name)) throw new Error(`Two rate limits are named ${name}: they would share counters.`);
     names.add(name);
     return rateLimit({
@@ -92,6 +94,7 @@ export function rateLimits(storeFor: (limitName: string) => Store): LimitRequest
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       skipSuccessfulRequests: Boolean(countFailuresOnly),
+      skipFailedRequests: Boolean(countSuccessesOnly),
       ...(typeof countFailuresOnly === 'object'
         ? {
             requestWasSuccessful: (_req, res) =>

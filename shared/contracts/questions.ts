@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { PRIORITIES, type Priority, QUESTION_STATUSES, type QuestionStatus } from '../domain/constants';
-import { multiLineText, singleLineText } from './fields';
+import { multiLineText, singleLineText, uuidField } from './fields';
 
 export const QUESTION_TITLE_MAX = 200;
 export const QUESTION_TEXT_MAX = 5000;
 /** Lists answer newest first, at most this many (a commander's received list can grow for years). */
 export const QUESTION_LIST_LIMIT = 100;
+
+/** GET /api/questions and /api/questions/received: `?before=<question id>` answers the page older than that question. */
+export const questionPageQuery = z.object({ before: uuidField.optional() });
 
 /**
  * POST /api/questions. The server decides who receives it (the commander of the asker's subgroup):

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { QuestionView } from '@shared/contracts/questions';
+import { QUESTION_LIST_LIMIT, type QuestionView } from '@shared/contracts/questions';
 import type { Role } from '@shared/domain/constants';
 import { makeMeeting } from '@/features/meetings/test-kit';
 import { ASKER, baseRoutes, makeQuestion, SELF } from '@/features/questions/test-kit';
@@ -190,6 +190,29 @@ describe('Questions: Received Questions', () => {
     expect(cardOf(items[1]!).getByRole('button', { name: 'Respond' })).toBeInTheDocument();
     expect(cardOf(items[2]!).queryByRole('button', { name: 'Respond' })).not.toBeInTheDocument();
     expect(api.calls('GET', '/api/questions/received')).toHaveLength(1);
+  });
+
+  it('pages back: a full page of 100 offers Show older questions, which loads the page before the oldest shown', async () => {
+    const newest = Array.from({ length: QUESTION_LIST_LIMIT }, (_, n) => makeQuestion({ title: `Flood ${n}`, fromUserId: ASKER.id, fromUserName: ASKER.displayName }));
+    const oldest = newest.at(-1)!;
+    const { api, user } = await openReceived({
+      routes: {
+        'GET /api/questions/received': (request) => json(new URL(request.url, 'http://x').searchParams.get('before') === oldest.id ? [open] : newest),
+      },
+    });
+    expect(within(await list('Received questions')).getAllByRole('listitem')).toHaveLength(QUESTION_LIST_LIMIT);
+    await user.click(screen.getByRole('button', { name: 'Show older questions' }));
+    expect(await screen.findByText('Fasting on work days')).toBeInTheDocument();
+    expect(within(await list('Received questions')).getAllByRole('listitem')).toHaveLength(QUESTION_LIST_LIMIT + 1);
+    expect(api.calls('GET', `/api/questions/received?before=${oldest.id}`)).toHaveLength(1);
+    // A page shorter than 100 is the last one.
+    expect(screen.queryByRole('button', { name: 'Show older questions' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Show older questions when the list holds fewer than 100', async () => {
+    await openReceived();
+    await list('Received questions');
+    expect(screen.queryByRole('button', { name: 'Show older questions' })).not.toBeInTheDocument();
   });
 
   it('shows the received questions to an admin too, and opens that tab from ?tab=received', async () => {

@@ -58,6 +58,10 @@ export function QuestionsPage() {
       isPending={sent.isPending}
       error={sent.error}
       onRetry={() => void sent.refetch()}
+      hasOlder={sent.hasOlder}
+      loadingOlder={sent.loadingOlder}
+      olderFailed={sent.olderFailed}
+      onShowOlder={sent.loadOlder}
       onOpen={(question) => setOpened({ id: question.id, box: 'sent', snapshot: question })}
       empty={
         <EmptyState title="No questions yet" action={askButton('Ask a Question')}>
@@ -91,6 +95,10 @@ export function QuestionsPage() {
               isPending={received.isPending}
               error={received.error}
               onRetry={() => void received.refetch()}
+              hasOlder={received.hasOlder}
+              loadingOlder={received.loadingOlder}
+              olderFailed={received.olderFailed}
+              onShowOlder={received.loadOlder}
               onOpen={(question) => setOpened({ id: question.id, box: 'received', snapshot: question })}
               onRespond={respond}
               empty={

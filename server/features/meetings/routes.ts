@@ -1,19 +1,34 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { availabilityBody, createMeetingBody, freeSlotsQuery, rescheduleMeetingBody } from '@shared/contracts/meetings';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { inCommunity } from '../../http/community-context';
+import { type LimitRequests, MINUTE } from '../../http/security';
 import { body, idParam } from '../../http/validate';
 import { icsFileName, meetingIcs } from './ics';
 import * as meetings from './service';
 
-export function meetingRoutes(db: Database, now: () => Date): Router {
+export const MEETING_REQUEST_FLOOD_MESSAGE = 'You have requested several meetings in the last hour. Your commander has them; please wait a while before requesting another.';
+
+export function meetingRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();
+  // A member's own requests are counted (not a commander or admin scheduling with a member), successes only.
+  const requestLimit = limitRequests({
+    name: 'meeting-requests-per-member',
+    windowMs: 60 * MINUTE,
+    limit: config.RATE_LIMIT_MEETING_REQUESTS_PER_USER,
+    countSuccessesOnly: true,
+    key: (req) => `meeting-requests:${req.user?.id}`,
+    message: MEETING_REQUEST_FLOOD_MESSAGE,
+  });
+  const limitMemberRequests: RequestHandler = (req, res, next) =>
+    !req.body.memberId || req.body.memberId === req.user!.id ? requestLimit(req, res, next) : next();
 
   router.get('/api/meetings', inCommunity(db, 'community:read'), async (req, res) => {
     res.json(await meetings.listMeetings(db, req.community!));
   });
 
-  router.post('/api/meetings', inCommunity(db, 'community:read'), body(createMeetingBody), async (req, res) => {
+  router.post('/api/meetings', inCommunity(db, 'community:read'), body(createMeetingBody), limitMemberRequests, async (req, res) => {
     res.status(201).json(await meetings.createMeeting(db, req.community!, req.user!, req.body, now()));
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type AskQuestionBody, QUESTION_LIST_LIMIT, type QuestionView, type UpdateQuestionBody } from '@shared/contracts/questions';
 import type { QuestionStatus } from '@shared/domain/constants';
 import { isAdmin } from '@shared/domain/roles';
@@ -84,26 +84,42 @@ export async function askQuestion(db: Database, context: CommunityContext, asker
   return toView(row);
 }
 
-/** The caller's own questions in this community, newest first. */
-export async function sentQuestions(db: Executor, context: CommunityContext): Promise<QuestionView[]> {
+/**
+ * One page of a question list, newest first: the newest QUESTION_LIST_LIMIT, or with `before` the ones older
+ * than that question (which must be in the same list, else 404). Ordered by (created_at, id) and compared in
+ * SQL, so questions sharing a timestamp are neither skipped nor repeated.
+ */
+async function questionPage(db: Executor, inList: SQL | undefined, before: string | undefined): Promise<QuestionView[]> {
+  if (before) {
+    const [cursor] = await db.select({ id: questions.id }).from(questions).where(and(inList, eq(questions.id, before)));
+    if (!cursor) throw notFound(QUESTION_NOT_FOUND);
+  }
   const rows = await db
     .select()
     .from(questions)
-    .where(and(eq(questions.communityId, context.community.id), eq(questions.fromUserId, context.userId)))
+    .where(
+      and(
+        inList,
+        before ? sql`(${questions.createdAt}, ${questions.id}) < (SELECT q.created_at, q.id FROM ${questions} q WHERE q.id = ${before})` : undefined,
+      ),
+    )
     .orderBy(desc(questions.createdAt), desc(questions.id))
     .limit(QUESTION_LIST_LIMIT);
   return rows.map(toView);
 }
 
+/** The caller's own questions in this community, newest first. */
+export function sentQuestions(db: Executor, context: CommunityContext, before?: string): Promise<QuestionView[]> {
+  return questionPage(db, and(eq(questions.communityId, context.community.id), eq(questions.fromUserId, context.userId)), before);
+}
+
 /** The questions the caller may answer: sent to them, or (an admin) every question of the community. */
-export async function receivedQuestions(db: Executor, context: CommunityContext): Promise<QuestionView[]> {
-  const rows = await db
-    .select()
-    .from(questions)
-    .where(and(eq(questions.communityId, context.community.id), isAdmin(context.roles) ? undefined : eq(questions.toCommanderId, context.userId)))
-    .orderBy(desc(questions.createdAt), desc(questions.id))
-    .limit(QUESTION_LIST_LIMIT);
-  return rows.map(toView);
+export function receivedQuestions(db: Executor, context: CommunityContext, before?: string): Promise<QuestionView[]> {
+  return questionPage(
+    db,
+    and(eq(questions.communityId, context.community.id), isAdmin(context.roles) ? undefined : eq(questions.toCommanderId, context.userId)),
+    before,
+  );
 }
 
 async function visibleQuestion(db: Executor, context: CommunityContext, questionId: string, lock = false): Promise<QuestionRow> {

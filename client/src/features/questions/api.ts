@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AskQuestionBody, QuestionView, UpdateQuestionBody } from '@shared/contracts/questions';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type AskQuestionBody, QUESTION_LIST_LIMIT, type QuestionView, type UpdateQuestionBody } from '@shared/contracts/questions';
 import { apiJson } from '@/lib/api-client';
 
 export const questionKeys = {
@@ -10,22 +11,41 @@ export const questionKeys = {
   received: (communityId: string) => ['/api/questions', 'received', { communityId }] as const,
 };
 
-/** GET /api/questions: the caller's own questions, newest first. */
-export function useSentQuestions(communityId: string | null) {
-  return useQuery<QuestionView[]>({
-    queryKey: questionKeys.sent(communityId ?? ''),
-    queryFn: () => apiJson<QuestionView[]>('GET', '/api/questions'),
-    enabled: communityId !== null,
+/**
+ * A question list, newest first, a page of QUESTION_LIST_LIMIT at a time: `data` holds every page loaded so
+ * far, and `loadOlder` asks for the page before the oldest one shown (`?before=<id>`).
+ */
+function useQuestionPages(queryKey: readonly unknown[], path: string, enabled: boolean) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => apiJson<QuestionView[]>('GET', pageParam ? `${path}?before=${encodeURIComponent(pageParam)}` : path),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => (page.length === QUESTION_LIST_LIMIT ? page.at(-1)!.id : undefined),
+    enabled,
   });
+  const data = useMemo(() => query.data?.pages.flat(), [query.data]);
+  return {
+    data,
+    isPending: query.isPending,
+    error: query.error,
+    refetch: query.refetch,
+    hasOlder: query.hasNextPage,
+    loadingOlder: query.isFetchingNextPage,
+    olderFailed: query.isFetchNextPageError,
+    loadOlder: () => void query.fetchNextPage(),
+  };
+}
+
+export type QuestionPages = ReturnType<typeof useQuestionPages>;
+
+/** GET /api/questions: the caller's own questions, newest first. */
+export function useSentQuestions(communityId: string | null): QuestionPages {
+  return useQuestionPages(questionKeys.sent(communityId ?? ''), '/api/questions', communityId !== null);
 }
 
 /** GET /api/questions/received (commanders and admins), newest first. */
-export function useReceivedQuestions(communityId: string | null, enabled = true) {
-  return useQuery<QuestionView[]>({
-    queryKey: questionKeys.received(communityId ?? ''),
-    queryFn: () => apiJson<QuestionView[]>('GET', '/api/questions/received'),
-    enabled: communityId !== null && enabled,
-  });
+export function useReceivedQuestions(communityId: string | null, enabled = true): QuestionPages {
+  return useQuestionPages(questionKeys.received(communityId ?? ''), '/api/questions/received', communityId !== null && enabled);
 }
 
 /** POST /api/questions: to the commander of one's subgroup (the server decides who). */

@@ -21,19 +21,32 @@ interface QuestionListProps {
   empty: ReactNode;
   /** What the list is, for screen readers ('Your questions'). */
   label: string;
+  /** Whether older questions exist beyond those shown, and how to load them (a page at a time). */
+  hasOlder?: boolean;
+  loadingOlder?: boolean;
+  olderFailed?: boolean;
+  onShowOlder?: () => void;
 }
 
 /** A list of questions as cards: subject, the start of the message, priority, status, who asked and when. */
-export function QuestionList({ box, questions, isPending, error, onRetry, onOpen, onRespond, empty, label }: QuestionListProps) {
-  if (error) return <ErrorNote message="We could not load the questions." onRetry={onRetry} />;
+export function QuestionList({ box, questions, isPending, error, onRetry, onOpen, onRespond, empty, label, hasOlder, loadingOlder, olderFailed, onShowOlder }: QuestionListProps) {
+  if (error && !questions) return <ErrorNote message="We could not load the questions." onRetry={onRetry} />;
   if (isPending || !questions) return <LoadingRows rows={3} label={`Loading ${label.toLowerCase()}`} className="[&>div]:h-24" />;
   if (questions.length === 0) return <>{empty}</>;
   return (
-    <ul aria-label={label} className="grid gap-3">
-      {questions.map((question) => (
-        <QuestionRow key={question.id} box={box} question={question} onOpen={onOpen} onRespond={onRespond} />
-      ))}
-    </ul>
+    <div className="grid gap-3">
+      <ul aria-label={label} className="grid gap-3">
+        {questions.map((question) => (
+          <QuestionRow key={question.id} box={box} question={question} onOpen={onOpen} onRespond={onRespond} />
+        ))}
+      </ul>
+      {olderFailed && onShowOlder ? <ErrorNote message="We could not load older questions." onRetry={onShowOlder} /> : null}
+      {hasOlder && onShowOlder && !olderFailed ? (
+        <Button variant="outline" className="w-full sm:w-fit sm:justify-self-center" onClick={onShowOlder} disabled={loadingOlder}>
+          {loadingOlder ? 'Loading older questions…' : 'Show older questions'}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

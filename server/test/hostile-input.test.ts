@@ -305,8 +305,15 @@ const SPECS: Record<string, Spec> = {
     optional: ['priority', 'tags'],
     bad: { priority: ['Critical', 'high'], tags: [[''], ['x'.repeat(31)], Array.from({ length: 11 }, (_, i) => `tag${i}`), [['nested']]], title: [''], body: ['  '] },
   },
-  'GET /api/questions': { as: 'member', header: true, path: () => '/api/questions' },
-  'GET /api/questions/received': { as: 'moderator', header: true, path: () => '/api/questions/received' },
+  'GET /api/questions': { as: 'member', header: true, path: () => '/api/questions', ids: ['question'], query: (ids) => ({ before: ids.question }), optional: ['before'] },
+  'GET /api/questions/received': {
+    as: 'moderator',
+    header: true,
+    path: () => '/api/questions/received',
+    ids: ['question'],
+    query: (ids) => ({ before: ids.question }),
+    optional: ['before'],
+  },
   'GET /api/questions/:id': { as: 'moderator', header: true, path: (ids) => `/api/questions/${ids.question}`, ids: ['question'] },
   'PATCH /api/questions/:id': {
     as: 'moderator',

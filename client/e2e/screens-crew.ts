@@ -110,13 +110,20 @@ export const test = screensTest.extend<object, { crew: Crew }>({
       await call(walker.context.request, 'post', '/api/questions', { title: open, body: 'I fall asleep before midnight. How do others keep the hour?', priority: 'Normal' }, communityId);
       await call(lead, 'patch', `/api/questions/${first.id}`, { status: 'Answered', answer: 'Start with a half day on your rest day, and keep water by you.' }, communityId);
 
-      // A meeting three days from now at 11:00, then Leader's office hours (weekdays, 09:00 to 17:00).
+      // A meeting three days from now at 11:00 that Leader scheduled with Walker (a commander sets the call link;
+      // a member's request is 'TBD'), then Leader's office hours (weekdays, 09:00 to 17:00).
       const startsAt = zonedInstant(addDays(today, 3), '11:00', timeZone);
       await call(
-        walker.context.request,
+        lead,
         'post',
         '/api/meetings',
-        { startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(), notes: 'Talk about fasting: a plan for the month', location: 'https://meet.example.org/bethel' },
+        {
+          memberId: walker.id,
+          startsAt: startsAt.toISOString(),
+          endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+          notes: 'Talk about fasting: a plan for the month',
+          location: 'https://meet.example.org/bethel',
+        },
         communityId,
       );
       await call(lead, 'put', '/api/user/availability', { windows: [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '17:00' })) }, communityId);

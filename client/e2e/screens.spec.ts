@@ -261,9 +261,10 @@ for (const size of Object.keys(SIZES) as Size[]) {
       const startsAt = zonedInstant(day, '11:00', timeZone);
       const asked = await member.request.post('/api/questions', { headers, data: { title: `Prayer at night (${size})`, body: 'How do I keep awake for midnight prayer?' } });
       expect(asked.status()).toBe(201);
-      const booked = await member.request.post('/api/meetings', {
+      // The commander schedules it, with a call link (a member's own request would say 'TBD').
+      const booked = await moderator.request.post('/api/meetings', {
         headers,
-        data: { startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(), notes: 'Talk about prayer', location: 'https://meet.example.org/alpha' },
+        data: { memberId, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(), notes: 'Talk about prayer', location: 'https://meet.example.org/alpha' },
       });
       expect(booked.status()).toBe(201);
 

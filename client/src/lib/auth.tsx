@@ -2,6 +2,7 @@ import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { LoginBody, PublicUser, RegisterBody } from '@shared/contracts/auth';
+import { OPTIONAL_SESSION_HEADER } from '@shared/contracts/session-check';
 import { dismissToast, toast } from '@/components/ui/use-toast';
 import { apiJson, apiRequest, getQueryFn } from './api-client';
 import { toastError } from './notify';
@@ -10,6 +11,7 @@ import { onCommunityGone } from './query-client';
 import { type GoogleIdentity, hasPendingGoogleRedirect, signInWithGooglePopup, signOutOfFirebase, takeGoogleRedirectResult } from './firebase';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
+const SESSION_IS_OPTIONAL = { [OPTIONAL_SESSION_HEADER]: '1' };
 
 export interface AuthContextValue {
   user: PublicUser | null;
@@ -37,7 +39,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const userQuery = useQuery<PublicUser | null>({
     queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+    // Signed out is answered 200 null, not a 401 that the browser would log as an error on every visit to /auth.
+    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull', extraHeaders: SESSION_IS_OPTIONAL }),
   });
   const user = userQuery.data ?? null;
 

@@ -1,4 +1,5 @@
 import { csvDateStamp, downloadCsv, escapeCsvCell, parseCsv, toCsv } from './csv';
+import { FORMULA_INJECTIONS, formulaCells } from './csv-test-kit';
 
 describe('escapeCsvCell', () => {
   it('leaves plain text alone', () => {
@@ -48,6 +49,25 @@ describe('escapeCsvCell', () => {
     expect(escapeCsvCell('Mary-Jane')).toBe('Mary-Jane');
     expect(escapeCsvCell('ruth@example.org')).toBe('ruth@example.org');
   });
+
+  it.each([
+    ['Ruth;=1+1;', `"Ruth;'=1+1;"`],
+    ["a,=cmd|' /C calc'!A0", `"a,'=cmd|' /C calc'!A0"`],
+    ['x; @SUM(1)', `"x; '@SUM(1)"`],
+    ['x;-2;+3', `"x;'-2;'+3"`],
+    ['a,"=1"', `"a,""'=1"""`],
+    ['line one\n=1+1', `"line one\n'=1+1"`],
+    ['tab\t=1+1', "tab\t'=1+1"],
+    [' =1+1', `" '=1+1"`],
+  ])('neutralises a formula after a separator in %j, and quotes the cell: %j', (value, expected) => {
+    expect(escapeCsvCell(value)).toBe(expected);
+  });
+
+  it('quotes a cell holding a semicolon, and leaves ; and , followed by anything else alone', () => {
+    expect(escapeCsvCell('Moab; Ruth')).toBe('"Moab; Ruth"');
+    expect(escapeCsvCell('1;2')).toBe('"1;2"');
+    expect(escapeCsvCell('Mary-Jane, Ruth;Naomi')).toBe('"Mary-Jane, Ruth;Naomi"');
+  });
 });
 
 describe('toCsv', () => {
@@ -68,6 +88,23 @@ describe('toCsv', () => {
     ];
     const csv = toCsv(['Display Name', 'Email', 'Role'], rows);
     expect(parseCsv(csv)).toEqual([['Display Name', 'Email', 'Role'], ...rows]);
+  });
+
+  it('starts no formula in any cell, read split on , or on ;, with or without the quotes', () => {
+    const rows = FORMULA_INJECTIONS.map((text) => [text, 'ruth@example.org', text]);
+    const csv = toCsv(['Display Name', 'Email', 'Note'], rows);
+    expect(formulaCells(csv)).toEqual([]);
+    // Read as written (split on ,, honouring the quotes), each cell is what was exported, neutralised.
+    const read = parseCsv(csv).slice(1);
+    expect(read.map((row) => row.length)).toEqual(rows.map(() => 3));
+    expect(read.map((row) => row[0])).toEqual(FORMULA_INJECTIONS.map((text) => text.replace(/(^|[;,\t\r\n])([ "]*)(?=[=+\-@\t\r])/g, "$1$2'")));
+    // A semicolon-locale reading keeps a cell with a ; whole.
+    expect(parseCsv(toCsv(['Display Name'], [['Ruth;=1+1;']]), ';')).toEqual([['Display Name'], ["Ruth;'=1+1;"]]);
+  });
+
+  it('fails the formula check on the text as it was before (the check sees what a spreadsheet would run)', () => {
+    expect(formulaCells('Name\r\nRuth;=1+1;')).toContain('=1+1');
+    expect(formulaCells('Name\r\n"a,=cmd|\' /C calc\'!A0"')).toContain("=cmd|' /C calc'!A0\"");
   });
 
   it("turns =1+1 into '=1+1 in the file", () => {
@@ -96,6 +133,14 @@ describe('parseCsv', () => {
 
   it('reads nothing from an empty text', () => {
     expect(parseCsv('')).toEqual([]);
+  });
+
+  it('splits on , whatever the text holds, or on ; when told', () => {
+    expect(parseCsv('a;b\r\nc;d')).toEqual([['a;b'], ['c;d']]);
+    expect(parseCsv('a;"b,c"\r\nd;e', ';')).toEqual([
+      ['a', 'b,c'],
+      ['d', 'e'],
+    ]);
   });
 });
 

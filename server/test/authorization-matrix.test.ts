@@ -458,6 +458,11 @@ const MATRIX: Record<string, Entry> = {
     prepare: async ({ world: w }) => ({ meetingId: await throwawayMeeting(w) }),
     send: (a, { made }) => a.patch(`/api/meetings/${made.meetingId}`).send(freshSlot()),
   },
+  'POST /api/meetings/:id/cancel': {
+    expect: '401 404 2xx 2xx 404 404 404 404',
+    prepare: async ({ world: w }) => ({ meetingId: await throwawayMeeting(w) }),
+    send: (a, { made }) => a.post(`/api/meetings/${made.meetingId}/cancel`),
+  },
   'GET /api/meetings/:id/ics': {
     expect: '401 404 2xx 2xx 404 404 404 404',
     prepare: async ({ world: w }) => ({ meetingId: await throwawayMeeting(w) }),
@@ -622,6 +627,7 @@ describe("one member's private data, asked for by a third member of the same com
     ['answering the question', (a) => a.patch(`/api/questions/${questionId}`).send({ status: 'Answered', answer: 'Not mine to answer' })],
     ['rescheduling the meeting', (a) => a.patch(`/api/meetings/${meetingId}`).send(freshSlot())],
     ["downloading the meeting's .ics", (a) => a.get(`/api/meetings/${meetingId}/ics`)],
+    ['cancelling the meeting', (a) => a.post(`/api/meetings/${meetingId}/cancel`)],
     ['marking the notification read', (a) => a.patch(`/api/notifications/${notificationId}/read`)],
   ];
 

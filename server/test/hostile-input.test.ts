@@ -349,6 +349,7 @@ const SPECS: Record<string, Spec> = {
     bad: { startsAt: ['next week', '2020-01-01T10:00:00Z', slot(6).endsAt], endsAt: [slot(6).startsAt] },
   },
   'GET /api/meetings/:id/ics': { as: 'member', header: true, path: (ids) => `/api/meetings/${ids.meeting}/ics`, ids: ['meeting'] },
+  'POST /api/meetings/:id/cancel': { as: 'member', header: true, path: (ids) => `/api/meetings/${ids.meeting}/cancel`, ids: ['meeting'] },
   'GET /api/commanders/:id/free-slots': {
     as: 'member',
     header: true,

@@ -68,9 +68,15 @@ export interface MeetingView {
   location: string | null;
   notes: string | null;
   outcome: string | null;
-  /** How many times it was rescheduled (the .ics SEQUENCE). */
+  /** How many times it was rescheduled or cancelled (the .ics SEQUENCE). */
   sequence: number;
+  /** Upcoming until it ends (Join Call stays until then), then Past; Cancelled once either person cancels it. */
+  status: MeetingStatus;
+  cancelledAt: string | null;
   createdAt: string;
 }
+
+export const MEETING_STATUSES = ['Upcoming', 'Past', 'Cancelled'] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
 export const MEETING_LIST_LIMIT = 200;

@@ -20,6 +20,9 @@ export const meetings = pgTable(
     outcome: text('outcome'),
     /** Grows with each reschedule: the .ics SEQUENCE, so calendar apps replace the event they imported. */
     sequence: integer('sequence').notNull().default(0),
+    /** Set when either person cancels: the meeting stays listed as 'Cancelled' and frees its time. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -61,9 +61,26 @@ describe('Meetings', () => {
     expect(screen.queryByText('Confirmed')).not.toBeInTheDocument();
   });
 
-  it('treats a meeting that started a minute ago as past (upcoming means the start is in the future)', async () => {
-    renderMeetings({ meetings: [makeMeeting({ startsAt: new Date(NOW.getTime() - 60_000).toISOString() }), call] });
+  it('keeps a meeting that started a minute ago upcoming, with Join Call, until it ends (DECISIONS.md)', async () => {
+    const running = makeMeeting({ startsAt: new Date(NOW.getTime() - 60_000).toISOString(), location: 'https://meet.example.org/now' });
+    renderMeetings({ meetings: [running, makeMeeting({ startsAt: new Date(NOW.getTime() - 3_600_000).toISOString() })] });
     expect(await screen.findByRole('tab', { name: 'Upcoming (1)' })).toBeInTheDocument();
+    const [card] = await cards('Upcoming meetings');
+    expect(within(card!).getByRole('link', { name: /Join Call/ })).toHaveAttribute('href', 'https://meet.example.org/now');
+    expect(within(card!).getByText('Confirmed')).toBeInTheDocument();
+  });
+
+  it('shows a cancelled meeting as Cancelled, without Join Call, Reschedule or Cancel, and does not count it', async () => {
+    const cancelled = makeMeeting({ startsAt: '2026-11-19T15:00:00.000Z', status: 'Cancelled', cancelledAt: '2026-11-14T12:00:00.000Z', location: 'https://meet.example.org/off' });
+    renderMeetings({ meetings: [cancelled, call] });
+    expect(await screen.findByRole('tab', { name: 'Upcoming (1)' })).toBeInTheDocument();
+    const [first] = await cards('Upcoming meetings');
+    const card = within(first!);
+    expect(card.getByText('Cancelled')).toBeInTheDocument();
+    expect(card.queryByRole('link', { name: /Join Call/ })).not.toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Cancel meeting' })).not.toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Update calendar' })).toHaveAttribute('href', `/api/meetings/${cancelled.id}/ics`);
   });
 
   it('offers Join Call, in a new tab, only when the location is a link', async () => {
@@ -116,6 +133,43 @@ describe('Meetings', () => {
   });
 });
 
+describe('Meetings: Cancel', () => {
+  it('asks first, naming the other person and the time, then cancels with POST, says so and reads the list again', async () => {
+    let meetings = [tbd, call];
+    const { user, api } = renderMeetings({
+      routes: {
+        'GET /api/meetings': () => json(meetings),
+        [`POST /api/meetings/${tbd.id}/cancel`]: () => {
+          meetings = [{ ...tbd, status: 'Cancelled', cancelledAt: NOW.toISOString() }, call];
+          return json(meetings[0]);
+        },
+      },
+    });
+    const [card] = await cards('Upcoming meetings');
+    await user.click(within(card!).getByRole('button', { name: 'Cancel meeting' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this meeting?' });
+    expect(dialog).toHaveTextContent(`Your meeting with ${COMMANDER.displayName} on Wednesday, November 18, 2026, 2:00 PM – 3:00 PM (America/Chicago time) will be cancelled`);
+    // Keeping it sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep meeting' }));
+    expect(api.calls('POST', `/api/meetings/${tbd.id}/cancel`)).toHaveLength(0);
+    await user.click(within(card!).getByRole('button', { name: 'Cancel meeting' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel meeting' }));
+    expect(await findToast('Meeting cancelled')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/meetings/${tbd.id}/cancel`)).toHaveLength(1);
+    expect(await screen.findByRole('tab', { name: 'Upcoming (1)' })).toBeInTheDocument();
+    expect(within((await cards('Upcoming meetings'))[0]!).getByText('Cancelled')).toBeInTheDocument();
+  });
+
+  it('says why when the server refuses, and keeps the meeting as it was', async () => {
+    const { user } = renderMeetings({ routes: { [`POST /api/meetings/${tbd.id}/cancel`]: () => apiError(409, 'This meeting has already taken place.') } });
+    const [card] = await cards('Upcoming meetings');
+    await user.click(within(card!).getByRole('button', { name: 'Cancel meeting' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel meeting' }));
+    expect(await findToast('The meeting was not cancelled')).toHaveTextContent('This meeting has already taken place.');
+    expect(within((await cards('Upcoming meetings'))[0]!).getByText('Confirmed')).toBeInTheDocument();
+  });
+});
+
 describe('Meetings: Reschedule', () => {
   const freeSlots: Handler = (request) => json({ date: new URL(request.url, 'http://localhost').searchParams.get('date'), slots: ['09:00', '16:00'] });
 
@@ -161,6 +215,18 @@ describe('Meetings: Reschedule', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Read again: the moved meeting is now the later one.
     await vi.waitFor(async () => expect(within((await cards('Upcoming meetings'))[1]!).getByText('Monday, November 23, 2026')).toBeInTheDocument());
+  });
+
+  it('refuses a date typed before tomorrow in place, without asking the server for its slots', async () => {
+    const { dialog, api } = await openReschedule({});
+    fireEvent.change(within(dialog).getByLabelText('Preferred date'), { target: { value: '2026-11-15' } });
+    expect(await within(dialog).findByText('Choose a date from tomorrow on')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Preferred time')).toBeDisabled();
+    expect(api.calls('GET', `/api/commanders/${COMMANDER.id}/free-slots?date=2026-11-15`)).toHaveLength(0);
+    // A date from tomorrow asks for its slots.
+    fireEvent.change(within(dialog).getByLabelText('Preferred date'), { target: { value: '2026-11-16' } });
+    expect(await within(within(dialog).getByLabelText('Preferred time')).findByRole('option', { name: '16:00' })).toBeInTheDocument();
+    expect(api.calls('GET', `/api/commanders/${COMMANDER.id}/free-slots?date=2026-11-16`)).toHaveLength(1);
   });
 
   it("shows 'Reschedule Failed' with the server's message when the time was taken meanwhile, and keeps the dialog", async () => {

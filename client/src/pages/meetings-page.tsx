@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCommunity } from '@/features/communities/api';
 import { CommunityMissing } from '@/features/communities/components/community-state';
 import { useMeetings } from '@/features/meetings/api';
+import { CancelMeetingDialog } from '@/features/meetings/components/cancel-meeting-dialog';
 import { MeetingCard } from '@/features/meetings/components/meeting-card';
 import { RescheduleDialog } from '@/features/meetings/components/reschedule-dialog';
 import { splitMeetings } from '@/features/meetings/format';
@@ -27,22 +28,23 @@ export function MeetingsPage() {
   const community = useCommunity(communityId);
   const [tab, setTab] = useState('upcoming');
   const [rescheduling, setRescheduling] = useState<MeetingView | null>(null);
+  const [cancelling, setCancelling] = useState<MeetingView | null>(null);
 
   if (!communityId || !user) return <CommunityMissing />;
 
   // A community that cannot be read still gets its meetings shown, in the viewer's own (named) time zone.
   const timeZone = community.data?.timeZone ?? (community.error ? (browserTimeZone() ?? 'UTC') : null);
   const loading = meetings.isPending || timeZone === null;
-  const { upcoming, past } = splitMeetings(meetings.data ?? []);
+  const { upcoming, past, upcomingCount } = splitMeetings(meetings.data ?? []);
 
-  const list = (items: MeetingView[], isPast: boolean, label: string, empty: ReactNode) => {
+  const list = (items: MeetingView[], label: string, empty: ReactNode) => {
     if (meetings.error) return <ErrorNote message="We could not load your meetings." onRetry={() => void meetings.refetch()} />;
     if (loading || !timeZone) return <LoadingRows rows={2} label="Loading your meetings" className="[&>div]:h-40" />;
     if (items.length === 0) return empty;
     return (
       <ul aria-label={label} className="grid gap-4 lg:grid-cols-2">
         {items.map((meeting) => (
-          <MeetingCard key={meeting.id} meeting={meeting} viewerId={user.id} timeZone={timeZone} past={isPast} onReschedule={isPast ? undefined : setRescheduling} />
+          <MeetingCard key={meeting.id} meeting={meeting} viewerId={user.id} timeZone={timeZone} onReschedule={setRescheduling} onCancel={setCancelling} />
         ))}
       </ul>
     );
@@ -61,7 +63,7 @@ export function MeetingsPage() {
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="flex w-full sm:inline-flex sm:w-auto">
           <TabsTrigger value="upcoming" className="min-h-11">
-            {meetings.data && !meetings.error ? `Upcoming (${upcoming.length})` : 'Upcoming'}
+            {meetings.data && !meetings.error ? `Upcoming (${upcomingCount})` : 'Upcoming'}
           </TabsTrigger>
           <TabsTrigger value="past" className="min-h-11">
             Past Meetings
@@ -73,7 +75,6 @@ export function MeetingsPage() {
         <TabsContent value="upcoming">
           {list(
             upcoming,
-            false,
             'Upcoming meetings',
             <EmptyState title="No upcoming meetings" action={bookLink('Book Your First Meeting')}>
               Book a time with your commander to talk, pray or plan together.
@@ -81,7 +82,7 @@ export function MeetingsPage() {
           )}
         </TabsContent>
         <TabsContent value="past">
-          {list(past, true, 'Past meetings', <EmptyState title="No past meetings">Meetings you have had appear here with their outcome.</EmptyState>)}
+          {list(past, 'Past meetings', <EmptyState title="No past meetings">Meetings you have had appear here with their outcome.</EmptyState>)}
         </TabsContent>
         <TabsContent value="schedule">
           <Card>
@@ -108,6 +109,7 @@ export function MeetingsPage() {
           timeZone={timeZone}
         />
       ) : null}
+      {timeZone ? <CancelMeetingDialog meeting={cancelling} viewerId={user.id} timeZone={timeZone} onClose={() => setCancelling(null)} /> : null}
     </>
   );
 }

@@ -104,7 +104,7 @@ describe('Request Meeting with Commander', () => {
   it('requests one of the free times from tomorrow with the title and description as notes', async () => {
     const { user, api } = renderSubgroup({ 'POST /api/meetings': () => json({ id: 'm1' }, 201) });
     const dialog = await openRequest(user);
-    expect(dialog).toHaveTextContent('Boaz of Bethlehem receives your request and can confirm it or suggest other times.');
+    expect(dialog).toHaveTextContent('The time is booked at once and Boaz of Bethlehem is notified. Either of you can reschedule or cancel it from Meetings.');
     const submit = within(dialog).getByRole('button', { name: 'Request Meeting' });
     expect(submit).toBeDisabled();
 

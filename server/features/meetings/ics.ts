@@ -29,7 +29,8 @@ function fold(line: string): string {
 /**
  * One meeting as an iCalendar file, for the person downloading it (the summary names the other one). Times
  * are UTC; the community's zone is named (X-WR-TIMEZONE) for the apps that show it. SEQUENCE grows with each
- * reschedule, so importing the file again moves the event instead of adding a second one.
+ * reschedule or cancellation, so importing the file again moves (or, STATUS:CANCELLED, cancels) the event
+ * instead of adding a second one.
  */
 export function meetingIcs(meeting: MeetingView, forUserId: string, timeZone: string, now: Date): string {
   const other = meeting.memberId === forUserId ? meeting.commanderName : meeting.memberName;
@@ -43,6 +44,7 @@ export function meetingIcs(meeting: MeetingView, forUserId: string, timeZone: st
     'BEGIN:VEVENT',
     `UID:${meeting.id}@steadfast`,
     `SEQUENCE:${meeting.sequence}`,
+    `STATUS:${meeting.status === 'Cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
     `DTSTAMP:${icsInstant(now.toISOString())}`,
     `DTSTART:${icsInstant(meeting.startsAt)}`,
     `DTEND:${icsInstant(meeting.endsAt)}`,

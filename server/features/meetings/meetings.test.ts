@@ -49,6 +49,8 @@ describe('POST /api/meetings', () => {
       notes: 'Prayer life: mornings',
       outcome: null,
       sequence: 0,
+      status: 'Upcoming',
+      cancelledAt: null,
       createdAt: expect.stringMatching(ISO_DATE_PATTERN),
     });
     expect((await list(world, world.commander.agent)).map((m) => m.id)).toEqual([response.body.id]);

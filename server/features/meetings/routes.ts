@@ -25,7 +25,7 @@ export function meetingRoutes(db: Database, config: Config, limitRequests: Limit
     !req.body.memberId || req.body.memberId === req.user!.id ? requestLimit(req, res, next) : next();
 
   router.get('/api/meetings', inCommunity(db, 'community:read'), async (req, res) => {
-    res.json(await meetings.listMeetings(db, req.community!));
+    res.json(await meetings.listMeetings(db, req.community!, now()));
   });
 
   router.post('/api/meetings', inCommunity(db, 'community:read'), body(createMeetingBody), limitMemberRequests, async (req, res) => {
@@ -36,8 +36,12 @@ export function meetingRoutes(db: Database, config: Config, limitRequests: Limit
     res.json(await meetings.rescheduleMeeting(db, req.community!, req.user!, idParam(req.params.id, meetings.MEETING_NOT_FOUND), req.body, now()));
   });
 
+  router.post('/api/meetings/:id/cancel', inCommunity(db, 'community:read'), async (req, res) => {
+    res.json(await meetings.cancelMeeting(db, req.community!, req.user!, idParam(req.params.id, meetings.MEETING_NOT_FOUND), now()));
+  });
+
   router.get('/api/meetings/:id/ics', inCommunity(db, 'community:read'), async (req, res) => {
-    const meeting = await meetings.getMeeting(db, req.community!, idParam(req.params.id, meetings.MEETING_NOT_FOUND));
+    const meeting = await meetings.getMeeting(db, req.community!, idParam(req.params.id, meetings.MEETING_NOT_FOUND), now());
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     const timeZone = req.community!.community.timeZone;
     res.setHeader('Content-Disposition', `attachment; filename="${icsFileName(meeting, timeZone)}"`);

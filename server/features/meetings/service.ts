@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type AvailabilityBody, type CreateMeetingBody, MEETING_LIST_LIMIT, type MeetingView, type RescheduleMeetingBody } from '@shared/contracts/meetings';
+import { type AvailabilityBody, type CreateMeetingBody, MEETING_LIST_LIMIT, type MeetingStatus, type MeetingView, type RescheduleMeetingBody } from '@shared/contracts/meetings';
 import { addDays, type IsoDate, wallClockInTimeZone, zonedInstant } from '@shared/domain/calendar';
 import { type AvailabilityWindow, freeSlots, MEETING_LENGTH_MINUTES, MEETING_SLOTS, withinAvailability } from '@shared/domain/meetings';
 import { atLeast, isAdmin } from '@shared/domain/roles';
@@ -52,15 +52,22 @@ const meetingColumns = {
   notes: meetings.notes,
   outcome: meetings.outcome,
   sequence: meetings.sequence,
+  cancelledAt: meetings.cancelledAt,
   createdAt: meetings.createdAt,
 };
 
-type MeetingRow = { startsAt: Date; endsAt: Date; createdAt: Date } & Omit<MeetingView, 'startsAt' | 'endsAt' | 'createdAt'>;
+type MeetingRow = { startsAt: Date; endsAt: Date; createdAt: Date; cancelledAt: Date | null } & Omit<MeetingView, 'startsAt' | 'endsAt' | 'createdAt' | 'cancelledAt' | 'status'>;
 
-const toView = (row: MeetingRow): MeetingView => ({
+/** A meeting is Upcoming until it ends (not merely until it starts), then Past; a cancelled one is Cancelled. */
+export const meetingStatus = (meeting: { endsAt: Date; cancelledAt: Date | null }, now: Date): MeetingStatus =>
+  meeting.cancelledAt ? 'Cancelled' : meeting.endsAt.getTime() > now.getTime() ? 'Upcoming' : 'Past';
+
+const toView = (row: MeetingRow, now: Date): MeetingView => ({
   ...row,
   startsAt: row.startsAt.toISOString(),
   endsAt: row.endsAt.toISOString(),
+  status: meetingStatus(row, now),
+  cancelledAt: row.cancelledAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -76,28 +83,30 @@ function meetingsQuery(db: Executor) {
 const isParticipant = (context: CommunityContext, meeting: { memberId: string; commanderId: string }) =>
   meeting.memberId === context.userId || meeting.commanderId === context.userId;
 
-/** The caller's meetings in this community (as member or commander), soonest first. */
-export async function listMeetings(db: Executor, context: CommunityContext): Promise<MeetingView[]> {
+/** The caller's meetings in this community (as member or commander), soonest first; cancelled ones stay listed. */
+export async function listMeetings(db: Executor, context: CommunityContext, now: Date): Promise<MeetingView[]> {
   const rows = await meetingsQuery(db)
     .where(and(eq(meetings.communityId, context.community.id), or(eq(meetings.memberId, context.userId), eq(meetings.commanderId, context.userId))))
     .orderBy(asc(meetings.startsAt), asc(meetings.id))
     .limit(MEETING_LIST_LIMIT);
-  return rows.map(toView);
+  return rows.map((row) => toView(row, now));
 }
 
-async function visibleMeeting(db: Executor, context: CommunityContext, meetingId: string): Promise<MeetingView> {
-  const [row] = await meetingsQuery(db).where(and(eq(meetings.id, meetingId), eq(meetings.communityId, context.community.id)));
+/** A meeting of this community that the caller takes part in (locked for the transaction with `lock`), else 404. */
+async function visibleMeeting(db: Executor, context: CommunityContext, meetingId: string, now: Date, lock = false): Promise<MeetingView> {
+  const query = meetingsQuery(db).where(and(eq(meetings.id, meetingId), eq(meetings.communityId, context.community.id)));
+  const [row] = lock ? await query.for('update', { of: meetings }) : await query;
   if (!row || !isParticipant(context, row)) throw notFound(MEETING_NOT_FOUND);
-  return toView(row);
+  return toView(row, now);
 }
 
 /** The meeting just written, for the one who wrote it (an admin scheduling for a commander is not a participant). */
-async function writtenMeeting(db: Executor, meetingId: string): Promise<MeetingView> {
+async function writtenMeeting(db: Executor, meetingId: string, now: Date): Promise<MeetingView> {
   const [row] = await meetingsQuery(db).where(eq(meetings.id, meetingId));
-  return toView(row!);
+  return toView(row!, now);
 }
 
-export const getMeeting = visibleMeeting;
+export const getMeeting = (db: Executor, context: CommunityContext, meetingId: string, now: Date) => visibleMeeting(db, context, meetingId, now);
 
 async function officeHours(db: Executor, commanderId: string, communityId: string): Promise<AvailabilityWindow[]> {
   return db
@@ -124,6 +133,7 @@ async function assertBookable(tx: Executor, context: CommunityContext, commander
     .where(
       and(
         eq(meetings.commanderId, commanderId),
+        isNull(meetings.cancelledAt),
         lt(meetings.startsAt, time.endsAt),
         gt(meetings.endsAt, time.startsAt),
         exceptMeetingId ? ne(meetings.id, exceptMeetingId) : undefined,
@@ -170,8 +180,9 @@ async function participants(tx: Executor, context: CommunityContext, input: Crea
   return { memberId, commanderId, subgroupId: memberStanding.membership.subgroupId, requestedByMember: false };
 }
 
-const when = (startsAt: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(startsAt);
+/** 'Wednesday, December 2 at 7:00 PM CST': the time where the meeting happens, with its zone named. */
+export const when = (startsAt: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(startsAt);
 
 /** Books a meeting and tells the other party, in one transaction. */
 export async function createMeeting(db: Database, context: CommunityContext, actor: { displayName: string }, input: CreateMeetingBody, now: Date): Promise<MeetingView> {
@@ -211,13 +222,14 @@ export async function createMeeting(db: Database, context: CommunityContext, act
     });
     return row!.id;
   });
-  return writtenMeeting(db, id);
+  return writtenMeeting(db, id, now);
 }
 
 /** Moves a meeting to a new time (either participant); the other one is notified. */
 export async function rescheduleMeeting(db: Database, context: CommunityContext, actor: { displayName: string }, meetingId: string, input: RescheduleMeetingBody, now: Date): Promise<MeetingView> {
   await db.transaction(async (tx) => {
-    const meeting = await visibleMeeting(tx, context, meetingId);
+    const meeting = await visibleMeeting(tx, context, meetingId, now, true);
+    assertStillUpcoming(meeting);
     if (meeting.memberId === context.userId) assertMemberSlot(input, context.community.timeZone);
     await assertBookable(tx, context, meeting.commanderId, input, now, meeting.id);
     await tx
@@ -233,7 +245,39 @@ export async function rescheduleMeeting(db: Database, context: CommunityContext,
       message: `${actor.displayName} moved your meeting to ${when(input.startsAt, context.community.timeZone)}.`,
     });
   });
-  return visibleMeeting(db, context, meetingId);
+  return visibleMeeting(db, context, meetingId, now);
+}
+
+export const MEETING_CANCELLED_MESSAGE = 'This meeting was cancelled.';
+export const MEETING_ENDED_MESSAGE = 'This meeting has already taken place.';
+
+function assertStillUpcoming(meeting: MeetingView) {
+  if (meeting.status === 'Cancelled') throw conflict(MEETING_CANCELLED_MESSAGE);
+  if (meeting.status === 'Past') throw conflict(MEETING_ENDED_MESSAGE);
+}
+
+/**
+ * Cancels an upcoming meeting (either participant): it stays listed as Cancelled, its time is free again, its
+ * SEQUENCE grows (the .ics says STATUS:CANCELLED), and the other person is notified, in one transaction.
+ */
+export async function cancelMeeting(db: Database, context: CommunityContext, actor: { displayName: string }, meetingId: string, now: Date): Promise<MeetingView> {
+  await db.transaction(async (tx) => {
+    const meeting = await visibleMeeting(tx, context, meetingId, now, true);
+    assertStillUpcoming(meeting);
+    await tx
+      .update(meetings)
+      .set({ cancelledAt: now, cancelledBy: context.userId, sequence: sql`${meetings.sequence} + 1` })
+      .where(eq(meetings.id, meeting.id));
+    await notify(tx, {
+      toUserId: meeting.memberId === context.userId ? meeting.commanderId : meeting.memberId,
+      fromUserId: context.userId,
+      communityId: context.community.id,
+      type: 'meeting',
+      title: 'Meeting cancelled',
+      message: `${actor.displayName} cancelled your meeting on ${when(new Date(meeting.startsAt), context.community.timeZone)}.`,
+    });
+  });
+  return visibleMeeting(db, context, meetingId, now);
 }
 
 /**
@@ -256,7 +300,7 @@ export async function commanderFreeSlots(db: Executor, context: CommunityContext
   const booked = await db
     .select({ startsAt: meetings.startsAt, endsAt: meetings.endsAt })
     .from(meetings)
-    .where(and(eq(meetings.commanderId, commanderId), lt(meetings.startsAt, dayEnd), gt(meetings.endsAt, dayStart)));
+    .where(and(eq(meetings.commanderId, commanderId), isNull(meetings.cancelledAt), lt(meetings.startsAt, dayEnd), gt(meetings.endsAt, dayStart)));
   return freeSlots(date, zone, await officeHours(db, commanderId, context.community.id), booked);
 }
 

@@ -61,13 +61,15 @@ interface ConfirmDialogContentProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting ('Cancel' unless that would read like the action itself). */
+  cancelLabel?: string;
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
 }
 
 /** A confirmation before something that cannot be undone; it stays open (buttons disabled) while the call runs. */
-export function ConfirmDialogContent({ title, description, confirmLabel, pendingLabel, pending, onConfirm }: ConfirmDialogContentProps) {
+export function ConfirmDialogContent({ title, description, confirmLabel, cancelLabel = 'Cancel', pendingLabel, pending, onConfirm }: ConfirmDialogContentProps) {
   return (
     <AlertDialogContent>
       <AlertDialogHeader>
@@ -75,7 +77,7 @@ export function ConfirmDialogContent({ title, description, confirmLabel, pending
         <AlertDialogDescription>{description}</AlertDialogDescription>
       </AlertDialogHeader>
       <AlertDialogFooter>
-        <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+        <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
         <AlertDialogAction
           disabled={pending}
           onClick={(event) => {

@@ -53,6 +53,18 @@ export function useRescheduleMeeting() {
   });
 }
 
+/** POST /api/meetings/{id}/cancel: either person cancels an upcoming meeting; the other is notified. */
+export function useCancelMeeting() {
+  const queryClient = useQueryClient();
+  return useMutation<MeetingView, Error, { id: string }>({
+    mutationFn: ({ id }) => apiJson<MeetingView>('POST', `/api/meetings/${id}/cancel`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['/api/commanders'] });
+    },
+  });
+}
+
 /** GET /api/commanders/{id}/free-slots?date: the SPEC.md slots still open on that date ('HH:MM', community time). */
 export function useFreeSlots(communityId: string | null, commanderId: string | null, date: string | null) {
   return useQuery<{ date: string; slots: string[] }>({

@@ -1,12 +1,25 @@
-import type { MeetingView } from '@shared/contracts/meetings';
+import type { MeetingStatus, MeetingView } from '@shared/contracts/meetings';
 import { timeZoneLabel } from '@/lib/time-zones';
 
-/** SPEC.md section 2: upcoming means the start is in the future. Upcoming soonest first, past most recent first. */
-export function splitMeetings(meetings: readonly MeetingView[], now = Date.now()): { upcoming: MeetingView[]; past: MeetingView[] } {
+/**
+ * Where a meeting stands now: Cancelled once either person cancelled it; otherwise Upcoming until it ends (so
+ * Join Call stays while it runs), then Past. Decided on the client too, so a meeting that ends while the
+ * screen is open moves without a reload.
+ */
+export function meetingState(meeting: Pick<MeetingView, 'status' | 'endsAt'>, now = Date.now()): MeetingStatus {
+  if (meeting.status === 'Cancelled') return 'Cancelled';
+  return Date.parse(meeting.endsAt) > now ? 'Upcoming' : 'Past';
+}
+
+/**
+ * The Upcoming and Past tabs: a meeting belongs to Upcoming until it ends, cancelled ones included (marked so,
+ * and not counted); upcoming soonest first, past most recent first.
+ */
+export function splitMeetings(meetings: readonly MeetingView[], now = Date.now()): { upcoming: MeetingView[]; past: MeetingView[]; upcomingCount: number } {
   const byStart = [...meetings].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
-  const upcoming = byStart.filter((meeting) => Date.parse(meeting.startsAt) > now);
-  const past = byStart.filter((meeting) => Date.parse(meeting.startsAt) <= now).reverse();
-  return { upcoming, past };
+  const upcoming = byStart.filter((meeting) => Date.parse(meeting.endsAt) > now);
+  const past = byStart.filter((meeting) => Date.parse(meeting.endsAt) <= now).reverse();
+  return { upcoming, past, upcomingCount: upcoming.filter((meeting) => meeting.status !== 'Cancelled').length };
 }
 
 /** 'Friday, November 20, 2026', in the community's time zone. */

@@ -22,6 +22,8 @@ export function makeMeeting(overrides: Partial<MeetingView> & { startsAt?: strin
     notes: null,
     outcome: null,
     sequence: 0,
+    status: 'Upcoming',
+    cancelledAt: null,
     createdAt: '2026-11-01T12:00:00.000Z',
     ...overrides,
     startsAt,

@@ -1,6 +1,7 @@
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import CalendarSync from 'lucide-react/icons/calendar-sync';
+import CalendarX from 'lucide-react/icons/calendar-x';
 import Clock from 'lucide-react/icons/clock';
 import MapPin from 'lucide-react/icons/map-pin';
 import Video from 'lucide-react/icons/video';
@@ -9,22 +10,33 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { meetingIcsUrl } from '../api';
-import { callLink, formatMeetingDate, formatMeetingTimeRange, locationText, meetingTitle, zoneName } from '../format';
+import { callLink, formatMeetingDate, formatMeetingTimeRange, locationText, meetingState, meetingTitle, zoneName } from '../format';
 
 interface MeetingCardProps {
   meeting: MeetingView;
   viewerId: string;
   timeZone: string;
-  /** Past meetings show 'Completed' and the outcome; upcoming ones 'Confirmed', Join Call and Reschedule. */
-  past: boolean;
   onReschedule?: (meeting: MeetingView) => void;
+  onCancel?: (meeting: MeetingView) => void;
 }
 
-/** One meeting (SPEC.md section 2): date, time range in the community's time zone, location, notes and what can be done with it. */
-export function MeetingCard({ meeting, viewerId, timeZone, past, onReschedule }: MeetingCardProps) {
+const BADGES = {
+  Upcoming: <Badge variant="success">Confirmed</Badge>,
+  Past: <Badge variant="outline">Completed</Badge>,
+  Cancelled: <Badge variant="destructive">Cancelled</Badge>,
+} as const;
+
+/**
+ * One meeting (SPEC.md section 2): date, time range in the community's time zone, location, notes and what can
+ * be done with it. Upcoming (until it ends): 'Confirmed', Join Call, Reschedule and Cancel; past: 'Completed'
+ * and the outcome; cancelled: 'Cancelled', and its calendar file removes it from a calendar.
+ */
+export function MeetingCard({ meeting, viewerId, timeZone, onReschedule, onCancel }: MeetingCardProps) {
   const titleId = `meeting-${meeting.id}-title`;
   const title = meetingTitle(meeting, viewerId);
-  const link = past ? null : callLink(meeting.location);
+  const state = meetingState(meeting);
+  const upcoming = state === 'Upcoming';
+  const link = upcoming ? callLink(meeting.location) : null;
   const isCommander = meeting.commanderId === viewerId;
   return (
     <li>
@@ -36,7 +48,7 @@ export function MeetingCard({ meeting, viewerId, timeZone, past, onReschedule }:
             </h2>
             <p className="break-words text-sm text-muted-foreground">{isCommander ? 'You lead this meeting' : `With ${meeting.commanderName}`}</p>
           </div>
-          {past ? <Badge variant="outline">Completed</Badge> : <Badge variant="success">Confirmed</Badge>}
+          {BADGES[state]}
         </div>
 
         <dl className="grid gap-2 text-sm">
@@ -73,7 +85,7 @@ export function MeetingCard({ meeting, viewerId, timeZone, past, onReschedule }:
           </div>
         ) : null}
 
-        {past ? (
+        {state === 'Past' ? (
           <div className="grid gap-1 rounded-xl border border-success/20 bg-success-50 px-3 py-2 text-sm">
             <span className="font-medium">Outcome</span>
             <p className="whitespace-pre-wrap break-words text-muted-foreground">{meeting.outcome || 'No outcome was recorded for this meeting.'}</p>
@@ -90,12 +102,18 @@ export function MeetingCard({ meeting, viewerId, timeZone, past, onReschedule }:
           ) : null}
           <a href={meetingIcsUrl(meeting.id)} download className={buttonClasses({ variant: 'outline', className: 'w-full sm:w-auto' })} aria-describedby={titleId}>
             <CalendarPlus aria-hidden="true" />
-            Add to calendar
+            {state === 'Cancelled' ? 'Update calendar' : 'Add to calendar'}
           </a>
-          {!past && onReschedule ? (
+          {upcoming && onReschedule ? (
             <Button variant="outline" className="w-full sm:w-auto" onClick={() => onReschedule(meeting)} aria-describedby={titleId} aria-haspopup="dialog">
               <CalendarSync aria-hidden="true" />
               Reschedule
+            </Button>
+          ) : null}
+          {upcoming && onCancel ? (
+            <Button variant="outline" className="w-full sm:w-auto" onClick={() => onCancel(meeting)} aria-describedby={titleId} aria-haspopup="dialog">
+              <CalendarX aria-hidden="true" />
+              Cancel meeting
             </Button>
           ) : null}
         </div>

@@ -152,7 +152,7 @@ export function RequestMeetingDialog({ open, onOpenChange, communityId, commande
         )}
         <p className="flex items-start gap-2 rounded-xl bg-primary-50 p-3 text-sm text-primary-900">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{commander.displayName} receives your request and can confirm it or suggest other times.</span>
+          <span>The time is booked at once and {commander.displayName} is notified. Either of you can reschedule or cancel it from Meetings.</span>
         </p>
       </ScrollingDialogContent>
     </Dialog>

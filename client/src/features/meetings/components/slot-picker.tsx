@@ -35,20 +35,26 @@ interface SlotPickerProps {
  * A date (from tomorrow) and one of the SPEC.md time slots that are still free for the commander on that
  * date (their office hours minus their meetings), times in the community's time zone.
  */
+export const TOO_EARLY_MESSAGE = 'Choose a date from tomorrow on';
+
 export function SlotPicker({ communityId, commanderId, timeZone, value, onChange, errors = {} }: SlotPickerProps) {
   const id = useId();
-  const slots = useFreeSlots(communityId, commanderId, value.date);
+  const earliest = earliestMeetingDate(timeZone);
+  // A date typed in by hand can be earlier than the picker's minimum: say so here, before any request.
+  const tooEarly = value.date !== null && value.date < earliest;
+  const dateError = errors.date ?? (tooEarly ? TOO_EARLY_MESSAGE : undefined);
+  const slots = useFreeSlots(communityId, commanderId, tooEarly ? null : value.date);
   const dateId = `${id}-date`;
   const timeId = `${id}-time`;
   const free = slots.data?.slots ?? [];
   const zoneHint = `Times are in the community's time zone (${timeZone}).`;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField id={dateId} label="Preferred date" error={errors.date}>
+      <FormField id={dateId} label="Preferred date" error={dateError}>
         <Input
-          {...fieldProps(dateId, { error: errors.date })}
+          {...fieldProps(dateId, { error: dateError })}
           type="date"
-          min={earliestMeetingDate(timeZone)}
+          min={earliest}
           value={value.date ?? ''}
           onChange={(event) => onChange({ date: event.target.value || null, time: null })}
         />
@@ -57,10 +63,10 @@ export function SlotPicker({ communityId, commanderId, timeZone, value, onChange
         <NativeSelect
           {...fieldProps(timeId, { hint: zoneHint, error: errors.time })}
           value={value.time ?? ''}
-          disabled={!value.date || slots.isPending}
+          disabled={!value.date || tooEarly || slots.isPending}
           onChange={(event) => onChange({ date: value.date, time: event.target.value || null })}
         >
-          <option value="">{!value.date ? 'Choose a date first' : slots.isPending ? 'Loading free times…' : free.length === 0 ? 'No free time that day' : 'Choose a time'}</option>
+          <option value="">{!value.date || tooEarly ? 'Choose a date first' : slots.isPending ? 'Loading free times…' : free.length === 0 ? 'No free time that day' : 'Choose a time'}</option>
           {free.map((slot) => (
             <option key={slot} value={slot}>
               {slot}

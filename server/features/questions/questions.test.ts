@@ -123,7 +123,7 @@ describe('PATCH /api/questions/:id', () => {
     const answered = await world.commander.agent.patch(path).set('X-Community-Id', world.id).send({ status: 'Answered', answer: 'Start with a half day.' }).expect(200);
     expect(answered.body).toMatchObject({ status: 'Answered', answer: 'Start with a half day.', answeredByUserId: world.commander.user.id });
     const [notification] = await inbox(world.asker.agent);
-    expect(notification).toMatchObject({ type: 'answer', fromUserId: world.commander.user.id });
+    expect(notification).toMatchObject({ type: 'answer', fromUserId: world.commander.user.id, message: `Your commander answered "${question.title}".` });
     expect((await world.asker.agent.get(path).set('X-Community-Id', world.id).expect(200)).body.answer).toBe('Start with a half day.');
   });
 
@@ -149,5 +149,8 @@ describe('PATCH /api/questions/:id', () => {
     const operator = await subgroupWorld(app, db);
     await grantSuperAdmin(db, operator.owner.user.id);
     await operator.owner.agent.patch(`/api/questions/${second.id}`).set('X-Community-Id', world.id).send({ status: 'Answered', answer: 'Yes.' }).expect(200);
+    // The asker is told who answered: not 'your commander', who did not.
+    const [notification] = await inbox(world.asker.agent);
+    expect(notification!.message).toBe(`${operator.owner.user.displayName} answered "${second.title}".`);
   });
 });

@@ -39,7 +39,7 @@ export function questionRoutes(db: Database, config: Config, limitRequests: Limi
   });
 
   router.patch('/api/questions/:id', inCommunity(db, 'community:read'), body(updateQuestionBody), async (req, res) => {
-    res.json(await questions.updateQuestion(db, req.community!, idParam(req.params.id, questions.QUESTION_NOT_FOUND), req.body, now()));
+    res.json(await questions.updateQuestion(db, req.community!, req.user!, idParam(req.params.id, questions.QUESTION_NOT_FOUND), req.body, now()));
   });
 
   return router;

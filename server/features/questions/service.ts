@@ -150,7 +150,7 @@ const ANSWERER_MOVES: Record<QuestionStatus, readonly QuestionStatus[]> = {
  * Changes a question's status. Those who may answer move it along ANSWERER_MOVES (Answered stores the
  * answer and notifies the asker); the asker may only archive their own question.
  */
-export async function updateQuestion(db: Database, context: CommunityContext, questionId: string, input: UpdateQuestionBody, now: Date): Promise<QuestionView> {
+export async function updateQuestion(db: Database, context: CommunityContext, actor: { displayName: string }, questionId: string, input: UpdateQuestionBody, now: Date): Promise<QuestionView> {
   const row = await db.transaction(async (tx) => {
     const question = await visibleQuestion(tx, context, questionId, true);
     const answerer = mayAnswer(context, question);
@@ -174,7 +174,8 @@ export async function updateQuestion(db: Database, context: CommunityContext, qu
         communityId: question.communityId,
         type: 'answer',
         title: 'Your question was answered',
-        message: `Your commander answered "${question.title}".`,
+        // Named truly: an admin answering a question sent to the commander is not 'your commander'.
+        message: question.toCommanderId === context.userId ? `Your commander answered "${question.title}".` : `${actor.displayName} answered "${question.title}".`,
       });
     }
     return updated!;

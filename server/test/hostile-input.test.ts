@@ -293,7 +293,7 @@ const SPECS: Record<string, Spec> = {
   },
   'GET /api/user/subgroup': { as: 'member', header: true, path: () => '/api/user/subgroup' },
 
-  'GET /api/notifications': { as: 'moderator', path: () => '/api/notifications' },
+  'GET /api/notifications': { as: 'moderator', path: () => '/api/notifications', ids: ['notification'], query: (ids) => ({ before: ids.notification }), optional: ['before'] },
   'PATCH /api/notifications/read-all': { as: 'moderator', path: () => '/api/notifications/read-all' },
   'PATCH /api/notifications/:id/read': { as: 'moderator', path: (ids) => `/api/notifications/${ids.notification}/read`, ids: ['notification'] },
 

@@ -48,23 +48,38 @@ export async function notifyModerators(
 }
 
 /**
- * What a poll compares (the ETag): the newest notification and the unread count, in one query that also
- * checks the session's credential version (the poll does not load the user: see app.ts). Two index
- * lookups whatever the number of notifications; null when the session no longer holds (password changed,
- * account gone), which the route answers 401.
+ * The notifications a person sees: those of no community, and those of a community they still belong to
+ * (a community one has left no longer speaks to them). Reads `notifications` of the outer query.
  */
-export async function notificationsVersion(db: Executor, principal: SessionPrincipal): Promise<string | null> {
+const visibleToRecipient = sql`(${notifications.communityId} IS NULL OR EXISTS (
+  SELECT 1 FROM ${memberships} WHERE ${memberships.userId} = ${notifications.toUserId} AND ${memberships.communityId} = ${notifications.communityId}))`;
+
+/**
+ * What a poll compares (the ETag) and the true unread count, in one query that also checks the session's
+ * credential version (the poll does not load the user: see app.ts). Index lookups on the recipient's own
+ * notifications whatever their number; null when the session no longer holds (password changed, account
+ * gone), which the route answers 401.
+ */
+export async function notificationsVersion(db: Executor, principal: SessionPrincipal): Promise<{ etag: string; unread: number } | null> {
   const result = await db.execute(sql`
     SELECT
       (SELECT ${users.credentialVersion} FROM ${users} WHERE ${users.id} = ${principal.id}) AS credential_version,
-      (SELECT ${notifications.id} FROM ${notifications} WHERE ${notifications.toUserId} = ${principal.id} ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT 1) AS newest,
-      (SELECT count(*) FROM ${notifications} WHERE ${notifications.toUserId} = ${principal.id} AND NOT ${notifications.isRead}) AS unread`);
+      (SELECT ${notifications.id} FROM ${notifications} WHERE ${notifications.toUserId} = ${principal.id} AND ${visibleToRecipient}
+        ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT 1) AS newest,
+      (SELECT count(*) FROM ${notifications} WHERE ${notifications.toUserId} = ${principal.id} AND NOT ${notifications.isRead} AND ${visibleToRecipient}) AS unread`);
   const [row] = rowsOf<{ credential_version: number | null; newest: string | null; unread: number | string }>(result);
   if (row?.credential_version !== principal.credentialVersion) return null;
-  return `W/"${row.newest ?? 'none'}.${Number(row.unread)}"`;
+  const unread = Number(row.unread);
+  return { etag: `W/"${row.newest ?? 'none'}.${unread}"`, unread };
 }
 
-export async function listNotifications(db: Executor, userId: string): Promise<NotificationView[]> {
+/** The caller's notifications, newest first, a page at a time: with `before`, those older than it (404 if it is not theirs). */
+export async function listNotifications(db: Executor, userId: string, before?: string): Promise<NotificationView[]> {
+  const mine = and(eq(notifications.toUserId, userId), visibleToRecipient);
+  if (before) {
+    const [cursor] = await db.select({ id: notifications.id }).from(notifications).where(and(mine, eq(notifications.id, before)));
+    if (!cursor) throw notFound(NOTIFICATION_NOT_FOUND);
+  }
   const rows = await db
     .select({
       id: notifications.id,
@@ -77,7 +92,12 @@ export async function listNotifications(db: Executor, userId: string): Promise<N
       createdAt: notifications.createdAt,
     })
     .from(notifications)
-    .where(eq(notifications.toUserId, userId))
+    .where(
+      and(
+        mine,
+        before ? sql`(${notifications.createdAt}, ${notifications.id}) < (SELECT n.created_at, n.id FROM ${notifications} n WHERE n.id = ${before})` : undefined,
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATION_LIST_LIMIT);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));

@@ -1,11 +1,13 @@
 // Fills a demo community to try the app: npm run seed:demo (stop the server first on the embedded database).
-// A moderator, two commanders, twenty members, three months of history, questions and meetings, on the
-// database the server is configured with (DATABASE_URL, else the embedded one in DATA_DIR).
+// A moderator with three months of their own history and targets, two commanders, twenty members who joined
+// over those months, guidance, questions, meetings and two applications to review, on the database the server
+// is configured with (DATABASE_URL, else the embedded one in DATA_DIR). The same history every run, relative
+// to today.
 import { eq } from 'drizzle-orm';
 import { dateInTimeZone } from '../shared/domain/calendar';
 import { users } from '../shared/schema/auth';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { loadConfig, publicOrigin } from '../server/config';
+import { type Database, openDatabase } from '../server/db/client';
 import { DatabaseConnectError } from '../server/db/connect-error';
 import { DataDirLockedError } from '../server/db/lock';
 import { seedCommunity } from './seed/seed-community';
@@ -26,7 +28,8 @@ try {
     console.log(`The demo community is already here. Sign in as moderator@${DEMO_DOMAIN} with the password ${DEMO_PASSWORD}.`);
   } else {
     const started = performance.now();
-    const seeded = await seedCommunity(database.db, {
+    // In one transaction: a seed stopped half-way leaves nothing, so running it again starts afresh.
+    const seeded = await database.db.transaction((tx) => seedCommunity(tx as unknown as Database, {
       name: 'Grace Fellowship (demo)',
       emailDomain: DEMO_DOMAIN,
       password: DEMO_PASSWORD,
@@ -35,7 +38,8 @@ try {
       months: 3,
       today: dateInTimeZone(new Date(), TIME_ZONE),
       timeZone: TIME_ZONE,
-    });
+      story: true,
+    }));
     console.log(`Seeded 'Grace Fellowship (demo)' in ${((performance.now() - started) / 1000).toFixed(1)} s. Every account's password is ${DEMO_PASSWORD}\n`);
     const rows = [
       ['CommunityModerator', seeded.moderator],
@@ -44,6 +48,7 @@ try {
     ] as const;
     for (const [role, account] of rows) console.log(`  ${role.padEnd(20)} ${account.email.padEnd(40)} ${account.displayName}`);
     console.log(`  … and ${seeded.members.length - 3} more members, member4@${DEMO_DOMAIN} to member${seeded.members.length}@${DEMO_DOMAIN}`);
+    console.log(`\nStart the server (npm start) and sign in at ${publicOrigin(config)}/auth as ${seeded.moderator.email} first: the moderator's dashboard, Administration and Reports show the community.`);
   }
 } finally {
   await database.close();

@@ -31,8 +31,20 @@ export interface SubgroupView {
   createdAt: string;
 }
 
-/** GET /api/user/subgroup: the caller's subgroup in the current community and its commander, or nulls. */
+export interface OwnSubgroupSummary {
+  id: string;
+  name: string;
+  description: string | null;
+  createdAt: string;
+}
+
+/**
+ * GET /api/user/subgroup: the caller's subgroup in the current community and its commander, or nulls. A
+ * commander's subgroup is the one they are assigned to, else the one they lead (DECISIONS.md); any further
+ * subgroups they lead are in `ledSubgroups` (never repeating `subgroup`).
+ */
 export interface OwnSubgroupView {
-  subgroup: { id: string; name: string; description: string | null; createdAt: string } | null;
+  subgroup: OwnSubgroupSummary | null;
   commander: { id: string; displayName: string } | null;
+  ledSubgroups: OwnSubgroupSummary[];
 }

@@ -14,8 +14,9 @@ const COMMANDER = { id: 'e0000000-0000-4000-8000-00000000000e', displayName: 'Bo
 const ASSIGNED: OwnSubgroupView = {
   subgroup: { id: 'a0000000-0000-4000-8000-00000000000a', name: 'Alpha Group', description: 'Early risers', createdAt: '2026-03-14T15:00:00.000Z' },
   commander: COMMANDER,
+  ledSubgroups: [],
 };
-const UNASSIGNED: OwnSubgroupView = { subgroup: null, commander: null };
+const UNASSIGNED: OwnSubgroupView = { subgroup: null, commander: null, ledSubgroups: [] };
 const FREE_SLOTS = `/api/commanders/${COMMANDER.id}/free-slots`;
 
 function renderSubgroup(routes: Record<string, Handler> = {}, roles: MembershipView['roles'] = ['Member'], path = '/my-subgroup') {
@@ -60,6 +61,21 @@ describe('My Subgroup', () => {
     expect(within(commander).getByText('Leader')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ask Your Commander' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request Meeting with Commander' })).toBeInTheDocument();
+  });
+
+  it('shows a commander the subgroup they lead, and the others they lead besides, without asking themselves', async () => {
+    const led: OwnSubgroupView = {
+      subgroup: { ...ASSIGNED.subgroup!, name: 'Beta Group' },
+      commander: { id: me.id, displayName: me.displayName },
+      ledSubgroups: [{ id: 'a0000000-0000-4000-8000-0000000000b2', name: 'Gamma Group', description: 'Night shift', createdAt: '2026-04-01T15:00:00.000Z' }],
+    };
+    renderSubgroup({ 'GET /api/user/subgroup': () => json(led) }, ['Commander']);
+    expect(await screen.findByRole('heading', { name: 'Beta Group' })).toBeInTheDocument();
+    expect(screen.getByText("You lead this subgroup: your members' questions and meeting requests come to you.")).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'You also lead' })).toBeInTheDocument();
+    expect(screen.getByText('Gamma Group')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Not Assigned to a Subgroup' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask Your Commander' })).not.toBeInTheDocument();
   });
 
   it('says so when the subgroup has no commander yet, without the two actions', async () => {

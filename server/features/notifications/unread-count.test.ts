@@ -74,7 +74,7 @@ describe('a community one has left', () => {
     await db.insert(notifications).values([
       { toUserId: leaves.asker.user.id, communityId: stays.id, type: 'answer', title: 'Stays', message: 'From the community they stay in' },
       { toUserId: leaves.asker.user.id, communityId: leaves.id, type: 'answer', title: 'Leaves', message: 'From the community they leave' },
-      { toUserId: leaves.asker.user.id, communityId: null, type: 'claim', title: 'Account', message: 'Of no community' },
+      { toUserId: leaves.asker.user.id, communityId: null, type: 'other', title: 'Account', message: 'Of no community' },
     ]);
     const before = await leaves.asker.agent.get('/api/notifications').expect(200);
     expect((before.body as NotificationView[]).map((n) => n.title).sort()).toEqual(['Account', 'Leaves', 'Stays']);

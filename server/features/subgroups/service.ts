@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { CreateSubgroupBody, OwnSubgroupView, SubgroupView } from '@shared/contracts/subgroups';
 import { atLeast } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
@@ -113,9 +113,9 @@ export async function assignSubgroup(db: Database, context: CommunityContext, us
 
 /** The caller's subgroup in the community on screen and its commander (both null when unassigned). */
 export async function ownSubgroup(db: Executor, context: CommunityContext): Promise<OwnSubgroupView> {
-  const subgroupId = context.membership?.subgroupId;
-  if (!subgroupId) return { subgroup: null, commander: null };
-  const [row] = await db
+  const assignedId = context.membership?.subgroupId ?? null;
+  // The assigned subgroup and every subgroup the caller leads, in one query; the assigned one first.
+  const rows = await db
     .select({
       id: subgroups.id,
       name: subgroups.name,
@@ -126,11 +126,19 @@ export async function ownSubgroup(db: Executor, context: CommunityContext): Prom
     })
     .from(subgroups)
     .leftJoin(users, eq(users.id, subgroups.commanderId))
-    .where(and(eq(subgroups.id, subgroupId), eq(subgroups.communityId, context.community.id)))
-    .limit(1);
-  if (!row) return { subgroup: null, commander: null };
+    .where(
+      and(
+        eq(subgroups.communityId, context.community.id),
+        assignedId ? or(eq(subgroups.id, assignedId), eq(subgroups.commanderId, context.userId)) : eq(subgroups.commanderId, context.userId),
+      ),
+    )
+    .orderBy(sql`${subgroups.id} = ${assignedId ?? sql`NULL`} DESC NULLS LAST`, asc(subgroups.name), asc(subgroups.id));
+  const summary = (row: (typeof rows)[number]) => ({ id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString() });
+  const [main, ...further] = rows;
+  if (!main) return { subgroup: null, commander: null, ledSubgroups: [] };
   return {
-    subgroup: { id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString() },
-    commander: row.commanderId && row.commanderName ? { id: row.commanderId, displayName: row.commanderName } : null,
+    subgroup: summary(main),
+    commander: main.commanderId && main.commanderName ? { id: main.commanderId, displayName: main.commanderName } : null,
+    ledSubgroups: further.map(summary),
   };
 }

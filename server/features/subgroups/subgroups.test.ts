@@ -123,7 +123,7 @@ describe('DELETE /api/subgroups/:id', () => {
     await fixture.owner.agent.delete(`/api/subgroups/${subgroup.id}`).set('X-Community-Id', fixture.id).expect(200);
     expect(await db.select().from(subgroups).where(eq(subgroups.id, subgroup.id))).toEqual([]);
     expect(await subgroupIdOf(fixture.id, member.user.id)).toBeNull();
-    expect((await member.agent.get('/api/user/subgroup').set('X-Community-Id', fixture.id).expect(200)).body).toEqual({ subgroup: null, commander: null });
+    expect((await member.agent.get('/api/user/subgroup').set('X-Community-Id', fixture.id).expect(200)).body).toEqual({ subgroup: null, commander: null, ledSubgroups: [] });
     expectJsonError(await fixture.owner.agent.delete(`/api/subgroups/${subgroup.id}`).set('X-Community-Id', fixture.id), 404, SUBGROUP_NOT_FOUND);
   });
 });
@@ -136,12 +136,13 @@ describe('PATCH /api/users/:userId/subgroup and GET /api/user/subgroup', () => {
     const subgroup = await subgroupOf(fixture);
     await fixture.owner.agent.patch(`/api/subgroups/${subgroup.id}/commander`).set('X-Community-Id', fixture.id).send({ commanderId: commander!.user.id }).expect(200);
 
-    expect((await member!.agent.get('/api/user/subgroup').set('X-Community-Id', fixture.id).expect(200)).body).toEqual({ subgroup: null, commander: null });
+    expect((await member!.agent.get('/api/user/subgroup').set('X-Community-Id', fixture.id).expect(200)).body).toEqual({ subgroup: null, commander: null, ledSubgroups: [] });
     const assigned = await fixture.owner.agent.patch(`/api/users/${member!.user.id.toUpperCase()}/subgroup`).set('X-Community-Id', fixture.id).send({ subgroupId: subgroup.id }).expect(200);
     expect(assigned.body).toEqual({ userId: member!.user.id, subgroupId: subgroup.id });
     expect((await member!.agent.get('/api/user/subgroup').set('X-Community-Id', fixture.id).expect(200)).body).toEqual({
       subgroup: { id: subgroup.id, name: 'Alpha Group', description: null, createdAt: subgroup.createdAt },
       commander: { id: commander!.user.id, displayName: commander!.user.displayName },
+      ledSubgroups: [],
     });
 
     await fixture.owner.agent.patch(`/api/users/${member!.user.id}/subgroup`).set('X-Community-Id', fixture.id).send({ subgroupId: null }).expect(200);

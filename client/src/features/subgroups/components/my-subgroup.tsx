@@ -37,9 +37,35 @@ export function MySubgroup({ communityId, viewerId, timeZone }: MySubgroupProps)
       </Card>
     );
   }
-  const { subgroup, commander } = own.data;
+  const { subgroup, commander, ledSubgroups } = own.data;
   if (!subgroup) return <NotAssigned />;
-  return <AssignedSubgroup communityId={communityId} viewerId={viewerId} timeZone={timeZone} subgroup={subgroup} commander={commander} />;
+  return (
+    <div className="grid gap-4">
+      <AssignedSubgroup communityId={communityId} viewerId={viewerId} timeZone={timeZone} subgroup={subgroup} commander={commander} />
+      {ledSubgroups.length > 0 ? <AlsoLed subgroups={ledSubgroups} /> : null}
+    </div>
+  );
+}
+
+/** The further subgroups a commander leads besides the one shown above (GET /api/user/subgroup's ledSubgroups). */
+function AlsoLed({ subgroups }: { subgroups: OwnSubgroupView['ledSubgroups'] }) {
+  return (
+    <Card className="grid gap-3 p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">You also lead</h2>
+      <ul className="grid gap-2">
+        {subgroups.map((subgroup) => (
+          <li key={subgroup.id} className="flex min-w-0 items-start gap-3 rounded-xl border border-border bg-muted/50 p-3">
+            <UsersRound className="mt-0.5 size-4 shrink-0 text-primary-600" aria-hidden="true" />
+            <div className="grid min-w-0 gap-0.5">
+              <span className="break-words font-medium">{subgroup.name}</span>
+              {subgroup.description ? <span className="break-words text-sm text-muted-foreground">{subgroup.description}</span> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-muted-foreground">Their members' questions and meeting requests come to you too.</p>
+    </Card>
+  );
 }
 
 function NotAssigned() {

@@ -40,7 +40,7 @@ const configSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: positiveInt(50),
   RATE_LIMIT_NAME_CHECK_PER_IP: positiveInt(120),
   RATE_LIMIT_JOIN_PER_USER: positiveInt(10),
-  RATE_LIMIT_JOIN_PER_IP: positiveInt(50),
+  RATE_LIMIT_JOIN_PER_IP: positiveInt(200),
   RATE_LIMIT_APPLY_PER_IP: positiveInt(20),
   RATE_LIMIT_PASSWORD_RESET_PER_EMAIL: positiveInt(5),
   RATE_LIMIT_PASSWORD_RESET_PER_IP: positiveInt(30),

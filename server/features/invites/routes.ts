@@ -8,20 +8,31 @@ import { type LimitRequests, MINUTE } from '../../http/security';
 import { body, idParam } from '../../http/validate';
 import * as invites from './service';
 
+export const TOO_MANY_CODES_PER_USER_MESSAGE =
+  'Several wrong invitation codes were counted from your account, so this code was not checked. Please wait 15 minutes, then enter it exactly as you received it.';
+export const TOO_MANY_CODES_PER_ADDRESS_MESSAGE =
+  'Many wrong invitation codes were counted from your network in the last hour, so this code was not checked. Please try again later in the hour.';
+
 export function inviteRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();
-  const tooManyCodes = 'Too many invitation codes tried. Please wait an hour and check the code with the person who invited you.';
-  // Only wrong codes (404) count, so a whole congregation can join from one address.
+  // Only wrong codes (404) count, so a whole congregation can join from one address; over a limit no code is
+  // checked, and the message says so. 8 characters of 32 stay hopeless to guess at these rates.
   const wrongCodes = { statuses: [404] };
   const joinLimitPerUser = limitRequests({
     name: 'join-per-account',
-    windowMs: 60 * MINUTE,
+    windowMs: 15 * MINUTE,
     limit: config.RATE_LIMIT_JOIN_PER_USER,
     countFailuresOnly: wrongCodes,
     key: (req) => `join:${req.user?.id}`,
-    message: tooManyCodes,
+    message: TOO_MANY_CODES_PER_USER_MESSAGE,
   });
-  const joinLimitPerIp = limitRequests({ name: 'join-per-address', windowMs: 60 * MINUTE, limit: config.RATE_LIMIT_JOIN_PER_IP, countFailuresOnly: wrongCodes, message: tooManyCodes });
+  const joinLimitPerIp = limitRequests({
+    name: 'join-per-address',
+    windowMs: 60 * MINUTE,
+    limit: config.RATE_LIMIT_JOIN_PER_IP,
+    countFailuresOnly: wrongCodes,
+    message: TOO_MANY_CODES_PER_ADDRESS_MESSAGE,
+  });
 
   router.post('/api/communities/join', requireUser, joinLimitPerIp, joinLimitPerUser, body(joinCommunityBody), async (req, res) => {
     res.json(await invites.joinCommunity(db, req.user!, req.body.inviteCode, now()));

@@ -96,11 +96,18 @@ export interface CalendarLockView {
 }
 
 const targetText = singleLineText('Target').max(300, 'At most 300 characters').nullish().transform((text) => text || null);
-/** The monthly targets hold 'Yes' or nothing; booleans and 'Yes'/'No' strings are accepted. */
+export const MONTHLY_TARGET_MESSAGE = "Choose 'Yes', or leave it not set";
+const YES = /^(yes|true|1|y)$/i;
+const NOT_SET = /^(no|false|0|n|)$/i;
+/**
+ * The monthly targets hold 'Yes' or nothing: booleans and 'Yes'/'No' strings are accepted (as the client and
+ * older spreadsheets send them); any other text is refused with a field message, never stored as 'not set'.
+ */
 const monthlyTarget = z
-  .union([z.boolean(), singleLineText('Target').max(20)])
+  .union([z.boolean(), singleLineText('Target').max(20, MONTHLY_TARGET_MESSAGE)])
   .nullish()
-  .transform((value) => (value === true || (typeof value === 'string' && /^(yes|true|1|y)$/i.test(value)) ? 'Yes' : null));
+  .refine((value) => typeof value !== 'string' || YES.test(value) || NOT_SET.test(value), MONTHLY_TARGET_MESSAGE)
+  .transform((value) => (value === true || (typeof value === 'string' && YES.test(value)) ? 'Yes' : null));
 
 /** Monthly retreat and the hour of silence are required of every member (SPEC.md section 9): always 'Yes'. */
 const fixedTarget = z

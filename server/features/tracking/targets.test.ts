@@ -89,6 +89,18 @@ describe('POST /api/users/monthly-targets', () => {
     expect((await snapshotTracking(db, fixture.id)).targets).toHaveLength(1);
   });
 
+  it('refuses a monthly target other than Yes or not set with 400 and a field message, storing nothing', async () => {
+    const fixture = await communityWith(app, 'member');
+    const member = fixture.members[0]!;
+    const before = await snapshotTracking(db, fixture.id);
+    for (const value of ['Maybe', 'Twice', 'Yes!', 2, 'sí']) {
+      const refused = await setTargets(fixture.owner.agent, fixture.id, { userId: member.user.id, month: 3, year: YEAR, prayerWalk: value });
+      expectJsonError(refused, 400);
+      expect(refused.body.fields).toEqual({ prayerWalk: expect.any(String) });
+    }
+    expect(await snapshotTracking(db, fixture.id)).toEqual(before);
+  });
+
   it("lets an admin set their own targets", async () => {
     const fixture = await communityWith(app);
     const response = await setTargets(fixture.owner.agent, fixture.id, { userId: fixture.owner.user.id, month: 4, year: YEAR, meditation: 'Daily' }).expect(200);

@@ -560,6 +560,8 @@ const SPECS: Record<string, Spec> = {
     body: () => ({ contentMarkdown: '# Welcome', sections: [section] }),
     optional: ['contentMarkdown', 'sections'],
     bad: {
+      // Nested deeper than a dashboard renders it (issue 22: 20,000 > overflowed the renderer's stack).
+      contentMarkdown: ['>'.repeat(20_000), `${'- '.repeat(5000)}x`, '1. '.repeat(5000), `${'*'.repeat(5000)}a${'*'.repeat(5000)}`, '['.repeat(20_000)],
       sections: [
         [{ ...section, type: 'video' }],
         [{ ...section, id: '../etc' }],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MARKDOWN_NESTING_MAX, markdownNestsTooDeeply } from '../domain/markdown-nesting';
 import { multiLineText, singleLineText } from './fields';
 import {
   GUIDANCE_ALIGNMENTS,
@@ -30,13 +31,19 @@ export const guidanceSection = z.object({
 });
 export type GuidanceSection = z.infer<typeof guidanceSection>;
 
+export const GUIDANCE_NESTING_MESSAGE = `Guidance cannot nest quotes, lists, emphasis or links more than ${MARKDOWN_NESTING_MAX} levels deep`;
+
 /**
  * POST /api/communities/{id}/guidance. The admin editor sends both; the setup wizard sends only
- * `contentMarkdown`, which leaves the stored sections as they are.
+ * `contentMarkdown`, which leaves the stored sections as they are. Markdown nested deeper than members'
+ * dashboards render it (shared/domain/markdown-nesting.ts) is refused.
  */
 export const saveGuidanceBody = z.object({
   sections: z.array(guidanceSection).max(GUIDANCE_SECTIONS_MAX, `At most ${GUIDANCE_SECTIONS_MAX} sections`).optional(),
-  contentMarkdown: multiLineText('Guidance').max(GUIDANCE_MARKDOWN_MAX, 'Guidance must be at most 20,000 characters').default(''),
+  contentMarkdown: multiLineText('Guidance')
+    .max(GUIDANCE_MARKDOWN_MAX, 'Guidance must be at most 20,000 characters')
+    .refine((markdown) => !markdownNestsTooDeeply(markdown), GUIDANCE_NESTING_MESSAGE)
+    .default(''),
 });
 export type SaveGuidanceBody = z.input<typeof saveGuidanceBody>;
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { GUIDANCE_MARKDOWN_MAX, GUIDANCE_SECTIONS_MAX, type GuidanceView, type SaveGuidanceBody } from '@shared/contracts/guidance';
+import { GUIDANCE_MARKDOWN_MAX, GUIDANCE_NESTING_MESSAGE, GUIDANCE_SECTIONS_MAX, type GuidanceView, type SaveGuidanceBody } from '@shared/contracts/guidance';
+import { flattenMarkdownNesting, MARKDOWN_NESTING_MAX } from '@shared/domain/markdown-nesting';
 import { auditLogs } from '@shared/schema/audit';
 import { guidancePanels } from '@shared/schema/communities';
 import { createTestApp } from '../../test/app';
@@ -160,6 +161,7 @@ describe('POST /api/communities/:id/guidance', () => {
     ['markdown with a NUL', { contentMarkdown: 'Pray\u0000' }, 'contentMarkdown'],
     ['markdown with an escape character', { contentMarkdown: 'Pray \u001b[31m' }, 'contentMarkdown'],
     ['markdown too long', { contentMarkdown: 'x'.repeat(GUIDANCE_MARKDOWN_MAX + 1) }, 'contentMarkdown'],
+    ['markdown of 20,000 >', { contentMarkdown: '>'.repeat(GUIDANCE_MARKDOWN_MAX) }, 'contentMarkdown'],
     ['sections that are not a list', { sections: 'all of them' }, 'sections'],
     ['too many sections', { sections: Array.from({ length: GUIDANCE_SECTIONS_MAX + 1 }, (_, i) => section({ id: `s${i}` })) }, 'sections'],
     ['a colour that is CSS', { sections: [section({ color: 'javascript:red' })] }, 'sections.0.color'],
@@ -182,6 +184,43 @@ describe('POST /api/communities/:id/guidance', () => {
     expectJsonError(response, 400);
     expect(typeof response.body.fields?.[field]).toBe('string');
     expect(await snapshotGuidance(fixture.id)).toEqual(before);
+  });
+
+  describe('markdown nested deeper than members can be shown it (issue 22: 20,000 > blanked every dashboard)', () => {
+    const deeper = MARKDOWN_NESTING_MAX + 1;
+    it.each([
+      ['quotes on one line', '>'.repeat(GUIDANCE_MARKDOWN_MAX)],
+      ['quotes one level deeper each line', Array.from({ length: deeper }, (_, index) => `${'>'.repeat(index + 1)} Deeper`).join('\n')],
+      ['lists', `${'- '.repeat(deeper)}Deepest`],
+      ['indented lists', Array.from({ length: deeper }, (_, index) => `${'  '.repeat(index)}- Level ${index + 1}`).join('\n')],
+      ['ordered lists', '1. '.repeat(5000)],
+      ['emphasis', `${'*'.repeat(5000)}a${'*'.repeat(5000)}`],
+      ['emphasis in separate runs', `${'*a '.repeat(deeper)}${'a* '.repeat(deeper)}`],
+      ['brackets', '['.repeat(GUIDANCE_MARKDOWN_MAX)],
+      ['images in images', `${'!['.repeat(deeper)}a${'](x)'.repeat(deeper)}`],
+    ])('answers 400 naming contentMarkdown for %s, and writes nothing', async (_label, contentMarkdown) => {
+      const fixture = await communityWith(app);
+      await save(fixture.owner.agent, fixture.id, { contentMarkdown: 'Kept' }).expect(200);
+      const before = await snapshotGuidance(fixture.id);
+      const response = await save(fixture.owner.agent, fixture.id, { contentMarkdown });
+      expectJsonError(response, 400);
+      expect(response.body.fields).toEqual({ contentMarkdown: GUIDANCE_NESTING_MESSAGE });
+      expect(await snapshotGuidance(fixture.id)).toEqual(before);
+    });
+
+    it(`saves markdown nested ${MARKDOWN_NESTING_MAX} levels deep exactly as sent, which members see unflattened`, async () => {
+      const fixture = await communityWith(app, 'member');
+      const contentMarkdown = [
+        Array.from({ length: MARKDOWN_NESTING_MAX }, (_, index) => `${'>'.repeat(index + 1)} Level ${index + 1}`).join('\n'),
+        Array.from({ length: MARKDOWN_NESTING_MAX }, (_, index) => `${'  '.repeat(index)}- Level ${index + 1}`).join('\n'),
+        `${'*a '.repeat(MARKDOWN_NESTING_MAX)}${'a* '.repeat(MARKDOWN_NESTING_MAX)}`,
+        '- - -',
+        Array.from({ length: 40 }, (_, index) => `**Bold ${index}** and [a link](https://example.org/${index})`).join(' '),
+      ].join('\n\n');
+      await save(fixture.owner.agent, fixture.id, { contentMarkdown }).expect(200);
+      expect((await fixture.members[0]!.agent.get(guidancePath(fixture.id)).expect(200)).body.contentMarkdown).toBe(contentMarkdown);
+      expect(flattenMarkdownNesting(contentMarkdown)).toBe(contentMarkdown);
+    });
   });
 
   it('refuses bad input on a first save too, leaving no row', async () => {

@@ -2,12 +2,13 @@ import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   GUIDANCE_ALIGNMENTS,
   GUIDANCE_BACKGROUNDS,
   GUIDANCE_HEADER_SIZES,
   GUIDANCE_MARKDOWN_MAX,
+  GUIDANCE_NESTING_MESSAGE,
   GUIDANCE_SECTION_TYPES,
   GUIDANCE_SECTIONS_MAX,
   GUIDANCE_TEXT_COLORS,
@@ -16,14 +17,16 @@ import {
   type GuidanceView,
   SECTION_STYLE_DEFAULTS,
 } from '@shared/contracts/guidance';
+import { markdownNestsTooDeeply } from '@shared/domain/markdown-nesting';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { fieldErrors } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
 import { useSaveGuidance } from '../api';
 import { DEFAULT_GUIDANCE_SECTIONS } from '../default-guidance';
@@ -117,6 +120,10 @@ export function GuidanceEditorDialog({ communityId, guidance, open, onOpenChange
   const [sections, setSections] = useState<GuidanceSection[]>(() => (isNew ? DEFAULT_GUIDANCE_SECTIONS.map((section) => ({ ...section })) : guidance.sections));
   const [markdown, setMarkdown] = useState(guidance.contentMarkdown);
   const save = useSaveGuidance(communityId);
+  // Said as it is typed (the server refuses it with the same words): the preview shows the deeper levels as text.
+  const tooDeep = useMemo(() => markdownNestsTooDeeply(markdown), [markdown]);
+  const markdownError = tooDeep ? GUIDANCE_NESTING_MESSAGE : fieldErrors(save.error).contentMarkdown;
+  const markdownHint = 'Shown under the sections. Markdown: **bold**, *italic*, - lists, [links](https://example.org).';
 
   const update = (index: number, section: GuidanceSection) => setSections((all) => all.map((current, at) => (at === index ? section : current)));
   const move = (index: number, offset: -1 | 1) =>
@@ -182,8 +189,14 @@ export function GuidanceEditorDialog({ communityId, guidance, open, onOpenChange
               <Plus aria-hidden="true" />
               Add Section
             </Button>
-            <FormField id={`${id}-markdown`} label="More guidance (markdown)" hint="Shown under the sections. Markdown: **bold**, *italic*, - lists, [links](https://example.org).">
-              <Textarea id={`${id}-markdown`} rows={8} value={markdown} maxLength={GUIDANCE_MARKDOWN_MAX} onChange={(event) => setMarkdown(event.target.value)} />
+            <FormField id={`${id}-markdown`} label="More guidance (markdown)" hint={markdownHint} error={markdownError}>
+              <Textarea
+                {...fieldProps(`${id}-markdown`, { hint: markdownHint, error: markdownError })}
+                rows={8}
+                value={markdown}
+                maxLength={GUIDANCE_MARKDOWN_MAX}
+                onChange={(event) => setMarkdown(event.target.value)}
+              />
             </FormField>
           </div>
           {/* Beside the sections (from 1024 px) the preview stays in view while the sections scroll past it. */}

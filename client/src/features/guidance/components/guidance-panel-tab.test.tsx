@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { GuidanceSection, GuidanceView, SaveGuidanceBody } from '@shared/contracts/guidance';
+import { GUIDANCE_NESTING_MESSAGE, type GuidanceSection, type GuidanceView, type SaveGuidanceBody } from '@shared/contracts/guidance';
 import { COMMUNITY_ID, TODAY, trackingServer } from '@/features/tracking/test-kit';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi, type RecordedRequest } from '@/test/api-mock';
@@ -163,6 +163,30 @@ describe('Administration > Guidance Panel', () => {
     expect(await findToast('Save Failed')).toHaveTextContent('Title must be at most 200 characters');
     expect(screen.getByRole('dialog', { name: 'Edit Guidance' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save Guidelines' })).toBeEnabled();
+  });
+
+  it('says under the markdown, as it is typed, that it nests too deeply, and previews the deeper levels as text', async () => {
+    const { user } = renderPanel();
+    const dialog = await openEditor(user);
+    const markdown = within(dialog).getByLabelText('More guidance (markdown)');
+    await fill(user, markdown, `${'>'.repeat(13)} Deepest`);
+    expect(markdown).toHaveAccessibleDescription(expect.stringContaining(GUIDANCE_NESTING_MESSAGE));
+    expect(markdown).toHaveAttribute('aria-invalid', 'true');
+    expect(await within(preview(dialog)).findByText('> Deepest')).toBeInTheDocument();
+    expect(preview(dialog).querySelectorAll('blockquote')).toHaveLength(12);
+
+    await fill(user, markdown, `${'>'.repeat(12)} Deep enough`);
+    expect(within(dialog).queryByText(GUIDANCE_NESTING_MESSAGE)).not.toBeInTheDocument();
+    expect(markdown).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("shows the server's message for the markdown under it when a save is refused", async () => {
+    const message = 'Guidance cannot hold that';
+    const { user } = renderPanel({ [`POST ${GUIDANCE_URL}`]: () => apiError(400, 'Please check the highlighted fields.', { contentMarkdown: message }) });
+    const dialog = await openEditor(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Guidelines' }));
+    expect(await findToast('Save Failed')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('More guidance (markdown)')).toHaveAccessibleDescription(expect.stringContaining(message));
   });
 
   it.each([

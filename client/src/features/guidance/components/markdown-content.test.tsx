@@ -1,6 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { markdownNestsTooDeeply } from '@shared/domain/markdown-nesting';
+import { DEFAULT_WELCOME_GUIDANCE, THEME_TEMPLATES } from '@/features/setup/catalogue';
 import { expectNothingExecutable, HOSTILE_MARKDOWN } from '../test-kit';
-import MarkdownContent, { safeUrl } from './markdown-content';
+import MarkdownContent, { capTreeDepth, MARKDOWN_TREE_DEPTH_MAX, safeUrl } from './markdown-content';
 
 describe('safeUrl', () => {
   it.each([
@@ -58,5 +60,67 @@ describe('MarkdownContent', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByText('Read').tagName).toBe('STRONG');
     expect(screen.getByText('Pray').tagName).toBe('EM');
+  });
+});
+
+describe('MarkdownContent with markdown nested too deeply', () => {
+  const N = 20_000;
+  const staircase = (line: (depth: number) => string) => {
+    const lines: string[] = [];
+    for (let depth = 1, length = 0; length + line(depth).length < N; depth += 1) {
+      lines.push(line(depth));
+      length += line(depth).length + 1;
+    }
+    return lines.join('\n');
+  };
+
+  it.each([
+    ['20,000 > on one line', '>'.repeat(N)],
+    ['lines each one > deeper', staircase((depth) => `${'>'.repeat(depth)} x`)],
+    ['lines each one list level deeper', staircase((depth) => `${'  '.repeat(depth - 1)}- x`)],
+    ['- - - … x', `${'- '.repeat(N / 2 - 1)}x`],
+    ['1. 1. 1. …', '1. '.repeat(N / 3)],
+    ['[[[[[…', '['.repeat(N)],
+    ['![![![…', `${'!['.repeat(N / 6)}a${'](x)'.repeat(N / 6)}`],
+    ['***…a***…', `${'*'.repeat(N / 2)}a${'*'.repeat(N / 2 - 1)}`],
+    ['*a *a … a* a*', `${'*a '.repeat(N / 6)}${'a* '.repeat(N / 6)}`],
+  ])('renders %s as 12 levels at most, the rest as text, without throwing', async (_label, markdown) => {
+    const { container } = render(<MarkdownContent markdown={markdown} />);
+    await waitFor(() => expect(container.textContent).not.toBe(''));
+    let deepest = 0;
+    for (const element of container.querySelectorAll('blockquote, li, em, strong')) {
+      let depth = 0;
+      for (let at: Element | null = element; at && at !== container; at = at.parentElement) if (at.matches('blockquote, li, em, strong')) depth += 1;
+      deepest = Math.max(deepest, depth);
+    }
+    expect(deepest).toBeLessThanOrEqual(12);
+  });
+
+  it('cuts a tree deeper than MARKDOWN_TREE_DEPTH_MAX into its text, without recursion', () => {
+    type Node = { type: string; value?: string; children?: Node[] };
+    const root: Node = { type: 'root', children: [] };
+    let parent = root;
+    for (let depth = 0; depth < 50_000; depth += 1) {
+      const quote: Node = { type: 'blockquote', children: [{ type: 'paragraph', children: [{ type: 'text', value: `${depth % 10}` }] }] };
+      parent.children!.push(quote);
+      parent = quote;
+    }
+    capTreeDepth(MARKDOWN_TREE_DEPTH_MAX)()(root);
+    let deepest = 0;
+    const pending: Array<[Node, number]> = [[root, 0]];
+    for (let entry = pending.pop(); entry; entry = pending.pop()) {
+      deepest = Math.max(deepest, entry[1]);
+      for (const child of entry[0].children ?? []) pending.push([child, entry[1] + 1]);
+    }
+    expect(deepest).toBeLessThanOrEqual(MARKDOWN_TREE_DEPTH_MAX + 2);
+    let cut = root;
+    for (let depth = 0; depth < MARKDOWN_TREE_DEPTH_MAX; depth += 1) cut = cut.children!.at(-1)!;
+    expect(cut.children).toEqual([{ type: 'paragraph', children: [{ type: 'text', value: expect.stringMatching(/^(\d)+$/) }] }]);
+  });
+
+  it('leaves the guidance people start from as it is: the themes and the default welcome nest nowhere near the limit', () => {
+    for (const markdown of [...THEME_TEMPLATES.map((theme) => theme.guidanceContent), DEFAULT_WELCOME_GUIDANCE]) {
+      expect(markdownNestsTooDeeply(markdown)).toBe(false);
+    }
   });
 });

@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import Markdown, { defaultUrlTransform } from 'react-markdown';
+import { GUIDANCE_MARKDOWN_MAX } from '@shared/contracts/guidance-styles';
+import { flattenMarkdownNesting } from '@shared/domain/markdown-nesting';
 
 /**
  * Links and images may only point at http(s), mailto or a relative address: react-markdown's default
@@ -36,16 +39,72 @@ export function rebaseHeadings(base: number) {
   };
 }
 
+interface MdastNode {
+  type: string;
+  value?: string;
+  children?: MdastNode[];
+}
+
+/** mdast nodes that hold text inside a paragraph; any other node holding children is a block. */
+const PHRASING = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference', 'heading', 'paragraph', 'tableCell']);
+
+/** The text of every node under `node`, in order, walked without recursion. */
+function textOf(node: MdastNode): string {
+  let text = '';
+  const pending: MdastNode[] = [];
+  const pushChildren = (parent: MdastNode) => {
+    for (let index = (parent.children?.length ?? 0) - 1; index >= 0; index -= 1) pending.push(parent.children![index]!);
+  };
+  pushChildren(node);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value === 'string') text += next.value;
+    pushChildren(next);
+  }
+  return text;
+}
+
+/**
+ * Deeper than any markdown flattenMarkdownNesting lets through (12 quote or list levels, a list being two
+ * nodes, then 12 of emphasis and links): a bound on the tree the renderer walks.
+ */
+export const MARKDOWN_TREE_DEPTH_MAX = 64;
+
+/**
+ * A remark plugin, the renderer's own bound whatever the flattening missed: the children of a node at
+ * depth `max` become their text (in a paragraph, under a block), so converting and rendering the tree,
+ * which recurse once per level, cannot exhaust the stack. Walked without recursion.
+ */
+export function capTreeDepth(max: number) {
+  return () => (tree: MdastNode) => {
+    const pending: Array<[MdastNode, number]> = [[tree, 0]];
+    for (let entry = pending.pop(); entry; entry = pending.pop()) {
+      const [node, depth] = entry;
+      if (!node.children) continue;
+      if (depth >= max) {
+        const text: MdastNode = { type: 'text', value: textOf(node) };
+        node.children = PHRASING.has(node.type) ? [text] : [{ type: 'paragraph', children: [text] }];
+        continue;
+      }
+      for (const child of node.children) pending.push([child, depth + 1]);
+    }
+  };
+}
+
 /**
  * Markdown written by a moderator, rendered without raw HTML: react-markdown builds React elements from
  * the markdown tree and never passes HTML through (no rehype-raw), so `<script>` or an `onerror` attribute
- * shows as text and cannot run. Loaded on demand: only guidance with markdown needs it.
+ * shows as text and cannot run. Nesting is limited before parsing (flattenMarkdownNesting: what nests
+ * deeper than 12 levels shows as text; the guidance route refuses it in the first place), the text is cut
+ * at the guidance limit of 20,000 characters, and the tree is cut at MARKDOWN_TREE_DEPTH_MAX. Loaded on
+ * demand: only guidance with markdown needs it.
  */
 export default function MarkdownContent({ markdown, headingBase = 3 }: { markdown: string; headingBase?: number }) {
+  const limited = useMemo(() => flattenMarkdownNesting(markdown.slice(0, GUIDANCE_MARKDOWN_MAX)), [markdown]);
   return (
     <div className="guidance-markdown grid gap-3 text-sm leading-relaxed text-foreground">
       <Markdown
         skipHtml
+        remarkPlugins={[capTreeDepth(MARKDOWN_TREE_DEPTH_MAX)]}
         rehypePlugins={[rebaseHeadings(headingBase)]}
         urlTransform={safeUrl}
         components={{
@@ -62,7 +121,7 @@ export default function MarkdownContent({ markdown, headingBase = 3 }: { markdow
           img: ({ node: _node, alt }) => <span>{alt}</span>,
         }}
       >
-        {markdown}
+        {limited}
       </Markdown>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
+import { CardErrorBoundary } from '@/components/ui/card-error-boundary';
 import { LoadingRows } from '@/components/ui/states';
 import { useCommunity, useCommunityMembers } from '@/features/communities/api';
 import { useDashboardData } from '@/features/dashboard/use-dashboard-data';
@@ -76,32 +77,51 @@ function DashboardScreen() {
       <div className="grid gap-6">
         <ScreenPickers screen={screen} idPrefix="dashboard" />
 
+        {/* Each card in its own error boundary: one that cannot be shown (hostile guidance, a bug) leaves the others working. */}
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-            <ScreenCheckIn screen={screen} />
-            <StreaksCard
-              communityId={communityId}
-              userId={screen.viewedUserId}
-              asOf={asOf}
-              isToday={asOf === now.iso}
-            />
-            {screen.canSeeSubgroupStats && screen.self.id ? <SubgroupStatsCard communityId={communityId} commanderId={screen.self.id} period={period} /> : null}
+            <CardErrorBoundary>
+              <ScreenCheckIn screen={screen} />
+            </CardErrorBoundary>
+            <CardErrorBoundary>
+              <StreaksCard
+                communityId={communityId}
+                userId={screen.viewedUserId}
+                asOf={asOf}
+                isToday={asOf === now.iso}
+              />
+            </CardErrorBoundary>
+            {screen.canSeeSubgroupStats && screen.self.id ? (
+              <CardErrorBoundary>
+                <SubgroupStatsCard communityId={communityId} commanderId={screen.self.id} period={period} />
+              </CardErrorBoundary>
+            ) : null}
             <div className="grid gap-6 md:grid-cols-2">
               {/* The viewer's own, also while another member is on screen: questions and meetings are private. */}
-              <RecentQuestionsCard communityId={communityId} />
-              <UpcomingMeetingsCard communityId={communityId} viewerId={screen.self.id} timeZone={timeZone} />
+              <CardErrorBoundary>
+                <RecentQuestionsCard communityId={communityId} />
+              </CardErrorBoundary>
+              <CardErrorBoundary>
+                <UpcomingMeetingsCard communityId={communityId} viewerId={screen.self.id} timeZone={timeZone} />
+              </CardErrorBoundary>
             </div>
           </div>
           <div className="grid min-w-0 content-start gap-6">
-            <GuidelinesCard communityId={communityId} />
-            <TargetsCard targets={targets.data} isLoading={targets.isPending} error={targets.error} onRetry={() => void targets.refetch()} period={period} memberName={viewed.displayName} />
-            <CommunityMembersCard
-              members={screen.members.data}
-              isLoading={screen.members.isPending}
-              error={screen.members.error}
-              selfId={screen.self.id}
-              onRetry={() => void screen.members.refetch()}
-            />
+            <CardErrorBoundary>
+              <GuidelinesCard communityId={communityId} />
+            </CardErrorBoundary>
+            <CardErrorBoundary>
+              <TargetsCard targets={targets.data} isLoading={targets.isPending} error={targets.error} onRetry={() => void targets.refetch()} period={period} memberName={viewed.displayName} />
+            </CardErrorBoundary>
+            <CardErrorBoundary>
+              <CommunityMembersCard
+                members={screen.members.data}
+                isLoading={screen.members.isPending}
+                error={screen.members.error}
+                selfId={screen.self.id}
+                onRetry={() => void screen.members.refetch()}
+              />
+            </CardErrorBoundary>
           </div>
         </div>
       </div>

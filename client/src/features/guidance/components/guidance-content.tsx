@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { GuidanceAlignment, GuidanceBackground, GuidanceSection, GuidanceTextColor } from '@shared/contracts/guidance';
+import { CardErrorBoundary } from '@/components/ui/card-error-boundary';
 import { LoadingRows } from '@/components/ui/states';
 import { cn } from '@/lib/utils';
 
@@ -116,8 +117,8 @@ function Section({ section, level }: { section: GuidanceSection; level: number }
 }
 
 /**
- * A community's guidance: its styled sections, then its markdown. Section text is plain text (React
- * escapes it); styles are chosen from fixed names, never taken from the stored data.
+ * A community's guidance: its styled sections, then its markdown (inside an error boundary). Section text
+ * is plain text (React escapes it); styles are chosen from fixed names, never taken from the stored data.
  */
 export function GuidanceContent({ sections, markdown, headingBase = 3 }: { sections: readonly GuidanceSection[]; markdown: string; headingBase?: number }) {
   const levels = titleLevels(sections, headingBase);
@@ -129,9 +130,13 @@ export function GuidanceContent({ sections, markdown, headingBase = 3 }: { secti
         <Section key={section.id} section={section} level={levels[index]!} />
       ))}
       {markdown.trim() ? (
-        <Suspense fallback={<LoadingRows rows={2} label="Loading guidance" />}>
-          <MarkdownContent markdown={markdown} headingBase={markdownBase} />
-        </Suspense>
+        // Markdown that cannot be shown takes only its own place: the sections above stay, and so does the
+        // rest of the screen (the editor's preview tries again as the markdown changes).
+        <CardErrorBoundary variant="inline" resetKey={markdown}>
+          <Suspense fallback={<LoadingRows rows={2} label="Loading guidance" />}>
+            <MarkdownContent markdown={markdown} headingBase={markdownBase} />
+          </Suspense>
+        </CardErrorBoundary>
       ) : null}
     </div>
   );

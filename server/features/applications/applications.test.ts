@@ -12,7 +12,7 @@ import { createTestApp } from '../../test/app';
 import { auditRowsOf, expectJsonError, ISO_DATE_PATTERN, setRoles, UUID_PATTERN } from '../../test/community-fixtures';
 import { type Agent, signUp } from '../../test/factories';
 import { type CommunityFixture, communityWith, LIFTED_LIMITS } from '../tracking/tracking-test-kit';
-import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND, APPLICATION_SENT } from './service';
+import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND, APPLICATION_SENT, APPLICATION_UPDATED } from './service';
 
 // The real limit of 20 applications per address an hour; TRUST_PROXY lets each test apply from its own
 // address (X-Forwarded-For), so only the rate-limit test reaches it.
@@ -46,9 +46,11 @@ function apply(payload: Record<string, unknown>, { header, address = freshAddres
   return (header === undefined ? call : call.set('X-Community-Id', header)).send(payload);
 }
 
+let forms = 0;
+/** A visitor's form; each with its own e-mail (the same e-mail again updates its Pending application). */
 const form = (communityId: string | undefined, changes: Record<string, unknown> = {}) => ({
   name: 'Ruth  Naomi',
-  email: ' Ruth.Naomi@Example.org ',
+  email: ` Ruth.Naomi.${++forms}@Example.org `,
   message: 'I would love to join your prayer group.',
   disciplineTargets: { bibleReading: '2 chapters daily', prayerWalk: 'Yes' },
   communityId,
@@ -93,8 +95,8 @@ async function staffedCommunity(): Promise<CommunityFixture & { moderator: Commu
 describe('POST /api/member-applications (public)', () => {
   it('stores a Pending application and answers 201 with only a thank-you and the id', async () => {
     const fixture = await communityWith(app);
-    const response = await apply(form(fixture.id)).expect(201);
-    expect(response.body).toEqual({ message: APPLICATION_SENT, id: expect.stringMatching(UUID_PATTERN) });
+    const response = await apply(form(fixture.id, { email: ' Ruth.Naomi@Example.org ' })).expect(201);
+    expect(response.body).toEqual({ message: APPLICATION_SENT, id: expect.stringMatching(UUID_PATTERN), updated: false });
     expect(response.text).not.toContain(fixture.community.name);
     expect(response.text).not.toContain(fixture.owner.user.displayName);
 
@@ -164,23 +166,48 @@ describe('POST /api/member-applications (public)', () => {
     expect(await db.select().from(memberships).where(and(eq(memberships.communityId, fixture.id), eq(memberships.userId, visitor.owner.user.id)))).toEqual([]);
   });
 
-  it("answers alike whether the e-mail applied before or belongs to a member: nothing about the community's people leaks", async () => {
+  it("answers alike whether or not the e-mail belongs to a member: nothing about the community's people leaks", async () => {
     const fixture = await staffedCommunity();
     const answers = [
-      await apply(form(fixture.id, { email: 'stranger@example.org' })),
       await apply(form(fixture.id, { email: 'stranger@example.org' })),
       await apply(form(fixture.id, { email: fixture.member.email, name: fixture.member.user.displayName })),
       await apply(form(fixture.id, { email: fixture.owner.email })),
     ];
     for (const response of answers) {
       expect(response.status).toBe(201);
-      expect(Object.keys(response.body).sort()).toEqual(['id', 'message']);
-      expect(response.body.message).toBe(APPLICATION_SENT);
+      expect(Object.keys(response.body).sort()).toEqual(['id', 'message', 'updated']);
+      expect(response.body).toMatchObject({ message: APPLICATION_SENT, updated: false });
       for (const person of [fixture.owner, fixture.moderator, fixture.member]) {
         expect(response.text).not.toContain(person.user.id);
         expect(response.text).not.toContain(person.email);
       }
     }
+  });
+
+  it('updates the Pending application of the same e-mail instead of adding a second, and says so (200)', async () => {
+    const fixture = await staffedCommunity();
+    const first = await apply(form(fixture.id, { email: 'Ruth.Again@example.org', message: 'First try' })).expect(201);
+    const again = await apply(form(fixture.id, { email: 'ruth.again@example.org', name: 'Ruth N.', message: 'With more detail' })).expect(200);
+    expect(again.body).toEqual({ message: APPLICATION_UPDATED, id: first.body.id, updated: true });
+    const rows = await applicationRows(fixture.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: first.body.id, name: 'Ruth N.', message: 'With more detail', status: 'Pending' });
+    expect((await notificationsOf(fixture.owner.user.id)).map((n) => n.message)).toEqual([
+      expect.stringContaining('asked to join'),
+      expect.stringContaining('Ruth N. updated their request to join'),
+    ]);
+    // Once reviewed, a new application is a new request.
+    await review(fixture.owner.agent, fixture.id, first.body.id, { status: 'Rejected' }).expect(200);
+    const later = await apply(form(fixture.id, { email: 'ruth.again@example.org' })).expect(201);
+    expect(later.body.id).not.toBe(first.body.id);
+    expect(await applicationRows(fixture.id)).toHaveLength(2);
+  });
+
+  it('keeps one application when the same e-mail applies twice at once', async () => {
+    const fixture = await communityWith(app);
+    const results = await Promise.all([apply(form(fixture.id, { email: 'twice@example.org' })), apply(form(fixture.id, { email: 'twice@example.org' }))]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 201]);
+    expect(await applicationRows(fixture.id)).toHaveLength(1);
   });
 
   it('notifies every moderator of the community once per application, and nobody else', async () => {
@@ -263,7 +290,7 @@ describe('GET /api/member-applications', () => {
   it("lists the community's applications newest first as ApplicationView, to a moderator", async () => {
     const fixture = await staffedCommunity();
     const other = await communityWith(app);
-    const first = await applied(fixture.id, { name: 'First Applicant' });
+    const first = await applied(fixture.id, { name: 'First Applicant', email: 'ruth.naomi@example.org' });
     advanceClock(1000);
     const second = await applied(fixture.id, { name: 'Second Applicant', message: null, disciplineTargets: {} });
     await applied(other.id, { name: 'Elsewhere' });

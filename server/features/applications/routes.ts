@@ -17,11 +17,12 @@ export function applicationRoutes(db: Database, config: Config, limitRequests: L
     message: 'Too many applications from this address. Please try again in an hour.',
   });
 
-  // Public (the apply page): signed in or not. Answers only the new id.
+  // Public (the apply page): signed in or not. Answers the id: 201 for a new application, 200 when the same
+  // e-mail's Pending one was updated (the visitor is told which).
   router.post('/api/member-applications', applyLimit, body(createApplicationBody), async (req, res) => {
     const communityId = applications.applicationCommunityId(req.body.communityId, req.headers[COMMUNITY_HEADER]);
-    const { id } = await applications.createApplication(db, communityId, req.body, now());
-    res.status(201).json({ message: applications.APPLICATION_SENT, id });
+    const { id, updated } = await applications.createApplication(db, communityId, req.body, now());
+    res.status(updated ? 200 : 201).json({ message: updated ? applications.APPLICATION_UPDATED : applications.APPLICATION_SENT, id, updated });
   });
 
   router.get('/api/member-applications', inCommunity(db, 'applications:review'), async (req, res) => {

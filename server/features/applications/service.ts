@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { APPLICATION_NOTIFICATION_TITLE, type ApplicationView, type createApplicationBody, type ReviewResult, type reviewApplicationBody } from '@shared/contracts/applications';
 import { uuidField } from '@shared/contracts/fields';
@@ -17,6 +17,7 @@ import { notifyModerators } from '../notifications/service';
 export const APPLICATION_NOT_FOUND = 'Application not found.';
 export const ALREADY_REVIEWED = 'This application has already been reviewed.';
 export const APPLICATION_SENT = 'Thank you! Your application was sent.';
+export const APPLICATION_UPDATED = 'Thank you! We updated the application you sent earlier with these details.';
 
 type CreateApplication = z.output<typeof createApplicationBody>;
 type ReviewApplication = z.output<typeof reviewApplicationBody>;
@@ -42,34 +43,43 @@ const applyLinkNotFound = () => notFound(COMMUNITY_NOT_FOUND);
 
 /**
  * Stores a visitor's application (status Pending, the fixed targets as the community asks them) and tells
- * the community's moderators, in one transaction. Answers only the new id: a visitor learns nothing else,
- * not even whether the e-mail applied before or belongs to a member.
+ * the community's moderators, in one transaction. The same e-mail applying again while its application is
+ * still Pending updates that one (moderators review one request per person). Answers the id and whether it
+ * was an update: the visitor learns nothing else, not whether the e-mail belongs to a member.
  */
-export async function createApplication(db: Database, communityId: string, input: CreateApplication, now: Date): Promise<{ id: string }> {
+export async function createApplication(db: Database, communityId: string, input: CreateApplication, now: Date): Promise<{ id: string; updated: boolean }> {
   return db.transaction(async (tx) => {
     // Held until commit, so the community cannot be deleted between this read and the insert.
     const [community] = await tx.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, communityId)).for('key share');
     if (!community) throw applyLinkNotFound();
-    const [row] = await tx
-      .insert(memberApplications)
-      .values({
-        communityId: community.id,
-        name: input.name,
-        email: input.email,
-        message: input.message,
-        disciplineTargets: { ...input.disciplineTargets, ...FIXED_APPLICATION_TARGETS },
-        status: 'Pending',
-        createdAt: now,
-        updatedAt: now,
-      })
+    // One application per e-mail and community at a time: two sent at once queue here, the second updates the first.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`application:${community.id}:${input.email}`}, 0))`);
+    const fields = {
+      name: input.name,
+      message: input.message,
+      disciplineTargets: { ...input.disciplineTargets, ...FIXED_APPLICATION_TARGETS },
+      updatedAt: now,
+    };
+    const [pending] = await tx
+      .update(memberApplications)
+      .set(fields)
+      .where(and(eq(memberApplications.communityId, community.id), eq(memberApplications.email, input.email), eq(memberApplications.status, 'Pending')))
       .returning({ id: memberApplications.id });
+    const [row] = pending
+      ? [pending]
+      : await tx
+          .insert(memberApplications)
+          .values({ communityId: community.id, email: input.email, status: 'Pending', createdAt: now, ...fields })
+          .returning({ id: memberApplications.id });
     await notifyModerators(tx, [community.id], {
       fromUserId: null,
       type: 'other',
       title: APPLICATION_NOTIFICATION_TITLE,
-      message: `${input.name} asked to join ${community.name}. Review it under Administration > New Members.`,
+      message: pending
+        ? `${input.name} updated their request to join ${community.name}. Review it under Administration > New Members.`
+        : `${input.name} asked to join ${community.name}. Review it under Administration > New Members.`,
     });
-    return { id: row!.id };
+    return { id: row!.id, updated: Boolean(pending) };
   });
 }
 

@@ -112,11 +112,14 @@ export interface CommunityMember {
 }
 
 export interface CommunityStats {
+  /** Members who can check in (imported records awaiting a claim are counted apart). */
   totalMembers: number;
   totalCommanders: number;
   openQuestions: number;
-  /** Mean monthly progress (percent) of the members this month. */
+  /** Mean monthly progress (percent) of the members who can check in, this month. */
   avgCompletion: number;
+  /** Imported records nobody has claimed yet: shown apart, never counted as members who stopped praying. */
+  importedUnclaimed: number;
 }
 
 export interface InviteCodeView {

@@ -114,6 +114,13 @@ describe('Overview', () => {
     expect(screen.getByText('No recent activity')).toBeInTheDocument();
   });
 
+  it('counts imported records awaiting a claim apart from the members', async () => {
+    renderAdmin([memberOf('c1', 'Hope Chapel')], '/admin', { 'GET /api/communities/c1/stats': () => json(makeStats({ totalMembers: 29, importedUnclaimed: 57 })) });
+    const stat = (label: string) => screen.getByRole('group', { name: label });
+    await vi.waitFor(() => expect(stat('Total Members')).toHaveTextContent('Total Members29'));
+    expect(stat('Total Members')).toHaveTextContent('57 imported, not yet claimed');
+  });
+
   it("shows 'Community not found' when the community is gone", async () => {
     renderAdmin([moderatorOf('c1', 'Hope Chapel')], '/admin', { 'GET /api/communities/c1/stats': () => apiError(404, 'Community not found.') });
     expect(await screen.findByRole('heading', { name: 'Community not found' })).toBeInTheDocument();

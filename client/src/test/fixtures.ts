@@ -67,5 +67,5 @@ export function makeMember(overrides: Partial<CommunityMember> = {}): CommunityM
 }
 
 export function makeStats(overrides: Partial<CommunityStats> = {}): CommunityStats {
-  return { totalMembers: 12, totalCommanders: 2, openQuestions: 3, avgCompletion: 64.4, ...overrides };
+  return { totalMembers: 12, totalCommanders: 2, openQuestions: 3, avgCompletion: 64.4, importedUnclaimed: 0, ...overrides };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
+import { dateInTimeZone, parseIsoDate } from '@shared/domain/calendar';
 import { auditLogs } from '@shared/schema/audit';
 import { users } from '@shared/schema/auth';
 import { communities, institutions, memberships, subgroups } from '@shared/schema/communities';
@@ -19,6 +20,7 @@ import {
   UUID_PATTERN,
 } from '../../test/community-fixtures';
 import { type Agent, addMember, createCommunity, signUp, uniqueIdentity } from '../../test/factories';
+import { mark } from '../tracking/tracking-test-kit';
 
 // Many accounts sign up from one address in this file: lift the sign-up and join limits (tested in invites/).
 const { app, database } = await createTestApp({
@@ -397,13 +399,32 @@ describe('GET /api/communities/:id/stats', () => {
     await db.insert(questions).values([question(fixture.id, 'Open'), question(fixture.id, 'InProgress'), question(fixture.id, 'Answered'), question(fixture.id, 'Archived'), question(other.id, 'Open')]);
 
     const response = await asker!.agent.get(`/api/communities/${fixture.id}/stats`).expect(200);
-    expect(response.body).toEqual({ totalMembers: 4, totalCommanders: 1, openQuestions: 2, avgCompletion: 0 });
+    expect(response.body).toEqual({ totalMembers: 4, totalCommanders: 1, openQuestions: 2, avgCompletion: 0, importedUnclaimed: 0 });
     expect((await other.owner.agent.get(`/api/communities/${other.id}/stats`).expect(200)).body).toEqual({
       totalMembers: 2,
       totalCommanders: 0,
       openQuestions: 1,
       avgCompletion: 0,
+      importedUnclaimed: 0,
     });
+  });
+
+  it('counts imported records awaiting a claim apart: not in Total Members, Active Commanders or Avg. Completion', async () => {
+    const fixture = await communityWith('member');
+    const member = fixture.members[0]!;
+    const today = dateInTimeZone(new Date(), 'America/Chicago');
+    const { year, month, day } = parseIsoDate(today);
+    await mark(member.agent, fixture.id, year, month, { bibleReading: { [String(day)]: 'Yes' }, fasting: { [String(day)]: 'Yes' } });
+    const stats = async () => (await fixture.owner.agent.get(`/api/communities/${fixture.id}/stats`).expect(200)).body;
+    const before = await stats();
+    expect(before.avgCompletion).toBeGreaterThan(0);
+
+    const imported = await db
+      .insert(users)
+      .values(Array.from({ length: 3 }, () => ({ email: null, displayName: uniqueIdentity('imported').displayName, isImported: true, importedCommunityId: fixture.id })))
+      .returning({ id: users.id });
+    await db.insert(memberships).values(imported.map((row, index) => ({ userId: row.id, communityId: fixture.id, roles: index === 0 ? ['Commander' as const] : ['Member' as const] })));
+    expect(await stats()).toEqual({ ...before, importedUnclaimed: 3 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CommunityStats } from '@shared/contracts/communities';
 import { dateInTimeZone, daysInMonth, parseIsoDate } from '@shared/domain/calendar';
+import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
 import { questions } from '@shared/schema/questions';
 import { dailyLogs } from '@shared/schema/tracking';
@@ -23,12 +24,14 @@ const overviewStatement = preparedPerDatabase((db) => {
     .where(and(eq(questions.communityId, communityId), inArray(questions.status, ['Open', 'InProgress'])));
   return db
     .select({
-      members: sql<number>`count(*)::int`,
-      commanders: sql<number>`(count(*) FILTER (WHERE 'Commander' = ANY(${memberships.roles})))::int`,
-      percentSum: sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.completedCount}, 0) + ${total}) / (2 * ${total})), 0)::int`,
+      members: sql<number>`(count(*) FILTER (WHERE NOT ${users.isImported}))::int`,
+      imported: sql<number>`(count(*) FILTER (WHERE ${users.isImported}))::int`,
+      commanders: sql<number>`(count(*) FILTER (WHERE 'Commander' = ANY(${memberships.roles}) AND NOT ${users.isImported}))::int`,
+      percentSum: sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.completedCount}, 0) + ${total}) / (2 * ${total})) FILTER (WHERE NOT ${users.isImported}), 0)::int`,
       openQuestions: sql<number>`(${openQuestions})`,
     })
     .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(
       dailyLogs,
       and(
@@ -42,7 +45,10 @@ const overviewStatement = preparedPerDatabase((db) => {
     .prepare('overview_figures');
 });
 
-/** Members, commanders, open questions and Avg. Completion: the mean monthly progress of the members this month. */
+/**
+ * Members, commanders, open questions and Avg. Completion (the mean monthly progress of the members this
+ * month), counting those who can check in; imported records awaiting a claim are counted apart.
+ */
 export async function overviewFigures(db: Executor, context: CommunityContext, now: Date): Promise<CommunityStats> {
   const dailyCount = (await communityDailyKeys(db, context.community)).length;
   const { year, month } = parseIsoDate(dateInTimeZone(now, context.community.timeZone));
@@ -54,5 +60,6 @@ export async function overviewFigures(db: Executor, context: CommunityContext, n
     totalCommanders: row?.commanders ?? 0,
     avgCompletion: members === 0 || dailyCount === 0 ? 0 : Math.round(row!.percentSum / members),
     openQuestions: row?.openQuestions ?? 0,
+    importedUnclaimed: row?.imported ?? 0,
   };
 }

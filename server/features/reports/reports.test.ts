@@ -243,6 +243,18 @@ describe('GET /api/reports: scopes', () => {
   }
   const march = 'month=3&year=2030';
 
+  it('leaves imported records awaiting a claim out of the members and the means: they cannot check in', async () => {
+    const w = await world();
+    const before = await read(w.owner.agent, w.id, march);
+    const [imported] = await db
+      .insert(users)
+      .values({ email: null, displayName: uniqueIdentity('imported').displayName, isImported: true, importedCommunityId: w.id })
+      .returning({ id: users.id });
+    await db.insert(memberships).values({ userId: imported!.id, communityId: w.id, roles: ['Member'], subgroupId: w.subgroupId });
+    expect(await read(w.owner.agent, w.id, march)).toEqual(before);
+    expect((await read(w.commander.agent, w.id, march)).members.map((m) => m.userId)).not.toContain(imported!.id);
+  });
+
   it('shows an admin the whole community by default and their own subgroup on request', async () => {
     const w = await world();
     const community = await read(w.owner.agent, w.id, march);
@@ -397,7 +409,7 @@ describe('GET /api/reports: cost', () => {
     const [subgroup] = await db.insert(subgroups).values({ communityId: fixture.id, name: `Team of ${size}` }).returning();
     const created = await db
       .insert(users)
-      .values(Array.from({ length: size }, () => ({ displayName: uniqueIdentity('imported').displayName, email: null, isImported: true })))
+      .values(Array.from({ length: size }, () => ({ ...uniqueIdentity('member'), isImported: false })))
       .returning({ id: users.id });
     await db.insert(memberships).values(created.map(({ id }) => ({ userId: id, communityId: fixture.id, roles: ['Member'] as Role[], subgroupId: subgroup!.id })));
     await assignSubgroup(fixture.id, fixture.owner.user.id, subgroup!.id);

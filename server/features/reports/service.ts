@@ -23,7 +23,8 @@ type Scope = ReportsView['scope'];
 const inMonths = (months: readonly YearMonth[]): SQL => or(...months.map((m) => and(eq(dailyLogs.year, m.year), eq(dailyLogs.month, m.month))))!;
 
 /**
- * Memberships of the community (of one subgroup when `subgroupId` is given) with their names and their
+ * Memberships of the community (of one subgroup when `subgroupId` is given) of people who can check in (not
+ * imported records awaiting a claim), with their names and their
  * logs of `months`: one query whatever the number of members. A member without a log in those months is
  * one row with a null log.
  */
@@ -33,7 +34,8 @@ async function membersWithLogs(db: Executor, communityId: string, subgroupId: st
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(dailyLogs, and(eq(dailyLogs.userId, memberships.userId), eq(dailyLogs.communityId, communityId), inMonths(months)))
-    .where(and(eq(memberships.communityId, communityId), subgroupId === null ? undefined : eq(memberships.subgroupId, subgroupId)));
+    // Imported records awaiting a claim cannot check in: they are not members whose numbers fell.
+    .where(and(eq(memberships.communityId, communityId), eq(users.isImported, false), subgroupId === null ? undefined : eq(memberships.subgroupId, subgroupId)));
   const members = new Map<string, { userId: string; displayName: string; logs: MonthLog[] }>();
   for (const row of rows) {
     const member = members.get(row.userId) ?? { userId: row.userId, displayName: row.displayName, logs: [] };

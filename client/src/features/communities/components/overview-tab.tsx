@@ -35,7 +35,13 @@ export function OverviewTab({ communityId }: { communityId: string }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Total Members" value={String(data?.totalMembers ?? 0)} icon={Users} loading={loading} />
+        <StatCard
+          label="Total Members"
+          value={String(data?.totalMembers ?? 0)}
+          icon={Users}
+          loading={loading}
+          hint={data && data.importedUnclaimed > 0 ? `${data.importedUnclaimed} imported, not yet claimed` : undefined}
+        />
         <StatCard label="Active Commanders" value={String(data?.totalCommanders ?? 0)} icon={ShieldCheck} loading={loading} />
         <StatCard
           label="Avg. Completion"

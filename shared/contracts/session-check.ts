@@ -1,7 +1,10 @@
 /**
  * GET /api/user answers 401 without a session (SPEC.md section 7, "401 gives null"). The app's own
- * "who is signed in?" check sends this header with the value '1' and is answered 200 `null` instead: for
- * it a signed-out visitor is an answer, not an error, and a browser logs every 4xx answer in its console
- * (Lighthouse counted that against /auth's best practices). Every other caller still gets the 401.
+ * "who is signed in?" check asks for `/api/user?optional=1` instead and is answered 200 `null` when nobody
+ * is: for it a signed-out visitor is an answer, not an error, and a browser logs every 4xx answer in its
+ * console (Lighthouse counted that against /auth's best practices). A query rather than a header, because
+ * index.html preloads the same URL while the scripts download, and a preload is matched by its URL only.
+ * Every other caller still gets the 401.
  */
-export const OPTIONAL_SESSION_HEADER = 'X-Session-Optional';
+export const OPTIONAL_SESSION_QUERY = 'optional=1';
+export const SIGNED_IN_CHECK_URL = `/api/user?${OPTIONAL_SESSION_QUERY}`;

@@ -113,11 +113,12 @@ export function fieldErrors(error: unknown): Record<string, string> {
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** The default data fetch of SPEC.md section 7: GET of the key parts joined by '/', with any `extraHeaders`. */
-export function getQueryFn<T>({ on401, extraHeaders }: { on401: UnauthorizedBehavior; extraHeaders?: Record<string, string> }): QueryFunction<T | null> {
+/** The default data fetch of SPEC.md section 7: GET of the key parts joined by '/' (with `?search` when given). */
+export function getQueryFn<T>({ on401, search }: { on401: UnauthorizedBehavior; search?: string }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const url = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
-    const headers = { ...requestHeaders(false), ...extraHeaders };
+    const path = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
+    const url = search ? `${path}?${search}` : path;
+    const headers = requestHeaders(false);
     const res = await fetch(url, { credentials: 'include', headers, signal });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res, communityOfRequest(url, headers));

@@ -2,7 +2,7 @@ import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { LoginBody, PublicUser, RegisterBody } from '@shared/contracts/auth';
-import { OPTIONAL_SESSION_HEADER } from '@shared/contracts/session-check';
+import { OPTIONAL_SESSION_QUERY } from '@shared/contracts/session-check';
 import { dismissToast, toast } from '@/components/ui/use-toast';
 import { apiJson, apiRequest, getQueryFn } from './api-client';
 import { toastError } from './notify';
@@ -11,7 +11,6 @@ import { onCommunityGone } from './query-client';
 import { type GoogleIdentity, hasPendingGoogleRedirect, signInWithGooglePopup, signOutOfFirebase, takeGoogleRedirectResult } from './firebase';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
-const SESSION_IS_OPTIONAL = { [OPTIONAL_SESSION_HEADER]: '1' };
 
 export interface AuthContextValue {
   user: PublicUser | null;
@@ -39,8 +38,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const userQuery = useQuery<PublicUser | null>({
     queryKey: USER_QUERY_KEY,
-    // Signed out is answered 200 null, not a 401 that the browser would log as an error on every visit to /auth.
-    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull', extraHeaders: SESSION_IS_OPTIONAL }),
+    // /api/user?optional=1 (as index.html preloads it): signed out is answered 200 null, not a 401 that the
+    // browser would log as an error on every visit to /auth.
+    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull', search: OPTIONAL_SESSION_QUERY }),
   });
   const user = userQuery.data ?? null;
 

@@ -25,7 +25,7 @@ beforeEach(() => {
 
 describe('dashboard first load', () => {
   const firstLoadCalls = (api: ReturnType<typeof mockApi>) =>
-    api.requests.filter((request) => request.method === 'GET' && !['/api/user', '/api/memberships'].includes(request.url)).map((request) => request.url.split('?')[0]);
+    api.requests.map((request) => ({ ...request, path: request.url.split('?')[0]! })).filter((request) => request.method === 'GET' && !['/api/user', '/api/memberships'].includes(request.path)).map((request) => request.path);
 
   it("asks for its first screen in at most 6 requests at once (a commander's, with subgroup statistics)", async () => {
     const server = trackingServer({ roles: ['Commander'] });

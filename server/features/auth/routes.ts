@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { changePasswordBody, checkNameBody, googleSignInBody, loginBody, registerBody } from '@shared/contracts/auth';
-import { OPTIONAL_SESSION_HEADER } from '@shared/contracts/session-check';
 import { signIn, signOut } from '../../auth/passport';
 import { clearSessionCookie } from '../../auth/sessions';
 import { type Config, publicOrigin } from '../../config';
@@ -103,8 +102,8 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
 
   router.get('/api/user', (req, res) => {
     if (!req.user) {
-      // The client's own check asks for `null` rather than a 401 its browser would log as an error.
-      if (req.get(OPTIONAL_SESSION_HEADER) === '1') return void res.json(null);
+      // The client's own check (?optional=1) asks for `null` rather than a 401 its browser would log as an error.
+      if (req.query.optional === '1') return void res.json(null);
       throw unauthorized();
     }
     res.json(auth.toPublicUser(req.user));

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { SIGNED_IN_CHECK_URL } from '@shared/contracts/session-check';
 import { makeUser } from '@/test/fixtures';
 import { apiError, json, mockApi, unauthorized } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
@@ -52,7 +53,7 @@ describe('Continue with Google', () => {
 
     expect(await findToast('Welcome, Ruth Moab!')).toBeInTheDocument();
     expect(api.calls('POST', '/api/auth/google')[0]?.body).toEqual(identity);
-    await waitFor(() => expect(api.calls('GET', '/api/user')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET', SIGNED_IN_CHECK_URL)).toHaveLength(2));
     await waitFor(() => expect(location()).toBe('/community-access'));
   });
 

@@ -8,6 +8,11 @@ export function cn(...inputs: ClassValue[]): string {
 
 /** 'Ruth of Moab' -> 'RM', 'Ruth' -> 'R'; '?' for a blank name. */
 export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+  // The first letter or digit of the first and last words: '=Eve' is 'E', '(Ruth) Naomi' is 'RN', never '=' or '('.
+  const firstOf = (word: string | undefined) => (word ? (/[\p{L}\p{N}]/u.exec(word)?.[0] ?? '') : '');
+  const parts = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => firstOf(word) !== '');
+  return (firstOf(parts[0]) + (parts.length > 1 ? firstOf(parts.at(-1)) : '')).toUpperCase() || '?';
 }

@@ -236,7 +236,7 @@ describe('Community Settings', () => {
 
     setMemberships([]);
     leave.resolve(json({ message: 'You have left the community.' }));
-    expect(await findToast('Left community successfully')).toBeInTheDocument();
+    expect(await findToast('Left community successfully')).toHaveTextContent('You can join again with an invitation code from the community.');
     expect(await screen.findByRole('heading', { name: "You're not part of a community yet" })).toBeInTheDocument();
     expect(location()).toBe('/community-access');
     expect(localStorage.getItem(COMMUNITY_STORAGE_KEY)).toBeNull();

@@ -10,4 +10,10 @@ describe('FullPageSpinner', () => {
     expect(mark).not.toBeNull();
     expect(mark).toHaveAttribute('aria-hidden', 'true');
   });
+
+  it('centres itself in the viewport (SPEC.md: a centred spinner), not in a box at the top of the page', () => {
+    render(<FullPageSpinner />);
+    const box = screen.getByTestId('full-page-spinner');
+    expect(box).toHaveClass('min-h-dvh', 'items-center', 'justify-center');
+  });
 });

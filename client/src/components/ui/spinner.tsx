@@ -11,10 +11,13 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** The whole-screen loading state while the user or memberships load: the product mark over a spinner. */
+/**
+ * The whole-screen loading state while the user or memberships load (before any shell is drawn): the product
+ * mark over a spinner, centred in the viewport (SPEC.md: 'a centred spinner'), not at the top of a box.
+ */
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[60dvh] w-full flex-col items-center justify-center gap-4">
+    <div data-testid="full-page-spinner" className="flex min-h-dvh w-full flex-col items-center justify-center gap-4">
       <BrandMark className="size-12 motion-safe:animate-pulse" />
       <Spinner label={label} className="[&_svg]:size-6" />
     </div>

@@ -37,7 +37,7 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
     leave.mutate(undefined, {
       onSuccess: () => {
         setOpen(false);
-        toast({ title: 'Left community successfully', description: 'You can join again with a new invitation code.', variant: 'success' });
+        toast({ title: 'Left community successfully', description: 'You can join again with an invitation code from the community.', variant: 'success' });
         setStoredCommunityId(null);
         navigate('/community-access');
         queryClient.removeQueries({ queryKey: communityKeys.detail(communityId) });
@@ -55,7 +55,7 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
     <Card className="border-destructive/40">
       <CardHeader>
         <CardTitle className="text-destructive">Danger Zone</CardTitle>
-        <CardDescription>Leaving removes you from this community. Coming back takes a new invitation code.</CardDescription>
+        <CardDescription>Leaving removes you from this community. To come back, you need an invitation code from it.</CardDescription>
       </CardHeader>
       <CardContent>
         <AlertDialog open={open} onOpenChange={(next) => (leave.isPending ? undefined : setOpen(next))}>

@@ -51,6 +51,22 @@ describe('dashboard first load', () => {
   });
 });
 
+describe('dashboard guidance', () => {
+  it('is asked for again, like the Guidance Panel, when both the dashboard call and its first own call fail', async () => {
+    const server = trackingServer({});
+    let guidanceCalls = 0;
+    mockApi({
+      ...server.routes,
+      [`GET /api/communities/${COMMUNITY_ID}/dashboard`]: () => apiError(500, 'Something went wrong.'),
+      [`GET /api/communities/${COMMUNITY_ID}/guidance`]: () =>
+        ++guidanceCalls === 1 ? apiError(503, 'Database unavailable.') : json({ communityId: COMMUNITY_ID, sections: [{ id: 's1', title: 'Pray first', content: 'Begin each day in prayer.', type: 'text' }], contentMarkdown: '' }),
+    });
+    renderApp('/');
+    expect(await screen.findByText('Pray first', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(guidanceCalls).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('dashboard pickers', () => {
   it("lists the community's members with one's own entry marked 'You', and the current year and the previous 3", async () => {
     renderDashboard();

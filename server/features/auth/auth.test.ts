@@ -387,6 +387,18 @@ describe('POST /api/check-name', () => {
     expect(response.body).toEqual({ exists: true, canClaim: true, userId: id });
   });
 
+  it("finds an imported member's name ignoring accents and case ('Jose Muller' finds 'José Müller'), but never a real account's", async () => {
+    const tag = uniqueIdentity().displayName.split(' ')[1]!;
+    const id = await insertImportedUser(`José Müller ${tag}`);
+    for (const typed of [`Jose Muller ${tag}`, `JOSE MÜLLER ${tag}`, `jose mu\u0308ller ${tag}`]) {
+      expect((await request(app).post('/api/check-name').send({ displayName: typed }).expect(200)).body).toEqual({ exists: true, canClaim: true, userId: id });
+    }
+    // A real account's accented name does not make an unaccented one taken: only the same spelling is.
+    const real = await signUp(app, { displayName: `Zoë Brontë ${tag}` });
+    expect((await request(app).post('/api/check-name').send({ displayName: `Zoe Bronte ${tag}` }).expect(200)).body).toEqual({ exists: false, canClaim: false, userId: null });
+    expect((await request(app).post('/api/check-name').send({ displayName: real.user.displayName }).expect(200)).body.canClaim).toBe(false);
+  });
+
   it.each([
     ['a blank name', { displayName: '   ' }],
     ['no name', {}],

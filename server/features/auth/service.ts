@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { CheckNameResult, PublicUser, RegisterBody } from '@shared/contracts/auth';
 import { users } from '@shared/schema/auth';
 import { type SessionUser, sessionUserColumns } from '../../auth/passport';
@@ -21,12 +21,16 @@ export function toPublicUser(user: SessionUser): PublicUser {
 }
 
 const sameName = (displayName: string) => sql`lower(${users.displayName}) = lower(${displayName})`;
+/** A name without its accents, in lower case: 'José Müller' and 'jose muller' are alike (decomposed, marks removed). */
+const withoutAccents = (name: SQL | string) => sql`lower(regexp_replace(normalize(${name}, NFD), '[\u0300-\u036f]', '', 'g'))`;
+/** The hint that a history may be claimable ignores accents and case: 'Jose Muller' finds 'José Müller'. */
+const alikeName = (displayName: string) => sql`${withoutAccents(sql`${users.displayName}`)} = ${withoutAccents(displayName)}`;
 
 export const NAME_TAKEN_MESSAGE = 'This name is already taken and cannot be claimed';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Please sign in instead.';
 /** The same for every failure (never whether the e-mail has an account), with the generic ways on (DECISIONS.md). */
 export const INVALID_CREDENTIALS_MESSAGE =
-  'Invalid e-mail or password. If you forgot it, choose “Forgot password?”; if your community imported your history, sign up to bring it in.';
+  'Invalid e-mail or password. If you forgot it, choose “Forgot password?”. Was your history imported by your community? Sign up with the e-mail it has on file.';
 
 export async function checkName(db: Executor, displayName: string): Promise<CheckNameResult> {
   // A real account's name first: it is taken. An imported member's name never blocks anyone (it is a hint
@@ -37,8 +41,10 @@ export async function checkName(db: Executor, displayName: string): Promise<Chec
     .where(sameName(displayName))
     .orderBy(asc(users.isImported), asc(users.createdAt))
     .limit(1);
-  if (!holder) return { exists: false, canClaim: false, userId: null };
-  return holder.isImported ? { exists: true, canClaim: true, userId: holder.id } : { exists: true, canClaim: false, userId: null };
+  if (holder && !holder.isImported) return { exists: true, canClaim: false, userId: null };
+  if (holder) return { exists: true, canClaim: true, userId: holder.id };
+  const [alike] = await db.select({ id: users.id }).from(users).where(and(eq(users.isImported, true), alikeName(displayName))).orderBy(asc(users.createdAt)).limit(1);
+  return alike ? { exists: true, canClaim: true, userId: alike.id } : { exists: false, canClaim: false, userId: null };
 }
 
 /** 409 on the display name when a real account holds it (imported members' names are free to take). */

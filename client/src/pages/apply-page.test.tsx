@@ -133,6 +133,20 @@ describe('/apply', () => {
     expect(submitButton()).toBeEnabled();
   });
 
+  it('keeps a confirmation on the page after sending (not only a toast), saying when an earlier application was updated', async () => {
+    const { user } = renderApply(undefined, {
+      [`POST ${APPLY_URL}`]: () => json({ message: 'We updated it.', id: 'a9000000-0000-4000-8000-000000000009', updated: true }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Hope Chapel' });
+    await fillIn(user, { 'Your name': 'Lydia of Thyatira', 'E-mail': 'lydia@example.org' });
+    await user.click(submitButton());
+    const confirmation = (await screen.findByRole('heading', { name: 'Your application was updated' })).closest('[role="status"]') as HTMLElement;
+    expect(confirmation).toHaveTextContent('Thank you, Lydia of Thyatira. You had already applied with lydia@example.org, so we updated that application');
+    // On the page, beside the (reset) form: not inside a toast, which is gone in seconds.
+    expect(confirmation.closest('form')).not.toBeNull();
+    expect(field('Your name')).toHaveValue('');
+  });
+
   it("shows 'Submission Failed' with the error, and keeps what was typed", async () => {
     const { user } = renderApply(undefined, { [`POST ${APPLY_URL}`]: () => apiError(429, 'Too many applications from this address. Try again in an hour.') });
     await screen.findByRole('heading', { level: 1, name: 'Welcome to Hope Chapel' });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationView, CreateApplicationBody, ReviewApplicationBody, ReviewResult } from '@shared/contracts/applications';
 import { apiJson } from '@/lib/api-client';
+import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 import { inviteKeys } from '@/features/invites/api';
 
 export const applicationKeys = {
@@ -24,9 +25,16 @@ export function useApplyCommunityName(communityId: string | null) {
 }
 
 /** POST /api/member-applications: public, no account needed. */
+export interface ApplicationSent {
+  message: string;
+  id: string;
+  /** True when the same e-mail's Pending application was updated instead of a new one made. */
+  updated?: boolean;
+}
+
 export function useSubmitApplication() {
-  return useMutation<{ message: string; id: string }, Error, CreateApplicationBody>({
-    mutationFn: (body) => apiJson<{ message: string; id: string }>('POST', '/api/member-applications', body),
+  return useMutation<ApplicationSent, Error, CreateApplicationBody>({
+    mutationFn: (body) => apiJson<ApplicationSent>('POST', '/api/member-applications', body),
   });
 }
 
@@ -34,6 +42,7 @@ export function useApplications(communityId: string) {
   return useQuery<ApplicationView[]>({
     queryKey: applicationKeys.all(communityId),
     queryFn: () => apiJson<ApplicationView[]>('GET', '/api/member-applications'),
+    ...REFETCH_ON_FOCUS,
   });
 }
 

@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import Send from 'lucide-react/icons/send';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { APPLICATION_MESSAGE_MAX, APPLICATION_TARGET_MAX } from '@shared/contracts/applications';
@@ -51,6 +53,8 @@ const EMAIL_PATTERN = z.email();
 /** The public application form of /apply: name and e-mail, a message, and the disciplines one hopes to keep. */
 export function ApplyForm({ communityId }: { communityId: string }) {
   const submit = useSubmitApplication();
+  // What was sent stays said on the page (a toast is gone in seconds), until the next application.
+  const [sent, setSent] = useState<{ name: string; email: string; updated: boolean } | null>(null);
   const form = useForm<ApplyForm>({ resolver: zodResolver(applyForm), defaultValues: INITIAL });
   const { errors } = form.formState;
 
@@ -71,8 +75,9 @@ export function ApplyForm({ communityId }: { communityId: string }) {
     submit.mutate(
       { name, email, message: values.message.trim() || null, disciplineTargets: { ...disciplineTargets, ...FIXED_APPLICATION_TARGETS }, communityId },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           toast({ title: 'Welcome Message Sent!', description: 'Thank you for sharing! Our community leaders will reach out to welcome you soon.', variant: 'success' });
+          setSent({ name, email, updated: answer.updated === true });
           form.reset(AFTER_SUCCESS);
         },
         onError: (error) => {
@@ -86,6 +91,7 @@ export function ApplyForm({ communityId }: { communityId: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      {sent ? <ApplicationSentNote {...sent} /> : null}
       <Card>
         <CardHeader>
           <CardTitle>Personal information</CardTitle>
@@ -147,5 +153,22 @@ export function ApplyForm({ communityId }: { communityId: string }) {
         <p className="text-sm text-muted-foreground">By submitting, you agree to take part in the community with respect and commitment.</p>
       </div>
     </form>
+  );
+}
+
+/** The lasting confirmation after sending: who sent it, where the leaders will write, and whether it replaced an earlier one. */
+function ApplicationSentNote({ name, email, updated }: { name: string; email: string; updated: boolean }) {
+  return (
+    <Card role="status" className="flex items-start gap-3 border-success/30 bg-success-50 p-5">
+      <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+      <div className="grid min-w-0 gap-1">
+        <h2 className="text-lg font-semibold">{updated ? 'Your application was updated' : 'Your application was sent'}</h2>
+        <p className="break-words text-sm text-muted-foreground">
+          {updated
+            ? `Thank you, ${name}. You had already applied with ${email}, so we updated that application with what you sent now.`
+            : `Thank you, ${name}. The community's leaders will reach out to you at ${email} to welcome you.`}
+        </p>
+      </div>
+    </Card>
   );
 }

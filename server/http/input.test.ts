@@ -77,6 +77,14 @@ describe('control characters in text fields', () => {
     expect(lock.body.reason).toBe('Quarter\nclosed');
   });
 
+  it('turns a tab pasted into one-line text into a space (a guidance section title, a community name)', async () => {
+    const updated = await fixture.owner.agent.put(`/api/communities/${fixture.id}`).send({ name: 'Grace\tChapel ' }).expect(200);
+    expect(updated.body.name).toBe('Grace Chapel');
+    const section = { id: 'welcome', title: 'Morning\tprayer', content: 'Pray', type: 'text' };
+    const saved = await fixture.owner.agent.post(`/api/communities/${fixture.id}/guidance`).send({ contentMarkdown: '', sections: [section] }).expect(200);
+    expect(saved.body.sections[0].title).toBe('Morning prayer');
+  });
+
   it('refuses a line break in one-line text (a community name)', async () => {
     const response = await fixture.owner.agent.put(`/api/communities/${fixture.id}`).send({ name: 'Grace\nChapel' });
     expectJsonError(response, 400);

@@ -12,13 +12,15 @@ const CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-
 export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(text);
 
 /**
- * One line of text, trimmed, with no control characters and no broken character (a lone surrogate). Every
+ * One line of text, tabs turned into spaces, trimmed, with no other control character and no broken character (a lone surrogate). Every
  * free-text field of a contract starts here (or at multiLineText), so no text reaches the database with a
  * NUL, a stray control character or half a character.
  */
 export function singleLineText(label: string) {
   return z
     .string({ error: `${label} must be text` })
+    // A tab pasted into one line (a title copied from a spreadsheet) is a space, not an error.
+    .overwrite((text) => text.replace(/\t/g, ' '))
     .trim()
     .refine((text) => !CONTROL_CHARACTERS.test(text), `${label} must be one line without control characters`)
     .refine((text) => !LONE_SURROGATE.test(text), `${label} ${BROKEN_CHARACTER_MESSAGE}`);

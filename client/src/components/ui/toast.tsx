@@ -11,7 +11,8 @@ export const ToastViewport = forwardRef<HTMLOListElement, ComponentPropsWithoutR
     <ToastPrimitive.Viewport
       ref={ref}
       className={cn(
-        'fixed inset-x-0 bottom-0 z-[100] flex max-h-screen flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:right-0 sm:w-full sm:max-w-sm',
+        // At the top: a dialog's main button (Save, Continue) sits at its bottom, and a toast must never cover it.
+        'fixed inset-x-0 top-0 z-[100] flex max-h-screen flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:right-0 sm:w-full sm:max-w-sm',
         className,
       )}
       {...props}
@@ -34,7 +35,7 @@ export const Toast = forwardRef<
     ref={ref}
     className={cn(
       'group relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-soft',
-      'data-[state=open]:motion-safe:animate-slide-in-up data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
+      'data-[state=open]:motion-safe:animate-slide-in-down data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
       variantClasses[variant],
       className,
     )}

@@ -60,6 +60,7 @@ function SectionEditor({
   onChange,
   onMove,
   onRemove,
+  errors = {},
 }: {
   section: GuidanceSection;
   index: number;
@@ -67,6 +68,8 @@ function SectionEditor({
   onChange: (section: GuidanceSection) => void;
   onMove: (offset: -1 | 1) => void;
   onRemove: () => void;
+  /** The server's messages for this section's fields (`sections.{index}.title`, `.content`). */
+  errors?: { title?: string; content?: string };
 }) {
   const id = useId();
   const set = <K extends keyof GuidanceSection>(key: K) => (value: GuidanceSection[K]) => onChange({ ...section, [key]: value });
@@ -75,13 +78,19 @@ function SectionEditor({
     <fieldset className="grid gap-3 rounded-xl border border-border p-4">
       <legend className="px-1 text-sm font-semibold">{name}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id={`${id}-title`} label="Title">
-          <Input id={`${id}-title`} value={section.title} maxLength={200} onChange={(event) => set('title')(event.target.value)} />
+        <FormField id={`${id}-title`} label="Title" error={errors.title}>
+          <Input {...fieldProps(`${id}-title`, { error: errors.title })} value={section.title} maxLength={200} onChange={(event) => set('title')(event.target.value)} />
         </FormField>
         <Choice id={`${id}-type`} label="Type" value={section.type} values={GUIDANCE_SECTION_TYPES} labels={TYPE_LABELS} onChange={set('type')} />
       </div>
-      <FormField id={`${id}-content`} label="Content" hint={section.type === 'list' ? 'One item per line.' : undefined}>
-        <Textarea id={`${id}-content`} value={section.content} rows={3} maxLength={5000} onChange={(event) => set('content')(event.target.value)} />
+      <FormField id={`${id}-content`} label="Content" hint={section.type === 'list' ? 'One item per line.' : undefined} error={errors.content}>
+        <Textarea
+          {...fieldProps(`${id}-content`, { hint: section.type === 'list' ? 'One item per line.' : undefined, error: errors.content })}
+          value={section.content}
+          rows={3}
+          maxLength={5000}
+          onChange={(event) => set('content')(event.target.value)}
+        />
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
         <Choice id={`${id}-color`} label="Text colour" value={section.color} values={GUIDANCE_TEXT_COLORS} labels={TEXT_COLOR_LABELS} onChange={set('color')} />
@@ -122,7 +131,9 @@ export function GuidanceEditorDialog({ communityId, guidance, open, onOpenChange
   const save = useSaveGuidance(communityId);
   // Said as it is typed (the server refuses it with the same words): the preview shows the deeper levels as text.
   const tooDeep = useMemo(() => markdownNestsTooDeeply(markdown), [markdown]);
-  const markdownError = tooDeep ? GUIDANCE_NESTING_MESSAGE : fieldErrors(save.error).contentMarkdown;
+  const serverErrors = fieldErrors(save.error);
+  const markdownError = tooDeep ? GUIDANCE_NESTING_MESSAGE : serverErrors.contentMarkdown;
+  const sectionErrors = (index: number) => ({ title: serverErrors[`sections.${index}.title`], content: serverErrors[`sections.${index}.content`] });
   const markdownHint = 'Shown under the sections. Markdown: **bold**, *italic*, - lists, [links](https://example.org).';
 
   const update = (index: number, section: GuidanceSection) => setSections((all) => all.map((current, at) => (at === index ? section : current)));
@@ -183,6 +194,7 @@ export function GuidanceEditorDialog({ communityId, guidance, open, onOpenChange
                 onChange={(next) => update(index, next)}
                 onMove={(offset) => move(index, offset)}
                 onRemove={() => setSections((all) => all.filter((_, at) => at !== index))}
+                errors={sectionErrors(index)}
               />
             ))}
             <Button type="button" variant="outline" className="justify-self-start" disabled={sections.length >= GUIDANCE_SECTIONS_MAX} onClick={() => setSections((all) => [...all, newSection()])}>

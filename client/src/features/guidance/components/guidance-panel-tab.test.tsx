@@ -189,6 +189,22 @@ describe('Administration > Guidance Panel', () => {
     expect(within(dialog).getByLabelText('More guidance (markdown)')).toHaveAccessibleDescription(expect.stringContaining(message));
   });
 
+  it("highlights a section's title and content refused by the server, with their messages", async () => {
+    const { user } = renderPanel({
+      [`POST ${GUIDANCE_URL}`]: () =>
+        apiError(400, 'Please check the highlighted fields.', { 'sections.1.title': 'Title must be one line without control characters', 'sections.0.content': 'Content is too long' }),
+    });
+    const dialog = await openEditor(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Guidelines' }));
+    await findToast('Save Failed');
+    const titles = within(dialog).getAllByLabelText('Title');
+    const contents = within(dialog).getAllByLabelText('Content');
+    expect(titles[1]).toHaveAccessibleDescription(expect.stringContaining('Title must be one line without control characters'));
+    expect(titles[1]).toHaveAttribute('aria-invalid', 'true');
+    expect(contents[0]).toHaveAccessibleDescription(expect.stringContaining('Content is too long'));
+    expect(titles[0]).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it.each([
     ['an empty body', () => new Response('', { status: 500 })],
     ['a JSON body without a message', () => json({ code: 'internal' }, 500)],

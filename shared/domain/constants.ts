@@ -42,3 +42,7 @@ export const PRODUCT_TAGLINE = 'Faith Journey Community';
 
 /** The title of the notification moderators get for each application; the bell links it to New Members. */
 export const APPLICATION_NOTIFICATION_TITLE = 'New application';
+/** The moderators' notification when an imported history is claimed or linked (the client links it to the member list). */
+export const HISTORY_CLAIMED_NOTIFICATION_TITLE = 'History claimed';
+/** The member's notification when an admin linked an imported history to their account. */
+export const HISTORY_LINKED_NOTIFICATION_TITLE = 'Your history was linked';

@@ -91,6 +91,29 @@ export async function apiJson<T>(method: string, url: string, data?: unknown): P
   return (await res.json()) as T;
 }
 
+/** A GET answer with its headers (e.g. X-Unread-Count); `data` is undefined for a 304 Not Modified. */
+export interface ApiAnswer<T> {
+  status: number;
+  headers: Headers;
+  data: T | undefined;
+}
+
+/**
+ * A GET whose headers matter, as apiRequest sends it (cookies, the community header unless `community` is
+ * false): 200 answers its parsed JSON, 304 (after an If-None-Match in `headers`) none, anything else throws.
+ */
+export async function apiGetWithHeaders<T>(
+  url: string,
+  { headers: extra = {}, signal, community = true }: { headers?: Record<string, string>; signal?: AbortSignal; community?: boolean } = {},
+): Promise<ApiAnswer<T>> {
+  const headers = { ...requestHeaders(false), ...extra };
+  if (!community) delete headers['X-Community-Id'];
+  const res = await fetch(url, { credentials: 'include', headers, signal });
+  if (res.status === 304) return { status: 304, headers: res.headers, data: undefined };
+  await throwIfNotOk(res, communityOfRequest(url, headers));
+  return { status: res.status, headers: res.headers, data: (await res.json()) as T };
+}
+
 const NETWORK_MESSAGE = 'Could not reach Steadfast. Check your connection and try again.';
 
 /** The text a toast shows for a failure: the server's message when there is one, else the fallback. */

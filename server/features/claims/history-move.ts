@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { HISTORY_CLAIMED_NOTIFICATION_TITLE } from '@shared/domain/constants';
 import { users } from '@shared/schema/auth';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../audit/service';
@@ -44,6 +45,6 @@ export async function moveImportedHistory(tx: Executor, move: HistoryMove): Prom
     });
   }
   const message = via === 'link' ? `${claimant.displayName} was linked to their imported history.` : `${claimant.displayName} claimed their imported history.`;
-  await notifyModerators(tx, communityIds, { fromUserId: actorId, type: 'other', title: 'History claimed', message }, actorId);
+  await notifyModerators(tx, communityIds, { fromUserId: actorId, type: 'other', title: HISTORY_CLAIMED_NOTIFICATION_TITLE, message }, actorId);
   return communityIds;
 }

@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { LinkImportedMemberResult } from '@shared/contracts/imported-members';
+import { HISTORY_LINKED_NOTIFICATION_TITLE } from '@shared/domain/constants';
 import { can, canGrant, highestRole } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
@@ -75,7 +76,7 @@ export async function linkImportedMember(
         fromUserId: actor.id,
         communityId,
         type: 'other',
-        title: 'Your history was linked',
+        title: HISTORY_LINKED_NOTIFICATION_TITLE,
         message: `${actor.displayName} linked your imported history to your account.`,
       });
     }

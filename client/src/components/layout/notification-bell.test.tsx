@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { APPLICATION_NOTIFICATION_TITLE } from '@shared/contracts/applications';
-import type { NotificationView } from '@shared/contracts/notifications';
+import { NOTIFICATION_LIST_LIMIT, type NotificationView, UNREAD_COUNT_HEADER } from '@shared/contracts/notifications';
+import { HISTORY_CLAIMED_NOTIFICATION_TITLE, HISTORY_LINKED_NOTIFICATION_TITLE } from '@shared/domain/constants';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
@@ -19,6 +20,13 @@ function notification(overrides: Partial<NotificationView> = {}): NotificationVi
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     ...overrides,
   };
+}
+
+/** A poll's answer as the server sends it: the page, the true unread count and (for the newest page) an ETag. */
+function feed(items: NotificationView[], unread: number, etag?: string): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', [UNREAD_COUNT_HEADER]: String(unread) };
+  if (etag) headers.ETag = etag;
+  return new Response(JSON.stringify(items), { status: 200, headers });
 }
 
 function renderBell(routes: Record<string, Handler> = {}, path = '/tracking') {
@@ -44,11 +52,69 @@ describe('notification bell', () => {
     expect(within(button).getByTestId('notification-badge')).toHaveTextContent(/^3$/);
   });
 
-  it("shows '99+' above 99 unread", async () => {
-    const many = Array.from({ length: 120 }, () => notification());
-    renderBell({ 'GET /api/notifications': () => json(many) });
+  it("shows the true count of X-Unread-Count, '99+' above 99, and '(N unread)' in the panel", async () => {
+    // 111 unread, of which the newest page holds 50.
+    const page = Array.from({ length: NOTIFICATION_LIST_LIMIT }, () => notification());
+    const { user } = renderBell({ 'GET /api/notifications': () => feed(page, 111) });
     const button = await bell('Notifications, 99+ unread');
     expect(within(button).getByTestId('notification-badge')).toHaveTextContent(/^99\+$/);
+    const panel = await openBell(user, 'Notifications, 99+ unread');
+    expect(within(panel).getByRole('heading', { name: /Notifications/ })).toHaveTextContent('(111 unread)');
+  });
+
+  it('keeps the cached list on a 304 but takes its new count', async () => {
+    const items = [notification({ title: 'Kept' }), notification({ isRead: true })];
+    let answer = () => feed(items, 1, 'W/"v1"');
+    const { api, queryClient } = renderBell({ 'GET /api/notifications': () => answer() });
+    await bell('Notifications, 1 unread');
+    // Marked read on another device meanwhile, and one more arrived in a community whose page this is not.
+    answer = () => new Response(null, { status: 304, headers: { [UNREAD_COUNT_HEADER]: '7' } });
+    await queryClient.refetchQueries({ queryKey: ['/api/notifications'], exact: true });
+    expect(await bell('Notifications, 7 unread')).toBeInTheDocument();
+    expect(api.calls('GET', '/api/notifications').at(-1)!.headers.get('If-None-Match')).toBe('W/"v1"');
+    expect(queryClient.getQueryData<{ items: NotificationView[] }>(['/api/notifications'])?.items.map((item) => item.title)).toContain('Kept');
+  });
+
+  it("pages back with 'Show older', loading ?before=<oldest id shown>, until a page is not full", async () => {
+    const newest = Array.from({ length: NOTIFICATION_LIST_LIMIT }, (_, n) => notification({ title: `Newest ${n}` }));
+    const second = Array.from({ length: NOTIFICATION_LIST_LIMIT }, (_, n) => notification({ title: `Second ${n}` }));
+    const third = [notification({ title: 'The very first', isRead: true })];
+    const { user, api } = renderBell({
+      'GET /api/notifications': () => feed(newest, 120, 'W/"v"'),
+      [`GET /api/notifications?before=${newest.at(-1)!.id}`]: () => feed(second, 120),
+      [`GET /api/notifications?before=${second.at(-1)!.id}`]: () => feed(third, 120),
+    });
+    const panel = await openBell(user, 'Notifications, 99+ unread');
+    const items = () => within(within(panel).getByRole('list', { name: 'Notification list' })).getAllByRole('listitem');
+    expect(items()).toHaveLength(NOTIFICATION_LIST_LIMIT);
+    await user.click(within(panel).getByRole('button', { name: 'Show older' }));
+    await vi.waitFor(() => expect(items()).toHaveLength(2 * NOTIFICATION_LIST_LIMIT));
+    expect(items()[NOTIFICATION_LIST_LIMIT]).toHaveTextContent('Second 0');
+    await user.click(within(panel).getByRole('button', { name: 'Show older' }));
+    expect(await within(panel).findByText('The very first')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+    expect(api.calls('GET', `/api/notifications?before=${newest.at(-1)!.id}`)).toHaveLength(1);
+    expect(api.calls('GET', `/api/notifications?before=${second.at(-1)!.id}`)).toHaveLength(1);
+  });
+
+  it("offers no 'Show older' when the newest page is not full", async () => {
+    const { user } = renderBell({ 'GET /api/notifications': () => feed([notification(), notification()], 2) });
+    const panel = await openBell(user, 'Notifications, 2 unread');
+    expect(within(panel).queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+  });
+
+  it('takes a notification marked read off the true count, also one from an older page', async () => {
+    const newest = Array.from({ length: NOTIFICATION_LIST_LIMIT }, () => notification({ isRead: true }));
+    const old = notification({ title: 'Old and unread' });
+    const { user } = renderBell({
+      'GET /api/notifications': () => feed(newest, 104, 'W/"v"'),
+      [`GET /api/notifications?before=${newest.at(-1)!.id}`]: () => feed([old], 104),
+      [`PATCH /api/notifications/${old.id}/read`]: () => json({ message: 'Notification marked read.' }),
+    });
+    const panel = await openBell(user, 'Notifications, 99+ unread');
+    await user.click(within(panel).getByRole('button', { name: 'Show older' }));
+    await user.click(await within(panel).findByRole('button', { name: 'Mark as read: Old and unread' }));
+    expect(await within(panel).findByText('(103 unread)')).toBeInTheDocument();
   });
 
   it('shows no badge when everything is read, and asks only once signed in', async () => {
@@ -135,11 +201,13 @@ describe('notification bell', () => {
   });
 
   it.each([
-    ['question', 'A question notification', '/questions'],
+    ['question', 'New question', '/questions?tab=received'],
     ['answer', 'A answer notification', '/questions'],
     ['question_answered', 'A question_answered notification', '/questions'],
     ['meeting', 'A meeting notification', '/meetings'],
     ['other', APPLICATION_NOTIFICATION_TITLE, '/admin?tab=applications'],
+    ['other', HISTORY_CLAIMED_NOTIFICATION_TITLE, '/admin?tab=members'],
+    ['other', HISTORY_LINKED_NOTIFICATION_TITLE, '/tracking'],
   ] as const)('leads a %s notification titled %s to %s and marks it read', async (type, title, path) => {
     const item = notification({ type, title });
     const { user, api, location } = renderBell({

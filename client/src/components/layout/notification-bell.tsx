@@ -7,14 +7,16 @@ import { NotificationPanel, unreadBadgeText } from '@/features/notifications/com
 import { useAuth } from '@/lib/auth';
 
 /**
- * The notification bell: polled every 30 s while signed in, an unread badge ('99+' above 99; the count is
- * part of the button's name), and a popover list whose items lead to their screen and are marked read.
+ * The notification bell: polled every 30 s while signed in, an unread badge with the true count ('99+' above
+ * 99; the count is part of the button's name), and a popover list whose items lead to their screen and are
+ * marked read, paging back with 'Show older'.
  */
 export function NotificationBell() {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const notifications = useNotifications(user !== null);
-  const unread = notifications.data?.filter((item) => !item.isRead).length ?? 0;
+  // The true count of X-Unread-Count, not the unread ones among the newest page (DECISIONS.md).
+  const unread = notifications.data?.unread ?? 0;
   const badge = unread > 0 ? unreadBadgeText(unread) : null;
 
   return (
@@ -35,7 +37,7 @@ export function NotificationBell() {
       </PopoverTrigger>
       <PopoverContent aria-label="Notifications" collisionPadding={8} className="w-[min(24rem,calc(100vw-1rem))] max-w-none p-0">
         <NotificationPanel
-          notifications={notifications.data}
+          feed={notifications.data}
           error={notifications.error}
           onRetry={() => void notifications.refetch()}
           onNavigate={() => setOpen(false)}

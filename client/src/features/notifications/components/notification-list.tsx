@@ -2,33 +2,45 @@ import BellOff from 'lucide-react/icons/bell-off';
 import Check from 'lucide-react/icons/check';
 import CheckCheck from 'lucide-react/icons/check-check';
 import CircleAlert from 'lucide-react/icons/circle-alert';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'wouter';
-import type { NotificationView } from '@shared/contracts/notifications';
+import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@shared/contracts/notifications';
 import { Button } from '@/components/ui/button';
 import { LoadingRows } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/dates';
 import { toastError } from '@/lib/notify';
 import { cn } from '@/lib/utils';
-import { notificationLink, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api';
+import { type NotificationFeed, notificationLink, useMarkAllNotificationsRead, useMarkNotificationRead, useOlderNotifications } from '../api';
 import { timeAgo } from '@/lib/dates';
 
 /** The badge's text: the count, '99+' above 99 (SPEC.md section 9). */
 export const unreadBadgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
 
 interface NotificationPanelProps {
-  /** Undefined until the first answer. */
-  notifications: NotificationView[] | undefined;
+  /** The newest page and the true unread count; undefined until the first answer. */
+  feed: NotificationFeed | undefined;
   error: Error | null;
   onRetry: () => void;
   /** After an item is followed to its screen (the popover closes). */
   onNavigate: () => void;
 }
 
-/** The bell's popover: 'Mark all read', then the list (newest first), or its empty, loading or error state. */
-export function NotificationPanel({ notifications, error, onRetry, onNavigate }: NotificationPanelProps) {
+/**
+ * The bell's popover: the true unread count and 'Mark all read', then the list (newest first) ending with
+ * 'Show older' while there may be more, or its empty, loading or error state.
+ */
+export function NotificationPanel({ feed, error, onRetry, onNavigate }: NotificationPanelProps) {
   const markAll = useMarkAllNotificationsRead();
-  const unread = notifications?.filter((item) => !item.isRead).length ?? 0;
+  const { older, load } = useOlderNotifications();
+  const unread = feed?.unread ?? 0;
+  const notifications = useMemo(() => {
+    if (!feed) return undefined;
+    const newest = new Set(feed.items.map((item) => item.id));
+    return [...feed.items, ...older.items.filter((item) => !newest.has(item.id))];
+  }, [feed, older.items]);
+  // A full newest page may have more behind it; an older page shorter than a full one was the last.
+  const mayHaveOlder = feed !== undefined && !older.exhausted && (older.items.length > 0 || feed.items.length >= NOTIFICATION_LIST_LIMIT);
+  const oldestId = notifications?.at(-1)?.id;
 
   const onMarkAll = () => markAll.mutate(undefined, { onError: (failure) => toastError('Could not mark all read', failure) });
 
@@ -59,11 +71,26 @@ export function NotificationPanel({ notifications, error, onRetry, onNavigate }:
     );
   } else {
     body = (
-      <ul aria-label="Notification list" className="max-h-[min(28rem,65dvh)] divide-y divide-border overflow-y-auto overscroll-contain">
-        {notifications.map((item) => (
-          <NotificationItem key={item.id} item={item} onNavigate={onNavigate} />
-        ))}
-      </ul>
+      <div className="max-h-[min(28rem,65dvh)] overflow-y-auto overscroll-contain">
+        <ul aria-label="Notification list" className="divide-y divide-border">
+          {notifications.map((item) => (
+            <NotificationItem key={item.id} item={item} onNavigate={onNavigate} />
+          ))}
+        </ul>
+        {mayHaveOlder && oldestId ? (
+          <div className="grid gap-2 border-t border-border p-2">
+            {load.isError ? (
+              <p role="alert" className="flex items-start gap-2 px-2 text-sm text-destructive">
+                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                We could not load older notifications.
+              </p>
+            ) : null}
+            <Button variant="ghost" className="w-full text-primary-700" disabled={load.isPending} onClick={() => load.mutate(oldestId)}>
+              {load.isPending ? 'Loading older...' : 'Show older'}
+            </Button>
+          </div>
+        ) : null}
+      </div>
     );
   }
 

@@ -20,8 +20,15 @@ function reportCommunityGone(error: unknown): void {
 }
 
 /**
- * SPEC.md section 7: results never go stale, no refetch on window focus, no polling and no
- * automatic retries unless a query says otherwise. A 401 fails unless a query treats it as empty.
+ * The lists other people change (questions, meetings, applications, members and stats, one's subgroup):
+ * read again whenever the window regains focus, however fresh (issue 23: a screen left open in another tab
+ * is current when one comes back). Spread into those queries' options.
+ */
+export const REFETCH_ON_FOCUS = { refetchOnWindowFocus: 'always' } as const;
+
+/**
+ * SPEC.md section 7: results never go stale, no refetch on window focus (except the lists that spread
+ * REFETCH_ON_FOCUS, and the notification poll), no polling and no automatic retries unless a query says otherwise. A 401 fails unless a query treats it as empty.
  * Every failed query and mutation is checked for a community that is gone, in one place.
  */
 export function createQueryClient(): QueryClient {

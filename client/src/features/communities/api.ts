@@ -10,6 +10,7 @@ import type {
 import type { LinkImportedMemberBody, LinkImportedMemberResult } from '@shared/contracts/imported-members';
 import type { Role } from '@shared/domain/constants';
 import { apiJson, apiRequest } from '@/lib/api-client';
+import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 import { useAuth } from '@/lib/auth';
 import { MEMBERSHIPS_QUERY_KEY, type Membership, useCurrentMembership } from '@/lib/community';
 
@@ -35,12 +36,12 @@ export function useCommunity(id: string | null) {
 }
 
 export function useCommunityStats(id: string) {
-  return useQuery<CommunityStats>({ queryKey: communityKeys.stats(id) });
+  return useQuery<CommunityStats>({ queryKey: communityKeys.stats(id), ...REFETCH_ON_FOCUS });
 }
 
 /** GET /api/communities/{id}/members: the admin member list and the tracking screens' member pickers share it. */
 export function useCommunityMembers(id: string | null) {
-  return useQuery<CommunityMember[]>({ queryKey: communityKeys.members(id ?? ''), retry: MEMBERS_QUERY_RETRY, enabled: id !== null });
+  return useQuery<CommunityMember[]>({ queryKey: communityKeys.members(id ?? ''), retry: MEMBERS_QUERY_RETRY, enabled: id !== null, ...REFETCH_ON_FOCUS });
 }
 
 /** Re-reads GET /api/memberships and waits for it, so a following navigation sees the new list. */

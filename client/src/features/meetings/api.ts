@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeetingView } from '@shared/contracts/meetings';
 import type { AvailabilityWindow } from '@shared/domain/meetings';
 import { apiJson } from '@/lib/api-client';
+import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 
 export const meetingKeys = {
   all: ['/api/meetings'] as const,
@@ -16,6 +17,7 @@ export function useMeetings(communityId: string | null) {
     queryKey: meetingKeys.list(communityId ?? ''),
     queryFn: () => apiJson<MeetingView[]>('GET', '/api/meetings'),
     enabled: communityId !== null,
+    ...REFETCH_ON_FOCUS,
   });
 }
 

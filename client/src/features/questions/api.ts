@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useMemo } from 'react';
 import { type AskQuestionBody, QUESTION_LIST_LIMIT, type QuestionView, type UpdateQuestionBody } from '@shared/contracts/questions';
 import { apiJson } from '@/lib/api-client';
+import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 
 export const questionKeys = {
   all: ['/api/questions'] as const,
@@ -22,6 +23,7 @@ function useQuestionPages(queryKey: readonly unknown[], path: string, enabled: b
     initialPageParam: null as string | null,
     getNextPageParam: (page) => (page.length === QUESTION_LIST_LIMIT ? page.at(-1)!.id : undefined),
     enabled,
+    ...REFETCH_ON_FOCUS,
   });
   const data = useMemo(() => query.data?.pages.flat(), [query.data]);
   return {

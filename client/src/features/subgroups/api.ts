@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateSubgroupBody, OwnSubgroupView, SubgroupView } from '@shared/contracts/subgroups';
 import { apiJson, apiRequest } from '@/lib/api-client';
+import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 import { communityKeys } from '@/features/communities/api';
 
 export const subgroupKeys = {
@@ -11,7 +12,7 @@ export const subgroupKeys = {
 
 /** SPEC.md section 9: the subgroups query retries once and is never considered fresh. */
 export function useSubgroups(communityId: string) {
-  return useQuery<SubgroupView[]>({ queryKey: subgroupKeys.all(communityId), retry: 1, staleTime: 0 });
+  return useQuery<SubgroupView[]>({ queryKey: subgroupKeys.all(communityId), retry: 1, staleTime: 0, ...REFETCH_ON_FOCUS });
 }
 
 /** The caller's subgroup and its commander (nulls when unassigned). */
@@ -20,6 +21,7 @@ export function useOwnSubgroup(communityId: string | null) {
     queryKey: subgroupKeys.own(communityId ?? ''),
     queryFn: () => apiJson<OwnSubgroupView>('GET', '/api/user/subgroup'),
     enabled: communityId !== null,
+    ...REFETCH_ON_FOCUS,
   });
 }
 

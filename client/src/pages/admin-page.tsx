@@ -119,9 +119,9 @@ export function AdminPage() {
         }
       />
       <Tabs value={current.value} onValueChange={onTabChange}>
-        {/* On a phone one picker names the section (nine tabs would take five rows); from 640 px all nine
-            tabs stay in view, the row wrapping rather than scrolling labels out of sight. */}
-        <div className="sm:hidden">
+        {/* Below 1280 px one picker names the section (nine tabs would wrap onto two rows, five on a phone);
+            from 1280 px the nine tabs stand in one row, with their icons from 1536 px where there is room. */}
+        <div className="xl:hidden">
           <label htmlFor="admin-section" className="mb-1.5 block text-sm font-medium">
             Section
           </label>
@@ -133,10 +133,10 @@ export function AdminPage() {
             ))}
           </NativeSelect>
         </div>
-        <TabsList aria-label="Administration sections" className="hidden w-full flex-wrap justify-start gap-1 sm:flex">
+        <TabsList aria-label="Administration sections" className="hidden w-full justify-start gap-1 xl:flex">
           {visible.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value} className="min-h-9 flex-none gap-2">
-              <tab.icon className="size-4" aria-hidden="true" />
+            <TabsTrigger key={tab.value} value={tab.value} className="min-h-9 flex-none gap-2 whitespace-nowrap">
+              <tab.icon className="hidden size-4 2xl:inline" aria-hidden="true" />
               {tab.label}
             </TabsTrigger>
           ))}

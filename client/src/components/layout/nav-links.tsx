@@ -10,7 +10,10 @@ function useNavItems(): readonly NavItem[] {
   return membership && isAdmin(membership.roles) ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
 }
 
-/** The main navigation as a row of tabs (768 px and wider). */
+/**
+ * The main navigation as a row of tabs (768 px and wider). Labels never wrap; below 1024 px the icons give
+ * their room to the labels, so all seven items (Administration included) fit from 768 px.
+ */
 export function DesktopNav() {
   const [location] = useLocation();
   const items = useNavItems();
@@ -25,12 +28,12 @@ export function DesktopNav() {
                 href={item.href}
                 aria-current={current ? 'page' : undefined}
                 className={cn(
-                  'flex items-center gap-2 border-b-2 px-3 py-3 text-sm font-medium transition-colors',
+                  'flex items-center gap-2 whitespace-nowrap border-b-2 px-2.5 py-3 text-sm font-medium transition-colors lg:px-3',
                   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
                   current ? 'border-accent text-primary-800' : 'border-transparent text-muted-foreground hover:border-border hover:text-foreground',
                 )}
               >
-                <item.icon className="size-4" aria-hidden="true" />
+                <item.icon className="hidden size-4 lg:inline" aria-hidden="true" />
                 {item.label}
               </Link>
             </li>

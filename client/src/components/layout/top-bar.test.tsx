@@ -60,6 +60,16 @@ describe('top bar', () => {
     expect(within(nav).getByRole('link', { name: 'Administration' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('keeps each label on one line, and leaves the icons out below 1024 px so all seven items fit from 768 px', async () => {
+    renderShell('/', ['CommunityModerator']);
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
+    for (const link of within(nav).getAllByRole('link')) {
+      expect(link).toHaveClass('whitespace-nowrap');
+      expect(link.querySelector('svg')).toHaveClass('hidden', 'lg:inline');
+    }
+  });
+
   it('navigates with the main navigation', async () => {
     const { user, location } = renderShell();
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });

@@ -80,7 +80,8 @@ export function ReportsPage() {
               </EmptyState>
             ) : null}
             {data.scope !== 'none' ? (
-              <div className="grid gap-6 lg:grid-cols-2">
+              // Each card as tall as its own chart: the member chart grows with the members, and the discipline card beside it must not stretch into a blank area.
+              <div className="grid items-start gap-6 lg:grid-cols-2">
                 <ChartCard
                   title="By discipline"
                   description={`${monthLabel(data.year, data.month)}, ${whose}.`}

@@ -21,6 +21,32 @@ export interface ChartPoint {
   value: number;
 }
 
+/** The longest line of an axis label: a phone's narrow chart gives the names about this much room. */
+export const LABEL_LINE_CHARACTERS = 16;
+
+/**
+ * A bar's label on at most two lines of LABEL_LINE_CHARACTERS, broken between words, the rest cut with '…'
+ * ('Commander Esther Kowalski' is ['Commander Esther', 'Kowalski']): Chart.js cuts a long label at the
+ * canvas edge instead ('ommander Esther Kowalski' on a phone). The table beside the chart has every name whole.
+ */
+export function wrapLabel(label: string, width = LABEL_LINE_CHARACTERS): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of label.trim().split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length <= width || !line) {
+      line = next;
+    } else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  const cut = (text: string) => (text.length > width ? `${text.slice(0, width - 1).trimEnd()}…` : text);
+  if (lines.length <= 2) return lines.map(cut);
+  return [cut(lines[0]!), cut(`${lines[1]} ${lines.slice(2).join(' ')}`)];
+}
+
 /**
  * Horizontal percentage bars. The canvas is hidden from assistive technology: the same numbers are in
  * the table beside every chart.
@@ -29,12 +55,16 @@ export function PercentBars({ points, height }: { points: readonly ChartPoint[];
   return (
     <div aria-hidden="true" style={{ height: height ?? Math.max(160, points.length * 34 + 40) }} className="relative">
       <Bar
-        data={{ labels: points.map((point) => point.label), datasets: [{ data: points.map((point) => point.value), backgroundColor: PRIMARY, borderRadius: 6, maxBarThickness: 22 }] }}
+        data={{ labels: points.map((point) => wrapLabel(point.label)), datasets: [{ data: points.map((point) => point.value), backgroundColor: PRIMARY, borderRadius: 6, maxBarThickness: 22 }] }}
         options={{
           indexAxis: 'y',
           maintainAspectRatio: false,
           animation: false,
-          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.parsed.x}%` } } },
+          plugins: {
+            legend: { display: false },
+            // The tooltip names the whole label, whatever the axis had room for.
+            tooltip: { callbacks: { title: (items) => points[items[0]?.dataIndex ?? 0]?.label ?? '', label: (item) => `${item.parsed.x}%` } },
+          },
           scales: { x: percentAxis, y: { ticks: { color: TEXT }, grid: { display: false } } },
         }}
       />

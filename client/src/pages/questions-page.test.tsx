@@ -2,7 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { QUESTION_LIST_LIMIT, type QuestionView } from '@shared/contracts/questions';
 import type { Role } from '@shared/domain/constants';
 import { makeMeeting } from '@/features/meetings/test-kit';
-import { ASKER, baseRoutes, makeQuestion, SELF } from '@/features/questions/test-kit';
+import { ASK_REASONS } from '@/features/questions/ask-availability';
+import { ASKER, baseRoutes, COMMANDER, COMMUNITY_ID, makeQuestion, OWN_SUBGROUP, SELF } from '@/features/questions/test-kit';
+import { makeMembership } from '@/test/fixtures';
 import { formatDateTime } from '@/lib/dates';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
@@ -122,13 +124,9 @@ describe('Questions: Ask Your Commander', () => {
     await user.click(await screen.findByRole('button', { name: 'New Question' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ask Your Commander' });
     const send = within(dialog).getByRole('button', { name: 'Send Question' });
-    expect(send).toBeDisabled();
     expect(within(dialog).getByLabelText('Priority')).toHaveValue('Normal');
 
     await user.type(within(dialog).getByLabelText('Subject'), 'Fasting on work days');
-    expect(send).toBeDisabled(); // the message is still blank
-    await user.type(within(dialog).getByLabelText('Message'), '   ');
-    expect(send).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Message'), 'How should I fast when I work long shifts?');
     await user.selectOptions(within(dialog).getByLabelText('Priority'), 'High');
     expect(send).toBeEnabled();
@@ -154,6 +152,26 @@ describe('Questions: Ask Your Commander', () => {
     expect(within(await screen.findByRole('dialog')).getByLabelText('Subject')).toHaveValue('');
   });
 
+  it("says 'Subject is required' and 'Message is required' when sending blank fields (spaces count as blank), and sends nothing", async () => {
+    const { user, api } = renderQuestions();
+    await user.click(await screen.findByRole('button', { name: 'New Question' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask Your Commander' });
+    const send = within(dialog).getByRole('button', { name: 'Send Question' });
+    expect(send).toBeEnabled();
+    await user.click(send);
+    expect(await within(dialog).findByText('Subject is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Message is required')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Subject')).toHaveAccessibleDescription('Subject is required');
+    expect(within(dialog).getByLabelText('Subject')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(within(dialog).getByLabelText('Subject'), 'Fasting');
+    await user.type(within(dialog).getByLabelText('Message'), '   ');
+    await user.click(send);
+    await vi.waitFor(() => expect(within(dialog).queryByText('Subject is required')).not.toBeInTheDocument());
+    expect(within(dialog).getByText('Message is required')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/questions')).toHaveLength(0);
+  });
+
   it("shows 'No commander found for your subgroup' under 'Error' and keeps the draft", async () => {
     const { user } = renderQuestions({ routes: { 'POST /api/questions': () => apiError(409, 'No commander found for your subgroup') } });
     await user.click(await screen.findByRole('button', { name: 'New Question' }));
@@ -165,6 +183,47 @@ describe('Questions: Ask Your Commander', () => {
     expect(screen.getByRole('dialog', { name: 'Ask Your Commander' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Subject')).toHaveValue('Anyone there?');
     expect(within(dialog).getByRole('button', { name: 'Send Question' })).toBeEnabled();
+  });
+});
+
+describe('Questions: asking only when someone can answer', () => {
+  const noSubgroup = { subgroup: null, commander: null, ledSubgroups: [] };
+  const noCommander = { ...OWN_SUBGROUP, commander: null };
+  const leadsOwn = { ...OWN_SUBGROUP, commander: { id: SELF.id, displayName: SELF.displayName } };
+
+  it.each([
+    ['a member without a subgroup', ['Member'], noSubgroup, ASK_REASONS.noSubgroup],
+    ["a member whose subgroup has no commander", ['Member'], noCommander, ASK_REASONS.noCommander],
+    ['a moderator outside a subgroup', ['CommunityModerator'], noSubgroup, ASK_REASONS.noSubgroup],
+    ['a commander who leads their own subgroup', ['Commander'], leadsOwn, ASK_REASONS.leadsOwn],
+  ] as const)('shows %s the reason in place of the Ask buttons', async (_who, roles, own, reason) => {
+    renderQuestions({ roles: [...roles], routes: { 'GET /api/user/subgroup': () => json(own) } });
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(await screen.findByText('No questions yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Question' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask a Question' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Ask your commander anything/)).not.toBeInTheDocument();
+  });
+
+  it("keeps a plain member's 'My Questions' heading, and offers Ask once a commander leads their subgroup", async () => {
+    renderQuestions({ routes: { 'GET /api/user/subgroup': () => json({ ...OWN_SUBGROUP, commander: COMMANDER }) } });
+    expect(await screen.findByRole('heading', { level: 2, name: 'My Questions' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'New Question' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask a Question' })).toBeInTheDocument();
+    expect(screen.queryByText(ASK_REASONS.noSubgroup)).not.toBeInTheDocument();
+  });
+
+  it('tells an admin who does not belong to the community that they have no commander to ask, without asking the server', async () => {
+    const { api } = renderQuestions({
+      roles: ['InstitutionAdmin'],
+      routes: {
+        'GET /api/memberships': () =>
+          json([makeMembership({ id: null, communityId: COMMUNITY_ID, role: 'InstitutionAdmin', roles: ['InstitutionAdmin'], community: { id: COMMUNITY_ID, name: 'Grace Fellowship', description: null } })]),
+      },
+    });
+    expect(await screen.findByText(ASK_REASONS.notMember)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Question' })).not.toBeInTheDocument();
+    expect(api.calls('GET', '/api/user/subgroup')).toHaveLength(0);
   });
 });
 

@@ -8,7 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CommunityMissing } from '@/features/communities/components/community-state';
 import { useReceivedQuestions, useSentQuestions } from '@/features/questions/api';
+import { useAskAvailability } from '@/features/questions/ask-availability';
 import { AskCommanderDialog } from '@/features/questions/components/ask-commander-dialog';
+import { NoCommanderToAsk } from '@/features/questions/components/no-commander-to-ask';
 import { QuestionDetailDialog } from '@/features/questions/components/question-detail-dialog';
 import { EmptyState } from '@/components/ui/states';
 import { QuestionList } from '@/features/questions/components/question-list';
@@ -28,6 +30,7 @@ export function QuestionsPage() {
 
   const sent = useSentQuestions(communityId);
   const received = useReceivedQuestions(communityId, canAnswer);
+  const ask = useAskAvailability(communityId, user?.id ?? null, isMember);
   const [asking, setAsking] = useState(false);
   // Ids, so the dialogs show the question as the lists hold it now (after an answer, for example).
   const [opened, setOpened] = useState<{ id: string; box: Box; snapshot: QuestionView } | null>(null);
@@ -42,8 +45,9 @@ export function QuestionsPage() {
     setResponding(question);
   };
 
+  // Offered only when someone can answer; otherwise the reason stands above the list (DECISIONS.md).
   const askButton = (label: string) =>
-    isMember ? (
+    ask.state === 'available' ? (
       <Button onClick={() => setAsking(true)} aria-haspopup="dialog">
         <Plus aria-hidden="true" />
         {label}
@@ -65,9 +69,7 @@ export function QuestionsPage() {
       onOpen={(question) => setOpened({ id: question.id, box: 'sent', snapshot: question })}
       empty={
         <EmptyState title="No questions yet" action={askButton('Ask a Question')}>
-          {isMember
-            ? 'Ask your commander anything about your walk. Their answers appear here.'
-            : 'You administer this community without belonging to it, so you have no questions here.'}
+          {ask.state === 'available' ? 'Ask your commander anything about your walk. Their answers appear here.' : 'Questions you ask and their answers appear here.'}
         </EmptyState>
       }
     />
@@ -76,6 +78,7 @@ export function QuestionsPage() {
   return (
     <>
       <PageHeader title="Questions" description="Ask your commander and follow the answers." actions={askButton('New Question')} />
+      {ask.state === 'unavailable' ? <NoCommanderToAsk reason={ask.reason} className="mb-4" /> : null}
       {canAnswer ? (
         <Tabs value={tab} onValueChange={(value) => navigate(value === 'received' ? `${location}?tab=received` : location, { replace: true })}>
           <TabsList className="flex w-full sm:inline-flex sm:w-auto">

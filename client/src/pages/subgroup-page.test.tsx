@@ -46,6 +46,7 @@ describe('My Subgroup', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Subgroup' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Not Assigned to a Subgroup' })).toBeInTheDocument();
     expect(screen.getByText(/have not been assigned to a subgroup yet.*contact your administrator/)).toBeInTheDocument();
+    expect(screen.getByText('Until then there is no commander to ask questions or to meet with.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ask Your Commander' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Office hours' })).not.toBeInTheDocument();
   });
@@ -97,7 +98,10 @@ describe('My Subgroup', () => {
     const { user } = renderSubgroup();
     await user.click(await screen.findByRole('button', { name: 'Ask Your Commander' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ask Your Commander' });
-    expect(within(dialog).getByRole('button', { name: 'Send Question' })).toBeDisabled();
+    // Sending it blank says what is missing instead of a grey button.
+    await user.click(within(dialog).getByRole('button', { name: 'Send Question' }));
+    expect(await within(dialog).findByText('Subject is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Message is required')).toBeInTheDocument();
   });
 });
 

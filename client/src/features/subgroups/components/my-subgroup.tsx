@@ -78,6 +78,8 @@ function NotAssigned() {
       <p className="max-w-md text-muted-foreground">
         You have not been assigned to a subgroup yet. Please contact your administrator to be placed in one with a commander.
       </p>
+      {/* In place of 'Ask Your Commander' and 'Request Meeting': there is nobody to ask yet (DECISIONS.md). */}
+      <p className="max-w-md text-sm text-muted-foreground">Until then there is no commander to ask questions or to meet with.</p>
     </Card>
   );
 }

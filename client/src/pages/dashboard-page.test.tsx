@@ -4,6 +4,7 @@ import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingS
 import type { MeetingView } from '@shared/contracts/meetings';
 import type { QuestionView } from '@shared/contracts/questions';
 import { makeMeeting } from '@/features/meetings/test-kit';
+import { ASK_REASONS } from '@/features/questions/ask-availability';
 import { makeQuestion } from '@/features/questions/test-kit';
 import { apiError, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
@@ -29,7 +30,8 @@ describe('dashboard first load', () => {
 
   it("asks for its first screen in at most 6 requests at once (a commander's, with subgroup statistics)", async () => {
     const server = trackingServer({ roles: ['Commander'] });
-    const api = mockApi({ ...server.routes, 'GET /api/questions': () => json([]), 'GET /api/meetings': () => json([]) });
+    // A commander's Recent Questions are the questions they received.
+    const api = mockApi({ ...server.routes, 'GET /api/questions/received': () => json([]), 'GET /api/meetings': () => json([]) });
     renderApp('/');
     expect(await screen.findByTestId('streak-fasting')).toHaveTextContent('0 days');
     await screen.findByRole('heading', { name: 'Subgroup Statistics' });
@@ -329,6 +331,33 @@ describe('dashboard questions and meetings', () => {
     const upcoming = within(await card('Upcoming Meetings'));
     expect(await upcoming.findByText('No upcoming meetings.')).toBeInTheDocument();
     expect(upcoming.getByRole('link', { name: 'Book a meeting with your commander' })).toHaveAttribute('href', '/my-subgroup');
+  });
+
+  it("shows a commander the questions they received (where they act), not their own", async () => {
+    const server = trackingServer({ roles: ['Commander'] });
+    const api = mockApi({
+      ...server.routes,
+      'GET /api/questions': () => json([makeQuestion({ title: 'My own question' })]),
+      'GET /api/questions/received': () => json([makeQuestion({ title: 'I am struggling today', fromUserId: OTHER.id, fromUserName: 'Anna Asher', priority: 'Urgent' })]),
+      'GET /api/meetings': () => json([]),
+    });
+    renderApp('/');
+    const recent = within(await card('Recent Questions'));
+    expect(recent.getByText('Questions you received', { selector: 'p' })).toBeInTheDocument();
+    const [link] = within(await recent.findByRole('list', { name: 'Questions you received' })).getAllByRole('link');
+    expect(link).toHaveTextContent('I am struggling today');
+    expect(link).toHaveTextContent('Anna Asher');
+    expect(link).toHaveAttribute('href', '/questions?tab=received');
+    expect(recent.getByRole('link', { name: 'Go to Questions' })).toHaveAttribute('href', '/questions?tab=received');
+    expect(recent.queryByText('My own question')).not.toBeInTheDocument();
+    expect(api.calls('GET', '/api/questions')).toHaveLength(0);
+  });
+
+  it("tells a member without a commander why there is nobody to ask, in place of 'Ask your commander'", async () => {
+    renderCards({ routes: { 'GET /api/user/subgroup': () => json({ subgroup: null, commander: null, ledSubgroups: [] }) } });
+    const recent = within(await card('Recent Questions'));
+    expect(await recent.findByText(`No questions yet. ${ASK_REASONS.noSubgroup}`)).toBeInTheDocument();
+    expect(recent.queryByText(/Ask your commander/)).not.toBeInTheDocument();
   });
 
   it('offers Retry when the questions or meetings cannot be loaded', async () => {

@@ -5,7 +5,8 @@ import { LoadingRows } from '@/components/ui/states';
 import { useCommunity, useCommunityMembers } from '@/features/communities/api';
 import { useDashboardData } from '@/features/dashboard/use-dashboard-data';
 import { useMeetings } from '@/features/meetings/api';
-import { useSentQuestions } from '@/features/questions/api';
+import { can } from '@shared/domain/roles';
+import { useReceivedQuestions, useSentQuestions } from '@/features/questions/api';
 import { UpcomingMeetingsCard } from '@/features/meetings/components/upcoming-meetings-card';
 import { RecentQuestionsCard } from '@/features/questions/components/recent-questions-card';
 import { useDisciplineTargets, useMemberStats, useTrackingScope } from '@/features/tracking/api';
@@ -39,7 +40,10 @@ export function DashboardPage() {
   const selfId = scope.user?.id ?? null;
   const dashboard = useDashboardData(scope.communityId, selfId, period, today.iso);
   useCommunityMembers(scope.communityId);
-  useSentQuestions(scope.communityId);
+  // Recent Questions: a commander's received questions, a member's own (asked for with the first screen).
+  const answersQuestions = can(scope.membership, 'questions:answer');
+  useSentQuestions(answersQuestions ? null : scope.communityId);
+  useReceivedQuestions(scope.communityId, answersQuestions);
   useMeetings(scope.communityId);
   useMemberStats(scope.canSeeSubgroupStats && selfId ? scope.communityId : null, selfId ?? '', period);
   // The cards mount in a deferred render, so the loading screen is not held up by one long task.
@@ -99,7 +103,12 @@ function DashboardScreen() {
             <div className="grid gap-6 md:grid-cols-2">
               {/* The viewer's own, also while another member is on screen: questions and meetings are private. */}
               <CardErrorBoundary>
-                <RecentQuestionsCard communityId={communityId} />
+                <RecentQuestionsCard
+                  communityId={communityId}
+                  box={can(screen.membership, 'questions:answer') ? 'received' : 'sent'}
+                  viewerId={screen.self.id || null}
+                  isMember={screen.isMember}
+                />
               </CardErrorBoundary>
               <CardErrorBoundary>
                 <UpcomingMeetingsCard communityId={communityId} viewerId={screen.self.id} timeZone={timeZone} />

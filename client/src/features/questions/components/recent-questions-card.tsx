@@ -3,20 +3,36 @@ import MessageCircle from 'lucide-react/icons/message-circle';
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyNote, ErrorNote, LIST_LINK_CLASSES, LoadingRows } from '@/components/ui/states';
-import { useSentQuestions } from '../api';
+import { useAskAvailability } from '../ask-availability';
+import { useReceivedQuestions, useSentQuestions } from '../api';
 import { timeAgo } from '@/lib/dates';
 import { StatusBadge } from './question-badges';
 
 /** SPEC.md section 9: the dashboard shows the first 2 questions. */
 export const DASHBOARD_QUESTIONS = 2;
 
+interface RecentQuestionsCardProps {
+  communityId: string | null;
+  /** Someone who answers questions (questions:answer) sees those they received; everyone else their own. */
+  box: 'sent' | 'received';
+  viewerId: string | null;
+  /** False for an admin who does not belong to the community (they cannot ask). */
+  isMember: boolean;
+}
+
 /**
- * The dashboard's 'Recent Questions': the viewer's own latest two (also while another member's data is on
- * screen: questions are private), each a link to /questions.
+ * The dashboard's 'Recent Questions': a commander's latest two received questions (where they act), a
+ * member's own latest two (also while another member's data is on screen: questions are private), each a
+ * link to the tab of /questions that lists it.
  */
-export function RecentQuestionsCard({ communityId }: { communityId: string | null }) {
-  const questions = useSentQuestions(communityId);
+export function RecentQuestionsCard({ communityId, box, viewerId, isMember }: RecentQuestionsCardProps) {
+  const received = box === 'received';
+  const sent = useSentQuestions(received ? null : communityId);
+  const inbox = useReceivedQuestions(communityId, received);
+  const questions = received ? inbox : sent;
   const shown = questions.data?.slice(0, DASHBOARD_QUESTIONS) ?? [];
+  const href = received ? '/questions?tab=received' : '/questions';
+  const label = received ? 'Questions you received' : 'Your latest questions';
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -24,7 +40,7 @@ export function RecentQuestionsCard({ communityId }: { communityId: string | nul
           <MessageCircle className="size-5 text-primary-600" aria-hidden="true" />
           Recent Questions
         </CardTitle>
-        <CardDescription>Your latest questions</CardDescription>
+        <CardDescription>{label}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {questions.error ? (
@@ -32,18 +48,22 @@ export function RecentQuestionsCard({ communityId }: { communityId: string | nul
         ) : questions.isPending ? (
           <LoadingRows rows={DASHBOARD_QUESTIONS} label="Loading your questions" className="[&>div]:h-11" />
         ) : shown.length === 0 ? (
-          <EmptyNote>No questions yet. Ask your commander anything about your walk.</EmptyNote>
+          received ? (
+            <EmptyNote>No questions received yet. When the members you lead ask you something, it appears here.</EmptyNote>
+          ) : (
+            <NoQuestionsYet communityId={communityId} viewerId={viewerId} isMember={isMember} />
+          )
         ) : (
-          <ul aria-label="Your latest questions" className="grid gap-2">
+          <ul aria-label={label} className="grid gap-2">
             {shown.map((question) => (
               <li key={question.id}>
-                <Link
-                  href="/questions"
-                  className={LIST_LINK_CLASSES}
-                >
+                <Link href={href} className={LIST_LINK_CLASSES}>
                   <span className="grid min-w-0 flex-1 gap-0.5">
                     <span className="line-clamp-2 break-words font-medium">{question.title}</span>
-                    <span className="text-xs text-muted-foreground">{timeAgo(question.createdAt)}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {received ? `${question.fromUserName} · ` : ''}
+                      {timeAgo(question.createdAt)}
+                    </span>
                   </span>
                   <StatusBadge status={question.status} />
                   <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -52,10 +72,17 @@ export function RecentQuestionsCard({ communityId }: { communityId: string | nul
             ))}
           </ul>
         )}
-        <Link href="/questions" className="inline-flex min-h-11 w-fit items-center font-medium text-primary-700 underline-offset-4 hover:underline">
+        <Link href={href} className="inline-flex min-h-11 w-fit items-center font-medium text-primary-700 underline-offset-4 hover:underline">
           Go to Questions
         </Link>
       </CardContent>
     </Card>
   );
+}
+
+/** A member's empty list: an invitation to ask, or why there is nobody to ask (read only when the list is empty). */
+function NoQuestionsYet({ communityId, viewerId, isMember }: Omit<RecentQuestionsCardProps, 'box'>) {
+  const ask = useAskAvailability(communityId, viewerId, isMember);
+  if (ask.state === 'loading') return <LoadingRows rows={1} label="Loading your questions" className="[&>div]:h-11" />;
+  return <EmptyNote>{ask.state === 'available' ? 'No questions yet. Ask your commander anything about your walk.' : `No questions yet. ${ask.reason}`}</EmptyNote>;
 }

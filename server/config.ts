@@ -52,6 +52,11 @@ const configSchema = z.object({
   /** The sender of every message, e.g. "Steadfast <no-reply@steadfast.example.org>". */
   MAIL_FROM: optionalText,
   FIREBASE_PROJECT_ID: optionalText,
+  /**
+   * The client's Firebase auth domain (read at build time by the client): Google's sign-in frame is served
+   * from it, so the security policy allows it. A custom domain (auth.example.org) is not *.firebaseapp.com.
+   */
+  VITE_FIREBASE_AUTH_DOMAIN: optionalText.pipe(z.hostname('VITE_FIREBASE_AUTH_DOMAIN must be a host name such as my-project.firebaseapp.com (no scheme, no path)').optional()),
   /** Where Google's token-signing keys are fetched; unset means Google's own address (set only for tests and emulators). */
   FIREBASE_JWKS_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'FIREBASE_JWKS_URL must be an http(s) URL' }).optional()),
 });

@@ -6,7 +6,7 @@ import express from 'express';
 import request from 'supertest';
 import { users } from '@shared/schema/auth';
 import { createApp } from '../app';
-import { type Config, testConfig } from '../config';
+import { type Config, loadConfig, testConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createTestApp } from '../test/app';
 import { signUp, TEST_PASSWORD, uniqueIdentity } from '../test/factories';
@@ -100,6 +100,17 @@ describe('security headers in production', () => {
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['x-powered-by'], url).toBeUndefined();
     }
+  });
+
+  it("allows Google's sign-in frame from the configured auth domain, also a custom one", async () => {
+    const frameSrc = (csp: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-src')) ?? '';
+    expect(frameSrc((await request(main.app).get('/api/user')).headers['content-security-policy'] ?? '')).not.toContain('auth.grace.example.org');
+    const custom = await createTestApp({ NODE_ENV: 'production', VITE_FIREBASE_AUTH_DOMAIN: 'auth.grace.example.org' });
+    const directive = frameSrc((await request(custom.app).get('/api/user')).headers['content-security-policy'] ?? '');
+    expect(directive.split(' ')).toContain('https://auth.grace.example.org');
+    expect(directive).toContain('https://*.firebaseapp.com');
+    expect(() => loadConfig({ VITE_FIREBASE_AUTH_DOMAIN: 'https://auth.grace.example.org/path' })).toThrow(/VITE_FIREBASE_AUTH_DOMAIN/);
+    expect(loadConfig({ VITE_FIREBASE_AUTH_DOMAIN: ' ' }).VITE_FIREBASE_AUTH_DOMAIN).toBeUndefined();
   });
 
   it('sends HSTS only when the site is served over HTTPS', async () => {

@@ -23,7 +23,7 @@ export function securityHeaders(config: Config): RequestHandler {
             imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com'],
             fontSrc: ["'self'", 'data:'],
             connectSrc: ["'self'", 'https://*.googleapis.com'],
-            frameSrc: ['https://*.firebaseapp.com', 'https://accounts.google.com'],
+            frameSrc: ['https://*.firebaseapp.com', 'https://accounts.google.com', ...(config.VITE_FIREBASE_AUTH_DOMAIN ? [`https://${config.VITE_FIREBASE_AUTH_DOMAIN}`] : [])],
             ...(config.PUBLIC_URL?.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
           },
         },

@@ -9,6 +9,7 @@ import { toastError } from './notify';
 import { communityName, getStoredCommunityId, MEMBERSHIPS_QUERY_KEY, type Membership, setStoredCommunityId, useMembershipsQuery } from './community';
 import { onCommunityGone } from './query-client';
 import { type GoogleIdentity, hasPendingGoogleRedirect, signInWithGooglePopup, signOutOfFirebase, takeGoogleRedirectResult } from './firebase';
+import { googlePopupProblem } from './google-popup';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
@@ -130,7 +131,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         identity = await signInWithGooglePopup();
       } catch (error) {
-        console.error('Google sign-in popup failed', error); // closed or failed popup: no toast (SPEC.md section 8)
+        console.error('Google sign-in popup failed', error);
+        // Closed by the person: nothing to say (SPEC.md section 8). Blocked or failed: say so (issue 23).
+        const problem = googlePopupProblem(error);
+        if (problem) toast({ title: 'Google Sign In failed', description: problem, variant: 'destructive' });
         return null;
       }
       return identity ? postGoogleSignIn(identity) : null;

@@ -72,7 +72,21 @@ describe('Continue with Google', () => {
     expect(await findToast('Google Sign In failed')).toHaveTextContent('Authentication failed');
   });
 
-  it('only logs a closed or failed popup', async () => {
+  it.each([
+    ['auth/popup-blocked', "Your browser blocked Google's sign-in window. Allow pop-ups for this site, then try again."],
+    ['auth/network-request-failed', 'Google could not be reached. Check your connection and try again.'],
+    ['auth/internal-error', 'Google sign-in did not finish. Please try again.'],
+  ])('says so when the Google window fails (%s), and stays on Sign In', async (code, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    firebase.signInWithGooglePopup.mockRejectedValue(Object.assign(new Error('failed'), { code }));
+    const api = mockApi({ 'GET /api/user': unauthorized });
+    await clickGoogle();
+    expect(await findToast('Google Sign In failed')).toHaveTextContent(message);
+    expect(api.calls('POST', '/api/auth/google')).toHaveLength(0);
+    expect(screen.getByRole('tabpanel', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('only logs a popup the person closed themselves', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     firebase.signInWithGooglePopup.mockRejectedValue(Object.assign(new Error('closed'), { code: 'auth/popup-closed-by-user' }));
     const api = mockApi({ 'GET /api/user': unauthorized });

@@ -140,12 +140,13 @@ export function SetupWizard({ membership }: { membership: Membership }) {
         {step === 6 ? <LaunchStep state={state} communityId={communityId} /> : null}
         {problem ? <ErrorNote message={problem} /> : null}
       </CardContent>
-      <CardFooter className="flex justify-between gap-3 border-t border-border pt-4">
-        <Button variant="outline" disabled={step === 1 || pending} onClick={() => goTo(step - 1)}>
+      {/* On a phone the two buttons stack, the main one on top at full width ('Launch Community' beside 'Previous' stuck out of the card at 390 px). */}
+      <CardFooter className="flex flex-col-reverse gap-3 border-t border-border pt-4 sm:flex-row sm:justify-between">
+        <Button variant="outline" className="w-full sm:w-auto" disabled={step === 1 || pending} onClick={() => goTo(step - 1)}>
           <ArrowLeft aria-hidden="true" />
           Previous
         </Button>
-        <Button onClick={next} disabled={pending}>
+        <Button className="w-full sm:w-auto" onClick={next} disabled={pending}>
           {step === SETUP_STEP_COUNT ? (
             <>
               <Rocket aria-hidden="true" />

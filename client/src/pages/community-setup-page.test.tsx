@@ -138,6 +138,9 @@ describe('community setup wizard: steps', () => {
     // 'Next' reads 'Launch Community' on the last step.
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Launch Community' })).toBeEnabled();
+    // On a phone the two buttons stack at full width (side by side they stuck out of the card at 390 px).
+    for (const name of ['Launch Community', 'Previous']) expect(screen.getByRole('button', { name })).toHaveClass('w-full', 'sm:w-auto');
+    expect(screen.getByRole('button', { name: 'Launch Community' }).parentElement).toHaveClass('flex-col-reverse', 'sm:flex-row');
   });
 
   it("disables 'Previous' on step 1; elsewhere it goes back one step, keeping the choices", async () => {

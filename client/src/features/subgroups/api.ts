@@ -11,8 +11,8 @@ export const subgroupKeys = {
 };
 
 /** SPEC.md section 9: the subgroups query retries once and is never considered fresh. */
-export function useSubgroups(communityId: string) {
-  return useQuery<SubgroupView[]>({ queryKey: subgroupKeys.all(communityId), retry: 1, staleTime: 0, ...REFETCH_ON_FOCUS });
+export function useSubgroups(communityId: string, enabled = true) {
+  return useQuery<SubgroupView[]>({ queryKey: subgroupKeys.all(communityId), retry: 1, staleTime: 0, enabled, ...REFETCH_ON_FOCUS });
 }
 
 /** The caller's subgroup and its commander (nulls when unassigned). */

@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import type { CommunityMember, MemberExportRow, MembershipView } from '@shared/contracts/communities';
+import type { SubgroupView } from '@shared/contracts/subgroups';
 import { TARGET_KEYS, type TargetKey } from '@shared/domain/disciplines';
 import { parseCsv } from '@/lib/csv';
 import { makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
@@ -13,6 +14,18 @@ const boaz = makeMember({ displayName: 'Boaz of Bethlehem', email: 'boaz@FIELDS.
 const orpah = makeMember({ displayName: 'Orpah, "of Moab"', email: 'orpah@example.org', isImported: true });
 const MEMBERS = [self, naomi, boaz, orpah];
 
+const ALPHA: SubgroupView = {
+  id: 'a0000000-0000-4000-8000-00000000000a',
+  communityId: 'c1',
+  name: 'Alpha Group',
+  description: null,
+  commanderId: null,
+  commanderName: null,
+  memberCount: 0,
+  createdAt: '2026-03-14T15:00:00.000Z',
+};
+const BETA: SubgroupView = { ...ALPHA, id: 'b0000000-0000-4000-8000-00000000000b', name: 'Beta Group' };
+
 function moderator(roles: MembershipView['roles'] = ['CommunityModerator']) {
   return makeMembership({ communityId: 'c1', role: roles[0]!, roles, community: { id: 'c1', name: 'Hope Chapel', description: null } });
 }
@@ -23,6 +36,7 @@ function renderMembers(routes: Record<string, Handler> = {}, membership = modera
     'GET /api/memberships': () => json([membership]),
     'GET /api/communities/c1/members': () => json(MEMBERS),
     'GET /api/communities/c1/stats': () => json(makeStats()),
+    'GET /api/communities/c1/subgroups': () => json([ALPHA, BETA]),
     ...routes,
   });
   return { ...renderApp('/admin?tab=members'), api };
@@ -402,6 +416,66 @@ describe('Members tab', () => {
 
       await user.clear(search);
       await vi.waitFor(() => expect(rows()[0]).toHaveAttribute('aria-setsize', '2000'));
+    });
+  });
+
+  describe('subgroup from the row (CHECKLIST I12)', () => {
+    const subgroupOf = (name: string) => within(row(name)).getByRole('combobox', { name: `Subgroup for ${name}` });
+
+    it("shows each member's subgroup and assigns one with PATCH /api/users/{id}/subgroup, saying 'Member Assigned'", async () => {
+      let members = [self, { ...naomi, subgroupId: BETA.id }, boaz, orpah];
+      const { user, api } = renderMembers({
+        'GET /api/communities/c1/members': () => json(members),
+        [`PATCH /api/users/${orpah.id}/subgroup`]: (request) => {
+          const { subgroupId } = request.body as { subgroupId: string | null };
+          members = members.map((member) => (member.id === orpah.id ? { ...member, subgroupId } : member));
+          return json({ userId: orpah.id, subgroupId });
+        },
+      });
+      await memberList();
+      await vi.waitFor(() => expect(subgroupOf('Naomi Ephrath')).toHaveDisplayValue('Beta Group'));
+      expect(subgroupOf('Orpah, "of Moab"')).toHaveDisplayValue('Unassigned');
+      expect(within(subgroupOf('Orpah, "of Moab"')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Unassigned', 'Alpha Group', 'Beta Group']);
+
+      await user.selectOptions(subgroupOf('Orpah, "of Moab"'), 'Alpha Group');
+      expect(await findToast('Member Assigned')).toHaveTextContent('Orpah, "of Moab" joined Alpha Group.');
+      expect(api.calls('PATCH', `/api/users/${orpah.id}/subgroup`)[0]!.body).toEqual({ subgroupId: ALPHA.id });
+      await vi.waitFor(() => expect(subgroupOf('Orpah, "of Moab"')).toHaveDisplayValue('Alpha Group'));
+
+      await user.selectOptions(subgroupOf('Orpah, "of Moab"'), 'Unassigned');
+      expect(await findToast('Member Unassigned')).toBeInTheDocument();
+      expect(api.calls('PATCH', `/api/users/${orpah.id}/subgroup`)[1]!.body).toEqual({ subgroupId: null });
+    });
+
+    it("shows 'Assignment Failed' with the server's message", async () => {
+      const { user } = renderMembers({ [`PATCH /api/users/${naomi.id}/subgroup`]: () => apiError(404, 'Subgroup not found.') });
+      await memberList();
+      await vi.waitFor(() => expect(subgroupOf('Naomi Ephrath')).toBeEnabled());
+      await user.selectOptions(subgroupOf('Naomi Ephrath'), 'Beta Group');
+      expect(await findToast('Assignment Failed')).toHaveTextContent('Subgroup not found.');
+      await vi.waitFor(() => expect(subgroupOf('Naomi Ephrath')).toHaveDisplayValue('Unassigned'));
+    });
+
+    it("says that a commander who leads a subgroup without being assigned to one leads it, not 'Unassigned'", async () => {
+      renderMembers({ 'GET /api/communities/c1/subgroups': () => json([{ ...ALPHA, commanderId: boaz.id, commanderName: boaz.displayName }, BETA]) });
+      await memberList();
+      await vi.waitFor(() => expect(subgroupOf('Boaz of Bethlehem')).toHaveDisplayValue('Not assigned (leads Alpha Group)'));
+    });
+
+    it("does not call everyone 'Unassigned' when the subgroups cannot be loaded: it says so, with Retry", async () => {
+      let failing = true;
+      const { user } = renderMembers({
+        'GET /api/communities/c1/subgroups': () => (failing ? apiError(500, 'Database unavailable.') : json([ALPHA, BETA])),
+        'GET /api/communities/c1/members': () => json([self, { ...naomi, subgroupId: BETA.id }]),
+      });
+      await memberList();
+      const alert = await screen.findByText(/We could not load the subgroups, so members cannot be assigned to one here\. Database unavailable\./, undefined, { timeout: 5000 });
+      expect(screen.queryByRole('option', { name: 'Unassigned' })).not.toBeInTheDocument();
+      expect(subgroupOf('Naomi Ephrath')).toBeDisabled();
+      failing = false;
+      await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
+      await vi.waitFor(() => expect(subgroupOf('Naomi Ephrath')).toHaveDisplayValue('Beta Group'));
+      expect(screen.queryByText(/We could not load the subgroups/)).not.toBeInTheDocument();
     });
   });
 

@@ -11,9 +11,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { LoadingCard } from '@/components/ui/states';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ErrorNote, LoadingCard, loadFailureMessage } from '@/components/ui/states';
 import { formatLongDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
+import type { SubgroupView } from '@shared/contracts/subgroups';
+import { useSubgroups } from '@/features/subgroups/api';
+import { MemberSubgroupSelect } from '@/features/subgroups/components/member-subgroup-select';
 import { useCommunityMembers } from '../api';
 import { AdminAccessRequired, QueryFailure } from './community-state';
 import { ImportWizardDialog } from '@/features/imports/components/import-wizard-dialog';
@@ -80,6 +84,16 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
   const [linking, setLinking] = useState<CommunityMember | null>(null);
   const shown = useMemo(() => filterMembers(members.data ?? [], deferredQuery), [members.data, deferredQuery]);
   const canAssign = can(membership, 'roles:assign');
+  // CHECKLIST I12: a member is also put in a subgroup from their row.
+  const canPlace = can(membership, 'subgroups:manage');
+  const subgroups = useSubgroups(communityId, canPlace);
+  const subgroupState: SubgroupState | null = !canPlace
+    ? null
+    : subgroups.data
+      ? { state: 'ready', subgroups: subgroups.data }
+      : subgroups.error
+        ? { state: 'failed' }
+        : { state: 'loading' };
 
 
   return (
@@ -121,6 +135,14 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
         </CardContent>
       </Card>
 
+      {/* Without the subgroup list the rows would call everyone 'Unassigned': say what is missing instead. */}
+      {canPlace && subgroups.error && !members.error ? (
+        <ErrorNote
+          message={loadFailureMessage('We could not load the subgroups, so members cannot be assigned to one here.', subgroups.error)}
+          onRetry={() => void subgroups.refetch()}
+        />
+      ) : null}
+
       {members.error ? (
         <QueryFailure error={members.error} onRetry={() => void members.refetch()} fallback="We could not load the members." />
       ) : !members.data ? (
@@ -145,6 +167,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
                 isSelf={member.id === viewerId}
                 blockedReason={blockedReason(member, viewerId, membership.roles)}
                 canAssign={canAssign}
+                subgroup={subgroupState ? <RowSubgroup communityId={communityId} member={member} state={subgroupState} /> : null}
                 onEditRoles={() => setEditing(member)}
                 onRemove={() => setRemoving(member)}
                 onLink={() => setLinking(member)}
@@ -253,6 +276,7 @@ function MemberRow({
   isSelf,
   blockedReason,
   canAssign,
+  subgroup,
   onEditRoles,
   onRemove,
   onLink,
@@ -263,6 +287,8 @@ function MemberRow({
   /** Why Edit Roles and Remove are not offered for this member (they are shown disabled with it). */
   blockedReason: BlockedReason | null;
   canAssign: boolean;
+  /** The member's subgroup and the control to change it (admins), above the buttons. */
+  subgroup: ReactNode;
   onEditRoles: () => void;
   onRemove: () => void;
   /** 'Link to member…': offered on imported rows (a name-only record is linked by an admin, DECISIONS.md). */
@@ -299,6 +325,7 @@ function MemberRow({
         {formatLongDate(member.createdAt)}
       </span>
       <div className="grid gap-1.5 md:justify-items-end">
+        {subgroup}
         <div className="flex flex-wrap gap-2 md:justify-end">
           {canAssign ? (
             <Button
@@ -341,6 +368,30 @@ function MemberRow({
         ) : null}
       </div>
     </li>
+  );
+}
+
+type SubgroupState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; subgroups: readonly SubgroupView[] };
+
+/** A row's 'Subgroup' select, or what stands for it while the subgroups load or when they could not be. */
+function RowSubgroup({ communityId, member, state }: { communityId: string; member: CommunityMember; state: SubgroupState }) {
+  const id = `member-${member.id}-subgroup`;
+  return (
+    <div className="flex min-w-0 items-center gap-2 md:w-full">
+      <label htmlFor={id} className="shrink-0 text-sm text-muted-foreground">
+        Subgroup
+      </label>
+      <div className="min-w-0 flex-1">
+        {state.state === 'ready' ? (
+          <MemberSubgroupSelect communityId={communityId} member={member} subgroups={state.subgroups} id={id} />
+        ) : (
+          // The failure is said once above the list; here the select only shows it cannot be used.
+          <NativeSelect id={id} aria-label={`Subgroup for ${member.displayName}`} disabled value="">
+            <option value="">{state.state === 'loading' ? 'Loading…' : 'Not available'}</option>
+          </NativeSelect>
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -85,6 +85,28 @@ describe('Subgroups tab', () => {
     expect(screen.getByRole('list', { name: 'Members (6)' })).toHaveClass('max-h-96', 'overflow-y-auto');
   });
 
+  it("lists a commander who leads a subgroup but is not assigned to one as leading it, not among the unassigned", async () => {
+    // Eli leads Beta without being assigned to a subgroup.
+    renderSubgroups({ 'GET /api/communities/c1/subgroups': () => json([ALPHA, { ...BETA, commanderId: eli.id, commanderName: eli.displayName }]) });
+    await card('Beta Group');
+    const unassigned = screen.getByRole('list', { name: /Unassigned members/ });
+    expect(within(unassigned).queryByText('Eli Shiloh')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Unassigned members (3)' })).toBeInTheDocument();
+    const select = await screen.findByRole('combobox', { name: 'Subgroup for Eli Shiloh' });
+    expect(select).toHaveDisplayValue('Not assigned (leads Beta Group)');
+    expect(within(select.closest('li')!).getByText('Leads Beta Group')).toBeInTheDocument();
+    // Nor is Eli offered to the subgroup cards as someone unassigned.
+    expect(within(within(await card('Alpha Group')).getByRole('combobox', { name: 'Assign member' })).queryByRole('option', { name: 'Eli Shiloh' })).not.toBeInTheDocument();
+  });
+
+  it("does not call every member 'Unassigned' when the subgroups cannot be loaded", async () => {
+    renderSubgroups({ 'GET /api/communities/c1/subgroups': () => apiError(500, 'Database unavailable.') });
+    await screen.findByText('Error loading subgroups: Database unavailable.', undefined, { timeout: 5000 });
+    expect(screen.getByText('The subgroups could not be loaded, so members cannot be moved here. Database unavailable.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Subgroup for/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Unassigned' })).not.toBeInTheDocument();
+  });
+
   it('says when there are no subgroups yet', async () => {
     renderSubgroups({ 'GET /api/communities/c1/subgroups': () => json([]) });
     expect(await screen.findByText(/No subgroups yet/)).toBeInTheDocument();

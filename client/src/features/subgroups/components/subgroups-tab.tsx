@@ -1,4 +1,5 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
+import Crown from 'lucide-react/icons/crown';
 import UsersRound from 'lucide-react/icons/users-round';
 import { useId, useMemo, useState } from 'react';
 import type { CommunityMember, MembershipView } from '@shared/contracts/communities';
@@ -7,16 +8,16 @@ import { atLeast, can, highestRole } from '@shared/domain/roles';
 import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/native-select';
-import { EmptyNote, LoadingCard, LoadingRows } from '@/components/ui/states';
+import { EmptyNote, ErrorNote, LoadingCard, LoadingRows, loadFailureMessage } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
 import { useCommunityMembers } from '@/features/communities/api';
 import { AdminAccessRequired } from '@/features/communities/components/community-state';
 import { RoleBadge } from '@/features/communities/components/role-badge';
 import { errorMessage } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
-import { useAssignSubgroup, useDeleteSubgroup, useSubgroups } from '../api';
+import { useDeleteSubgroup, useSubgroups } from '../api';
 import { CreateSubgroupDialog } from './create-subgroup-dialog';
+import { leadsLabel, MemberSubgroupSelect, subgroupsLedBy } from './member-subgroup-select';
 import { SubgroupCard } from './subgroup-card';
 
 export const DELETE_SUBGROUP_CONFIRMATION = 'Are you sure you want to delete this subgroup? All members will be unassigned.';
@@ -26,19 +27,26 @@ export const canLead = (member: Pick<CommunityMember, 'roles' | 'rank'>) => atLe
 
 const byName = (a: CommunityMember, b: CommunityMember) => a.displayName.localeCompare(b.displayName, undefined, { sensitivity: 'base' });
 
-/** The member list split by subgroup, the unassigned members and who may lead, each by name. */
-export function groupMembers(members: readonly CommunityMember[]) {
+/**
+ * The member list split by subgroup, the unassigned members and who may lead, each by name. A commander who
+ * leads a subgroup without being assigned to one is not 'unassigned': their subgroup is the one they lead.
+ */
+export function groupMembers(members: readonly CommunityMember[], subgroups: readonly SubgroupView[] = []) {
   const sorted = [...members].sort(byName);
+  const leaders = new Set(subgroups.map((subgroup) => subgroup.commanderId).filter((id) => id !== null));
   const bySubgroup = new Map<string, CommunityMember[]>();
   const unassigned: CommunityMember[] = [];
   for (const member of sorted) {
-    if (!member.subgroupId) unassigned.push(member);
+    if (!member.subgroupId) {
+      if (!leaders.has(member.id)) unassigned.push(member);
+    }
     else bySubgroup.set(member.subgroupId, [...(bySubgroup.get(member.subgroupId) ?? []), member]);
   }
   return { sorted, bySubgroup, unassigned, eligible: sorted.filter(canLead) };
 }
 
 const NO_MEMBERS: CommunityMember[] = [];
+const NO_SUBGROUPS: SubgroupView[] = [];
 
 /** Administration > Subgroups: create, choose commanders, assign and unassign members, delete (admins; the server checks too). */
 export function SubgroupsTab({ communityId, membership }: { communityId: string; membership: Pick<MembershipView, 'roles'> }) {
@@ -51,7 +59,7 @@ function SubgroupManagement({ communityId }: { communityId: string }) {
   const members = useCommunityMembers(communityId);
   const remove = useDeleteSubgroup(communityId);
   const [deleting, setDeleting] = useState<SubgroupView | null>(null);
-  const groups = useMemo(() => groupMembers(members.data ?? NO_MEMBERS), [members.data]);
+  const groups = useMemo(() => groupMembers(members.data ?? NO_MEMBERS, subgroups.data ?? NO_SUBGROUPS), [members.data, subgroups.data]);
   const membersLoading = members.isPending && !members.error;
 
   const confirmDelete = () => {
@@ -106,7 +114,14 @@ function SubgroupManagement({ communityId }: { communityId: string }) {
       {members.error ? null : (
         <div className="grid gap-6 lg:grid-cols-2">
           <UnassignedMembers members={groups.unassigned} loading={membersLoading} />
-          <AllMembers communityId={communityId} members={groups.sorted} subgroups={subgroups.data ?? []} loading={membersLoading || subgroups.isPending} />
+          <AllMembers
+            communityId={communityId}
+            members={groups.sorted}
+            subgroups={subgroups.data}
+            subgroupsError={subgroups.error}
+            onRetrySubgroups={() => void subgroups.refetch()}
+            loading={membersLoading || (subgroups.isPending && !subgroups.error)}
+          />
         </div>
       )}
 
@@ -146,7 +161,7 @@ function UnassignedMembers({ members, loading }: { members: readonly CommunityMe
         <CardTitle id={titleId} className="text-lg">
           Unassigned members{loading ? '' : ` (${members.length})`}
         </CardTitle>
-        <CardDescription>Members who are not in any subgroup yet.</CardDescription>
+        <CardDescription>Members who are not in any subgroup yet (commanders who lead one are in theirs).</CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
@@ -170,24 +185,23 @@ function UnassignedMembers({ members, loading }: { members: readonly CommunityMe
 }
 
 /** Every member with the subgroup they are in, to move someone from one subgroup to another in one step. */
-function AllMembers({ communityId, members, subgroups, loading }: { communityId: string; members: readonly CommunityMember[]; subgroups: readonly SubgroupView[]; loading: boolean }) {
+function AllMembers({
+  communityId,
+  members,
+  subgroups,
+  subgroupsError,
+  onRetrySubgroups,
+  loading,
+}: {
+  communityId: string;
+  members: readonly CommunityMember[];
+  /** Undefined while loading or when the list failed: the selects would otherwise call everyone 'Unassigned'. */
+  subgroups: readonly SubgroupView[] | undefined;
+  subgroupsError: Error | null;
+  onRetrySubgroups: () => void;
+  loading: boolean;
+}) {
   const titleId = useId();
-  const assign = useAssignSubgroup(communityId);
-
-  const move = (member: CommunityMember, subgroupId: string | null) => {
-    const target = subgroups.find((subgroup) => subgroup.id === subgroupId);
-    assign.mutate(
-      { userId: member.id, subgroupId },
-      {
-        onSuccess: () =>
-          target
-            ? toast({ title: 'Member Assigned', description: `${member.displayName} joined ${target.name}.`, variant: 'success' })
-            : toast({ title: 'Member Unassigned', description: `${member.displayName} is no longer in a subgroup.`, variant: 'success' }),
-        onError: (error) => toastError('Assignment Failed', error, 'Failed to assign member'),
-      },
-    );
-  };
-
   return (
     <Card>
       <CardHeader className="pb-4">
@@ -197,31 +211,28 @@ function AllMembers({ communityId, members, subgroups, loading }: { communityId:
         <CardDescription>Move a member to another subgroup.</CardDescription>
       </CardHeader>
       <CardContent>
-        {loading ? (
+        {subgroupsError ? (
+          <ErrorNote message={loadFailureMessage('The subgroups could not be loaded, so members cannot be moved here.', subgroupsError)} onRetry={onRetrySubgroups} />
+        ) : loading || !subgroups ? (
           <LoadingRows rows={3} label="Loading members" />
         ) : members.length === 0 ? (
           <EmptyNote>No members yet.</EmptyNote>
         ) : (
           <ul aria-labelledby={titleId} className="max-h-96 divide-y divide-border overflow-y-auto rounded-xl border border-border">
             {members.map((member) => {
-              const pending = assign.isPending && assign.variables.userId === member.id;
-              const shown = pending ? assign.variables.subgroupId : member.subgroupId;
+              const led = subgroupsLedBy(subgroups, member.id);
               return (
                 <li key={member.id} className="grid gap-2 px-3 py-2 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-center">
-                  <span className="min-w-0 break-words text-sm font-medium">{member.displayName}</span>
-                  <NativeSelect
-                    aria-label={`Subgroup for ${member.displayName}`}
-                    value={shown ?? ''}
-                    disabled={pending}
-                    onChange={(event) => move(member, event.target.value || null)}
-                  >
-                    <option value="">Unassigned</option>
-                    {subgroups.map((subgroup) => (
-                      <option key={subgroup.id} value={subgroup.id}>
-                        {subgroup.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
+                  <span className="grid min-w-0 gap-0.5">
+                    <span className="break-words text-sm font-medium">{member.displayName}</span>
+                    {led.length > 0 ? (
+                      <span className="flex items-start gap-1 break-words text-xs text-muted-foreground">
+                        <Crown className="mt-px size-3.5 shrink-0 text-accent-600" aria-hidden="true" />
+                        {leadsLabel(led)}
+                      </span>
+                    ) : null}
+                  </span>
+                  <MemberSubgroupSelect communityId={communityId} member={member} subgroups={subgroups} />
                 </li>
               );
             })}

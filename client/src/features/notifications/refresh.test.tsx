@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import type { MeetingView } from '@shared/contracts/meetings';
 import type { NotificationView } from '@shared/contracts/notifications';
 import type { QuestionView } from '@shared/contracts/questions';
-import { NOTIFICATION_POLL_MS } from '@shared/domain/constants';
+import type { ApplicationView } from '@shared/contracts/applications';
+import { APPLICATION_NOTIFICATION_TITLE, NOTIFICATION_POLL_MS } from '@shared/domain/constants';
 import { makeMeeting } from '@/features/meetings/test-kit';
 import { ASKER, baseRoutes, COMMUNITY_ID, makeQuestion } from '@/features/questions/test-kit';
 import { type Handler, json, mockApi } from '@/test/api-mock';
@@ -104,6 +105,36 @@ describe('a notification refreshes what it is about', () => {
     await nextPoll();
 
     expect(await within(list).findByText('Answered')).toBeInTheDocument();
+  });
+
+  it("a poll bringing 'New application' shows it on the moderator's open New Members tab", async () => {
+    const application = (name: string): ApplicationView => ({
+      id: `a1000000-0000-4000-8000-${String((count += 1)).padStart(12, '0')}`,
+      communityId: COMMUNITY_ID,
+      name,
+      email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
+      message: null,
+      disciplineTargets: {},
+      status: 'Pending',
+      reviewNotes: null,
+      reviewedBy: null,
+      createdAt: '2026-11-12T15:00:00.000Z',
+      updatedAt: '2026-11-12T15:00:00.000Z',
+    });
+    let applications = [application('Lydia of Thyatira')];
+    let notifications: NotificationView[] = [];
+    renderWith(
+      '/admin?tab=applications',
+      { 'GET /api/member-applications': () => json(applications), 'GET /api/notifications': () => json(notifications) },
+      { roles: ['CommunityModerator'] },
+    );
+    expect(await screen.findByRole('cell', { name: /Lydia of Thyatira/ }, { timeout: 12_000 })).toBeInTheDocument();
+
+    applications = [application('Tabitha of Joppa'), ...applications];
+    notifications = [notification({ type: 'other', title: APPLICATION_NOTIFICATION_TITLE, message: 'Tabitha of Joppa asked to join Grace Fellowship.' })];
+    await nextPoll();
+
+    expect(await screen.findByRole('cell', { name: /Tabitha of Joppa/ })).toBeInTheDocument();
   });
 
   it('reads nothing again when the poll brings nothing new', async () => {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { ApplicationStatus } from '../domain/constants';
-import { TARGET_KEYS, type TargetKey } from '../domain/disciplines';
 import type { InviteCodeView } from './communities';
 import { displayNameField, emailField, multiLineText, singleLineText } from './fields';
+import { disciplineKeyField } from './tracking';
 
 export const APPLICATION_MESSAGE_MAX = 2000;
 export const APPLICATION_TARGET_MAX = 200;
 export const REVIEW_NOTES_MAX = 1000;
+export const APPLICATION_TARGETS_MAX = 40;
 
 // In domain/constants.ts, so the notification bell does not bring zod (this module's schemas) into every screen.
 export { APPLICATION_NOTIFICATION_TITLE } from '../domain/constants';
@@ -23,10 +24,16 @@ export const createApplicationBody = z.object({
     .max(APPLICATION_MESSAGE_MAX, `Message must be at most ${APPLICATION_MESSAGE_MAX} characters`)
     .nullish()
     .transform((message) => message || null),
+  // Keyed by the community's own disciplines (its templates, or SPEC.md's ten): the service refuses a key the
+  // community does not have. At most APPLICATION_TARGETS_MAX of them.
   disciplineTargets: z
-    .partialRecord(z.enum(TARGET_KEYS, { error: 'Not a discipline' }), singleLineText('Target').max(APPLICATION_TARGET_MAX, `Targets must be at most ${APPLICATION_TARGET_MAX} characters`))
+    .record(
+      disciplineKeyField,
+      singleLineText('Target').max(APPLICATION_TARGET_MAX, `Targets must be at most ${APPLICATION_TARGET_MAX} characters`),
+    )
+    .refine((targets) => Object.keys(targets).length <= APPLICATION_TARGETS_MAX, `At most ${APPLICATION_TARGETS_MAX} disciplines`)
     .default({})
-    .transform((targets) => Object.fromEntries(Object.entries(targets).filter(([, target]) => target)) as Partial<Record<TargetKey, string>>),
+    .transform((targets) => Object.fromEntries(Object.entries(targets).filter(([, target]) => target)) as Record<string, string>),
   communityId: z.string().max(64).optional(),
 });
 export type CreateApplicationBody = z.input<typeof createApplicationBody>;
@@ -47,7 +54,8 @@ export interface ApplicationView {
   name: string;
   email: string;
   message: string | null;
-  disciplineTargets: Partial<Record<TargetKey, string>>;
+  /** By discipline key: the community's own disciplines (labels from its templates), plus the two fixed goals. */
+  disciplineTargets: Record<string, string>;
   status: ApplicationStatus;
   reviewNotes: string | null;
   /** The reviewer's display name (null while Pending, or once the reviewer is gone). */
@@ -57,6 +65,12 @@ export interface ApplicationView {
 }
 
 /** The answer to a review: approving also creates an invitation code to send to the applicant. */
+/** GET /api/communities/info?community=<id> (public): what the apply page shows, the community's name and disciplines. */
+export interface ApplyCommunityInfo {
+  name: string;
+  disciplines: { key: string; label: string; isDailyGrid: boolean }[];
+}
+
 export interface ReviewResult {
   application: ApplicationView;
   inviteCode: InviteCodeView | null;

@@ -8,7 +8,8 @@ export const yearField = numberOrDigits(
   z.number({ error: 'Year must be between 2000 and 2100' }).int('Year must be a whole number').min(2000, 'Year must be between 2000 and 2100').max(2100, 'Year must be between 2000 and 2100'),
 );
 
-const disciplineKeyField = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, 'Not a discipline key');
+/** A discipline's key as its template holds it ('bibleReading', 'prayer-walk'). */
+export const disciplineKeyField = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, 'Not a discipline key');
 const dayField = z.string().regex(/^([1-9]|[12]\d|3[01])$/, 'Days are 1 to 31');
 
 /** GET /api/communities/{id}/daily-log?month&year[&userId]. */

@@ -9,7 +9,7 @@ import UserPlus from 'lucide-react/icons/user-plus';
 import Users from 'lucide-react/icons/users';
 import UsersRound from 'lucide-react/icons/users-round';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { can, highestRole, isAdmin, roleLabel } from '@shared/domain/roles';
 import { PageHeader } from '@/components/layout/page-header';
@@ -17,6 +17,7 @@ import { Badge } from '@/components/ui/badge';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentCommunity } from '@/features/communities/api';
+import { useDisciplines } from '@/features/tracking/api';
 import { CalendarLocksTab } from '@/features/tracking/components/calendar-locks-tab';
 import { AdminAccessRequired, CommunityMissing } from '@/features/communities/components/community-state';
 import { CommunitySettingsTab } from '@/features/communities/components/community-settings-tab';
@@ -64,7 +65,7 @@ function tabPanel(value: string, membership: Membership, viewerId: string): Reac
     case 'invites':
       return <InviteCodesTab communityId={communityId} />;
     case 'applications':
-      return <NewMembersTab communityId={communityId} />;
+      return <NewMembersWithDisciplines communityId={communityId} />;
     case 'subgroups':
       return <SubgroupsTab communityId={communityId} membership={membership} />;
     case 'guidance':
@@ -160,4 +161,11 @@ export function AdminPage() {
       </Tabs>
     </>
   );
+}
+
+/** New Members, naming each application's targets by the community's own disciplines. */
+function NewMembersWithDisciplines({ communityId }: { communityId: string }) {
+  const disciplines = useDisciplines(communityId);
+  const labels = useMemo(() => Object.fromEntries((disciplines.data ?? []).map((discipline) => [discipline.key, discipline.label])), [disciplines.data]);
+  return <NewMembersTab communityId={communityId} disciplineLabels={labels} />;
 }

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { FIXED_APPLICATION_TARGETS } from '@shared/domain/disciplines';
 import { apiError, deferred, type Handler, json, mockApi, unauthorized } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
 
@@ -145,6 +146,29 @@ describe('/apply', () => {
     // On the page, beside the (reset) form: not inside a toast, which is gone in seconds.
     expect(confirmation.closest('form')).not.toBeNull();
     expect(field('Your name')).toHaveValue('');
+  });
+
+  it("asks about the community's own disciplines, and sends the targets under their keys", async () => {
+    const { user, api } = renderApply(undefined, {
+      [`GET ${INFO_URL}`]: () =>
+        json({
+          name: 'Hope Chapel',
+          disciplines: [
+            { key: 'prayer', label: 'Prayer', isDailyGrid: true },
+            { key: 'psalms', label: 'A psalm a day', isDailyGrid: true },
+            { key: 'monthlyRetreat', label: 'Monthly Retreat', isDailyGrid: false },
+          ],
+        }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Hope Chapel' });
+    expect(screen.queryByLabelText('Bible Reading')).not.toBeInTheDocument();
+    await fillIn(user, { 'Your name': 'Lydia of Thyatira', 'E-mail': 'lydia@example.org', Prayer: '20 minutes', 'A psalm a day': 'Psalm 23' });
+    // The fixed goals stay as SPEC.md shows them, read-only.
+    expect(retreat()).toHaveAttribute('readonly');
+    await user.click(submitButton());
+    await findToast('Welcome Message Sent!');
+    const [sent] = api.calls('POST', APPLY_URL);
+    expect((sent!.body as { disciplineTargets: Record<string, string> }).disciplineTargets).toEqual({ prayer: '20 minutes', psalms: 'Psalm 23', ...FIXED_APPLICATION_TARGETS });
   });
 
   it("shows 'Submission Failed' with the error, and keeps what was typed", async () => {

@@ -1,11 +1,12 @@
 import { useSearch } from 'wouter';
 import { PRODUCT_TAGLINE } from '@shared/domain/constants';
+import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
 import { useDocumentTitle } from '@/components/layout/page-header';
 import { Brand } from '@/components/layout/brand';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { findApiError } from '@/lib/api-client';
-import { useApplyCommunityName } from '@/features/applications/api';
+import { useApplyCommunity } from '@/features/applications/api';
 import { ApplyForm } from '@/features/applications/components/apply-form';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +25,7 @@ export function ApplyPage() {
   useDocumentTitle('Apply to Join');
   const requested = new URLSearchParams(useSearch()).get('community')?.trim() ?? '';
   const communityId = UUID.test(requested) ? requested.toLowerCase() : null;
-  const community = useApplyCommunityName(communityId);
+  const community = useApplyCommunity(communityId);
   const missing = communityId === null || findApiError(community.error)?.status === 404;
 
   return (
@@ -51,7 +52,7 @@ export function ApplyPage() {
                 you.
               </p>
             </div>
-            <ApplyForm communityId={communityId} />
+            <ApplyForm communityId={communityId} disciplines={community.data?.disciplines ?? DEFAULT_DISCIPLINES} />
           </>
         )}
       </main>

@@ -12,7 +12,7 @@ import { createTestApp } from '../../test/app';
 import { auditRowsOf, expectJsonError, ISO_DATE_PATTERN, setRoles, UUID_PATTERN } from '../../test/community-fixtures';
 import { type Agent, signUp } from '../../test/factories';
 import { type CommunityFixture, communityWith, LIFTED_LIMITS } from '../tracking/tracking-test-kit';
-import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND, APPLICATION_SENT, APPLICATION_UPDATED } from './service';
+import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND, APPLICATION_SENT, APPLICATION_UPDATED, NOT_THIS_COMMUNITYS_DISCIPLINE } from './service';
 
 // The real limit of 20 applications per address an hour; TRUST_PROXY lets each test apply from its own
 // address (X-Forwarded-For), so only the rate-limit test reaches it.
@@ -121,6 +121,23 @@ describe('POST /api/member-applications (public)', () => {
     expect(row!.disciplineTargets).toEqual({ meditation: '10 minutes', monthlyRetreat: 'Required - One day monthly', silenceHour: 'Required - 1 hour weekly' });
     expect(row!.disciplineTargets).toEqual({ meditation: '10 minutes', ...FIXED_APPLICATION_TARGETS });
     expect(row!.message).toBeNull();
+  });
+
+  it("takes targets in the community's own disciplines, and refuses one it does not have with 400 per key, writing nothing", async () => {
+    const fixture = await communityWith(app);
+    await fixture.owner.agent
+      .post(`/api/communities/${fixture.id}/discipline-templates`)
+      .send({ templates: [{ key: 'prayer', label: 'Prayer', order: 1 }, { key: 'psalms', label: 'A psalm a day', order: 2 }] })
+      .expect(200);
+    await apply(form(fixture.id, { disciplineTargets: { prayer: '20 minutes', psalms: 'Psalm 23' } })).expect(201);
+    const [row] = await applicationRows(fixture.id);
+    expect(row!.disciplineTargets).toEqual({ prayer: '20 minutes', psalms: 'Psalm 23', ...FIXED_APPLICATION_TARGETS });
+
+    const before = await snapshotApplications(fixture.id);
+    const refused = await apply(form(fixture.id, { disciplineTargets: { prayer: 'Daily', bibleReading: '2 chapters' } }));
+    expectJsonError(refused, 400);
+    expect(refused.body.fields).toEqual({ 'disciplineTargets.bibleReading': NOT_THIS_COMMUNITYS_DISCIPLINE });
+    expect(await snapshotApplications(fixture.id)).toEqual(before);
   });
 
   it("resolves 'default' (or no communityId) to the X-Community-Id header and stores the real id", async () => {
@@ -251,7 +268,8 @@ describe('POST /api/member-applications (public)', () => {
     ['a message with an escape character', { message: 'Hello \u001b[2J' }, 'message'],
     ['a message too long', { message: 'x'.repeat(2001) }, 'message'],
     ['a message that is not text', { message: { html: '<b>hi</b>' } }, 'message'],
-    ['an unknown discipline', { disciplineTargets: { script: 'alert(1)' } }, 'disciplineTargets'],
+    ['an unknown discipline', { disciplineTargets: { script: 'alert(1)' } }, 'disciplineTargets.script'],
+    ['a key that is no discipline key', { disciplineTargets: { '<b>': 'x' } }, 'disciplineTargets.<b>'],
     ['a target on two lines', { disciplineTargets: { bibleReading: 'two\nchapters' } }, 'disciplineTargets.bibleReading'],
     ['a target too long', { disciplineTargets: { bibleReading: 'x'.repeat(201) } }, 'disciplineTargets.bibleReading'],
     ['a target that is not text', { disciplineTargets: { bibleReading: 2 } }, 'disciplineTargets.bibleReading'],

@@ -9,10 +9,11 @@ import { communities } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
 import { COMMUNITY_NOT_FOUND, type CommunityContext } from '../../http/community-context';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { insertInviteCode } from '../invites/service';
 import { notifyModerators } from '../notifications/service';
+import { listDisciplines } from '../tracking/disciplines';
 
 export const APPLICATION_NOT_FOUND = 'Application not found.';
 export const ALREADY_REVIEWED = 'This application has already been reviewed.';
@@ -53,6 +54,7 @@ export async function createApplication(db: Database, communityId: string, input
     const [community] = await tx.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, communityId)).for('key share');
     if (!community) throw applyLinkNotFound();
     // One application per e-mail and community at a time: two sent at once queue here, the second updates the first.
+    await assertOwnDisciplines(tx, community.id, input.disciplineTargets);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`application:${community.id}:${input.email}`}, 0))`);
     const fields = {
       name: input.name,
@@ -81,6 +83,17 @@ export async function createApplication(db: Database, communityId: string, input
     });
     return { id: row!.id, updated: Boolean(pending) };
   });
+}
+
+export const NOT_THIS_COMMUNITYS_DISCIPLINE = 'Not a discipline of this community';
+
+/** The targets name the community's own disciplines (its templates, or SPEC.md's ten) or the two fixed goals; else 400 per key. */
+async function assertOwnDisciplines(tx: Executor, communityId: string, targets: Record<string, string>): Promise<void> {
+  const keys = new Set([...(await listDisciplines(tx, communityId)).map((discipline) => discipline.key), ...Object.keys(FIXED_APPLICATION_TARGETS)]);
+  const unknown = Object.keys(targets).filter((key) => !keys.has(key));
+  if (unknown.length > 0) {
+    throw badRequest(NOT_THIS_COMMUNITYS_DISCIPLINE, Object.fromEntries(unknown.map((key) => [`disciplineTargets.${key}`, NOT_THIS_COMMUNITYS_DISCIPLINE])));
+  }
 }
 
 const applicationColumns = {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { dateInTimeZone, parseIsoDate } from '@shared/domain/calendar';
+import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
 import { auditLogs } from '@shared/schema/audit';
 import { users } from '@shared/schema/auth';
 import { communities, institutions, memberships, subgroups } from '@shared/schema/communities';
@@ -171,11 +172,24 @@ describe('POST /api/communities', () => {
 });
 
 describe('GET /api/communities/info', () => {
-  it('answers only the name to anyone with ?community=<id> (the apply page)', async () => {
+  it('answers the name and the disciplines, nothing of its people, to anyone with ?community=<id> (the apply page)', async () => {
     const fixture = await communityWith();
-    expect((await anonymous().get(`/api/communities/info?community=${fixture.id}`).expect(200)).body).toEqual({ name: fixture.community.name });
+    const defaults = DEFAULT_DISCIPLINES.map(({ key, label, isDailyGrid }) => ({ key, label, isDailyGrid }));
+    expect((await anonymous().get(`/api/communities/info?community=${fixture.id}`).expect(200)).body).toEqual({ name: fixture.community.name, disciplines: defaults });
     const stranger = await signUp(app);
-    expect((await stranger.agent.get(`/api/communities/info?community=${fixture.id}`).expect(200)).body).toEqual({ name: fixture.community.name });
+    expect((await stranger.agent.get(`/api/communities/info?community=${fixture.id}`).expect(200)).body).toEqual({ name: fixture.community.name, disciplines: defaults });
+    // A community with its own disciplines is asked about those.
+    await fixture.owner.agent
+      .post(`/api/communities/${fixture.id}/discipline-templates`)
+      .send({ templates: [{ key: 'prayer', label: 'Prayer', unit: 'minutes', isNumeric: true, isDailyGrid: true, order: 1 }, { key: 'psalms', label: 'A psalm a day', order: 2 }] })
+      .expect(200);
+    expect((await anonymous().get(`/api/communities/info?community=${fixture.id}`).expect(200)).body).toEqual({
+      name: fixture.community.name,
+      disciplines: [
+        { key: 'prayer', label: 'Prayer', isDailyGrid: true },
+        { key: 'psalms', label: 'A psalm a day', isDailyGrid: true },
+      ],
+    });
   });
 
   it('answers a JSON 404 for an unknown or malformed community id', async () => {
@@ -211,7 +225,7 @@ describe('GET /api/communities/info', () => {
     const fixture = await communityWith('member');
     const member = fixture.members[0]!;
     expect((await member.agent.get('/api/communities/info').set('X-Community-Id', fixture.id).expect(200)).body).toMatchObject({ id: fixture.id, name: fixture.community.name });
-    expect((await member.agent.get(`/api/communities/info?community=${fixture.id}`).expect(200)).body).toEqual({ name: fixture.community.name });
+    expect((await member.agent.get(`/api/communities/info?community=${fixture.id}`).expect(200)).body).toMatchObject({ name: fixture.community.name });
   });
 
   it("answers 404 to a member of another community whose header names this one, and for a blank, unknown or malformed parameter, revealing nothing", async () => {

@@ -29,12 +29,13 @@ export function communityRoutes(db: Database, now: () => Date): Router {
     res.status(201).json(await communities.createCommunity(db, req.user!, req.body));
   });
 
-  // Public with ?community=<id> (the apply page greets visitors by the community's name); otherwise
+  // Public with ?community=<id> (the apply page greets visitors by the community's name and asks about its
+  // disciplines); otherwise
   // the signed-in caller's current community.
   router.get('/api/communities/info', async (req, res) => {
     const requested = typeof req.query.community === 'string' ? req.query.community : undefined;
     if (requested !== undefined) {
-      res.json(await communities.communityName(db, idParam(requested, COMMUNITY_NOT_FOUND)));
+      res.json(await communities.applyInfo(db, idParam(requested, COMMUNITY_NOT_FOUND)));
       return;
     }
     if (!req.user) throw unauthorized();

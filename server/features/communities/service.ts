@@ -7,6 +7,7 @@ import type {
   MembershipView,
   UpdateCommunityBody,
 } from '@shared/contracts/communities';
+import type { ApplyCommunityInfo } from '@shared/contracts/applications';
 import type { Role } from '@shared/domain/constants';
 import { type Action, can, canGrant, effectiveRoles, highestRole, isAdmin } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
@@ -16,6 +17,7 @@ import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn, standingOfUser } from '../../http/community-context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
+import { listDisciplines } from '../tracking/disciplines';
 
 export const ROLE_PERMISSION_MESSAGE = "You don't have permission to modify this user's roles";
 export const OWN_ROLES_MESSAGE = 'Cannot edit own roles';
@@ -136,10 +138,12 @@ export async function createCommunity(db: Database, user: SessionUser, input: Cr
 }
 
 /** Public: the name of a community, for the apply page's greeting. */
-export async function communityName(db: Executor, communityId: string): Promise<{ name: string }> {
+/** What the public apply page shows of a community: its name and the disciplines it asks about (nothing of its people). */
+export async function applyInfo(db: Executor, communityId: string): Promise<ApplyCommunityInfo> {
   const [row] = await db.select({ name: communities.name }).from(communities).where(eq(communities.id, communityId)).limit(1);
   if (!row) throw notFound('Community not found.');
-  return row;
+  const disciplines = (await listDisciplines(db, communityId)).map(({ key, label, isDailyGrid }) => ({ key, label, isDailyGrid }));
+  return { name: row.name, disciplines };
 }
 
 export async function updateCommunity(db: Database, context: CommunityContext, actorId: string, input: UpdateCommunityBody): Promise<CommunityView> {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationView, CreateApplicationBody, ReviewApplicationBody, ReviewResult } from '@shared/contracts/applications';
+import type { ApplicationView, ApplyCommunityInfo, CreateApplicationBody, ReviewApplicationBody, ReviewResult } from '@shared/contracts/applications';
 import { apiJson } from '@/lib/api-client';
 import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 import { inviteKeys } from '@/features/invites/api';
@@ -14,11 +14,11 @@ export const applicationKeys = {
 /** The link a moderator shares: the public apply page for their community. */
 export const applyLink = (communityId: string, origin = window.location.origin) => `${origin}/apply?community=${encodeURIComponent(communityId)}`;
 
-/** The community's name for the apply page's greeting (public; no retry, SPEC.md section 7). */
-export function useApplyCommunityName(communityId: string | null) {
-  return useQuery<{ name: string }>({
+/** The community's name for the apply page's greeting, and the disciplines its form asks about (public; no retry, SPEC.md section 7). */
+export function useApplyCommunity(communityId: string | null) {
+  return useQuery<ApplyCommunityInfo>({
     queryKey: applicationKeys.communityName(communityId ?? ''),
-    queryFn: () => apiJson<{ name: string }>('GET', `/api/communities/info?community=${encodeURIComponent(communityId ?? '')}`),
+    queryFn: () => apiJson<ApplyCommunityInfo>('GET', `/api/communities/info?community=${encodeURIComponent(communityId ?? '')}`),
     enabled: communityId !== null,
     retry: false,
   });

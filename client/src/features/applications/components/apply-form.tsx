@@ -17,9 +17,9 @@ import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSubmitApplication } from '../api';
 
-/** The targets a visitor may write (free text); the two fixed ones are shown read-only after them. */
-const OPEN_TARGETS = ['bibleReading', 'fasting', 'morningIntimacy', 'midnightPrayer', 'meditation', 'prayerWalk', 'evangelism', 'completionOfNewTestament'] as const satisfies readonly TargetKey[];
+/** The two goals fixed for every member (SPEC.md section 4): shown read-only after the community's own disciplines. */
 const FIXED_KEYS = ['monthlyRetreat', 'silenceHour'] as const;
+const isFixed = (key: string) => (FIXED_KEYS as readonly string[]).includes(key);
 
 const TARGET_PLACEHOLDERS: Partial<Record<TargetKey, string>> = {
   bibleReading: 'e.g. 2 chapters a day',
@@ -37,25 +37,41 @@ const applyForm = z.object({
   name: z.string().max(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
   email: z.string().max(EMAIL_MAX_LENGTH, 'E-mail is too long'),
   message: z.string().max(APPLICATION_MESSAGE_MAX, `Message must be at most ${APPLICATION_MESSAGE_MAX} characters`),
-  targets: z.object(Object.fromEntries(OPEN_TARGETS.map((key) => [key, target])) as Record<(typeof OPEN_TARGETS)[number], typeof target>),
+  targets: z.record(z.string(), target),
   monthlyRetreat: z.string(),
   silenceHour: z.string(),
 });
 type ApplyForm = z.infer<typeof applyForm>;
 
-const emptyTargets = Object.fromEntries(OPEN_TARGETS.map((key) => [key, ''])) as ApplyForm['targets'];
 /** SPEC.md section 4: the fixed goals are empty at first and prefilled after a successful submission. */
-const INITIAL: ApplyForm = { name: '', email: '', message: '', targets: emptyTargets, monthlyRetreat: '', silenceHour: '' };
-const AFTER_SUCCESS: ApplyForm = { ...INITIAL, ...FIXED_APPLICATION_TARGETS };
+const initialValues = (disciplines: readonly ApplyDiscipline[]): ApplyForm => ({
+  name: '',
+  email: '',
+  message: '',
+  targets: Object.fromEntries(disciplines.map((discipline) => [discipline.key, ''])),
+  monthlyRetreat: '',
+  silenceHour: '',
+});
 
 const EMAIL_PATTERN = z.email();
 
-/** The public application form of /apply: name and e-mail, a message, and the disciplines one hopes to keep. */
-export function ApplyForm({ communityId }: { communityId: string }) {
+export interface ApplyDiscipline {
+  key: string;
+  label: string;
+}
+
+/**
+ * The public application form of /apply: name and e-mail, a message, and the targets one hopes to keep in
+ * the community's own disciplines (its templates, as GET /api/communities/info answers them).
+ */
+export function ApplyForm({ communityId, disciplines: all }: { communityId: string; disciplines: readonly ApplyDiscipline[] }) {
+  const disciplines = all.filter((discipline) => !isFixed(discipline.key));
+  const initial = initialValues(disciplines);
+  const afterSuccess: ApplyForm = { ...initial, ...FIXED_APPLICATION_TARGETS };
   const submit = useSubmitApplication();
   // What was sent stays said on the page (a toast is gone in seconds), until the next application.
   const [sent, setSent] = useState<{ name: string; email: string; updated: boolean } | null>(null);
-  const form = useForm<ApplyForm>({ resolver: zodResolver(applyForm), defaultValues: INITIAL });
+  const form = useForm<ApplyForm>({ resolver: zodResolver(applyForm), defaultValues: initial });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -78,7 +94,7 @@ export function ApplyForm({ communityId }: { communityId: string }) {
         onSuccess: (answer) => {
           toast({ title: 'Welcome Message Sent!', description: 'Thank you for sharing! Our community leaders will reach out to welcome you soon.', variant: 'success' });
           setSent({ name, email, updated: answer.updated === true });
-          form.reset(AFTER_SUCCESS);
+          form.reset(afterSuccess);
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, ['name', 'email', 'message']);
@@ -124,12 +140,12 @@ export function ApplyForm({ communityId }: { communityId: string }) {
           <CardDescription>What you hope to keep. All optional: leave blank what you are not sure of yet.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          {OPEN_TARGETS.map((key) => {
+          {disciplines.map(({ key, label }) => {
             const id = `apply-${key}`;
             const error = errors.targets?.[key]?.message;
             return (
-              <FormField key={key} id={id} label={TARGET_LABELS[key]} error={error}>
-                <Input {...fieldProps(id, { error })} maxLength={APPLICATION_TARGET_MAX} placeholder={TARGET_PLACEHOLDERS[key]} {...form.register(`targets.${key}`)} />
+              <FormField key={key} id={id} label={label} error={error}>
+                <Input {...fieldProps(id, { error })} maxLength={APPLICATION_TARGET_MAX} placeholder={TARGET_PLACEHOLDERS[key as TargetKey]} {...form.register(`targets.${key}`)} />
               </FormField>
             );
           })}

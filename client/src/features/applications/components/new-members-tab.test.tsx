@@ -127,6 +127,28 @@ describe('Administration > New Members', () => {
     }
   });
 
+  it("names the targets by the community's own disciplines", async () => {
+    const custom = application({ disciplineTargets: { psalms: 'Psalm 23 daily', prayer: '20 minutes', silenceHour: 'Required - 1 hour weekly' } });
+    const { user } = renderTab(
+      {
+        [`GET /api/communities/${COMMUNITY_ID}/discipline-templates`]: () =>
+          json([
+            { key: 'prayer', label: 'Prayer', unit: 'minutes', isNumeric: true, isDailyGrid: true, order: 1 },
+            { key: 'psalms', label: 'A psalm a day', unit: null, isNumeric: false, isDailyGrid: true, order: 2 },
+          ]),
+      },
+      [custom],
+    );
+    const toggle = within(await rowOf('Lydia of Thyatira')).getByRole('button', { name: 'Details of Lydia of Thyatira' });
+    await user.click(toggle);
+    const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    await vi.waitFor(() => expect(details).toHaveTextContent('Prayer: 20 minutes'));
+    expect(details).toHaveTextContent('A psalm a day: Psalm 23 daily');
+    expect(details).toHaveTextContent('1 Hr Silence: Required - 1 hour weekly');
+    // In the community's order: Prayer before the psalm.
+    expect(details.textContent!.indexOf('Prayer:')).toBeLessThan(details.textContent!.indexOf('A psalm a day:'));
+  });
+
   it('expands a row to show the message, the discipline targets and the review notes', async () => {
     const { user } = renderTab();
     const toggle = within(await rowOf('Lydia of Thyatira')).getByRole('button', { name: 'Details of Lydia of Thyatira' });

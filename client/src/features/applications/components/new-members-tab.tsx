@@ -3,7 +3,7 @@ import UserPlus from 'lucide-react/icons/user-plus';
 import { Fragment, useState } from 'react';
 import type { ApplicationView } from '@shared/contracts/applications';
 import type { ApplicationStatus } from '@shared/domain/constants';
-import { TARGET_KEYS, TARGET_LABELS } from '@shared/domain/disciplines';
+import { TARGET_KEYS, TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,8 +20,15 @@ const COLUMNS = ['Name', 'Email', 'Date', 'Status', 'Actions'] as const;
 
 const STATUS_BADGES: Record<ApplicationStatus, BadgeVariant> = { Pending: 'accent', Approved: 'success', Rejected: 'destructive' };
 
-function Details({ application }: { application: ApplicationView }) {
-  const targets = TARGET_KEYS.filter((key) => application.disciplineTargets[key]);
+/** A target's discipline as the community names it (its templates), else SPEC.md's name, else its key. */
+const labelOf = (key: string, labels: Readonly<Record<string, string>>) => labels[key] ?? TARGET_LABELS[key as TargetKey] ?? key;
+
+function Details({ application, labels }: { application: ApplicationView; labels: Readonly<Record<string, string>> }) {
+  // The community's disciplines in their order first, then any other key the application holds (the fixed goals).
+  const order = [...Object.keys(labels), ...TARGET_KEYS];
+  const targets = Object.keys(application.disciplineTargets)
+    .filter((key) => application.disciplineTargets[key])
+    .sort((a, b) => (order.indexOf(a) + 1 || order.length + 1) - (order.indexOf(b) + 1 || order.length + 1));
   return (
     <dl className="grid gap-4 text-sm md:grid-cols-3">
       <div className="grid content-start gap-1">
@@ -35,7 +42,7 @@ function Details({ application }: { application: ApplicationView }) {
             <ul className="grid gap-0.5 text-muted-foreground">
               {targets.map((key) => (
                 <li key={key}>
-                  <span className="text-foreground">{TARGET_LABELS[key]}:</span> {application.disciplineTargets[key]}
+                  <span className="text-foreground">{labelOf(key, labels)}:</span> {application.disciplineTargets[key]}
                 </li>
               ))}
             </ul>
@@ -78,7 +85,8 @@ function ExpandButton({ application, expanded, onToggle, controls }: { applicati
 }
 
 /** Administration > New Members: the applications from the apply page, newest first, reviewed here. */
-export function NewMembersTab({ communityId }: { communityId: string }) {
+/** New Members. `disciplineLabels` names the community's own disciplines (the page reads its templates). */
+export function NewMembersTab({ communityId, disciplineLabels = {} }: { communityId: string; disciplineLabels?: Readonly<Record<string, string>> }) {
   const applications = useApplications(communityId);
   const wide = useMediaQuery('(min-width: 768px)');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -137,7 +145,7 @@ export function NewMembersTab({ communityId }: { communityId: string }) {
                 {open ? (
                   <tr id={detailsId} className="border-b border-border bg-muted/50">
                     <td colSpan={COLUMNS.length} className="p-4">
-                      <Details application={application} />
+                      <Details application={application} labels={disciplineLabels} />
                     </td>
                   </tr>
                 ) : null}
@@ -168,7 +176,7 @@ export function NewMembersTab({ communityId }: { communityId: string }) {
               </div>
               {open ? (
                 <div id={detailsId}>
-                  <Details application={application} />
+                  <Details application={application} labels={disciplineLabels} />
                 </div>
               ) : null}
               <Actions application={application} onReview={(decision) => setReviewing({ application, decision })} />

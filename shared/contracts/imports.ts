@@ -22,11 +22,30 @@ const csvData = z
 export const csvPreviewBody = z.object({ csvData });
 
 /**
- * Where a column goes: `email`, `displayName`, `role`, a target field of user_discipline_targets
- * (`bibleReading` ... `silenceHour`), `<disciplineKey>:<day>` for that day's status in the import month,
- * or '' to ignore the column.
+ * Where a column goes: `email`, `displayName`, `firstName`, `lastName`, `role`, a target field of
+ * user_discipline_targets (`bibleReading` ... `silenceHour`), `<disciplineKey>:<day>` for that day's status
+ * in the import month, or '' to ignore the column.
  */
 export type ImportField = string;
+
+/**
+ * The fields a member's name is read from: the display name, or the first and the last name, which the
+ * import joins with one space ('Ruth' + 'Moab' is 'Ruth Moab'; either alone is the whole name).
+ */
+export const NAME_FIELDS = ['displayName', 'firstName', 'lastName'] as const;
+export const NAME_PART_FIELDS = ['firstName', 'lastName'] as const;
+
+export const BOTH_NAME_FORMS_MESSAGE = 'Map the display name or the first and last names, not both: the name is read from one or the other.';
+
+/** Why a mapping (the fields chosen, '' for ignored columns) cannot give a name, when it maps both forms of it; null otherwise. */
+export function nameMappingProblem(fields: Iterable<string>): string | null {
+  const chosen = new Set(fields);
+  const parts = NAME_PART_FIELDS.some((field) => chosen.has(field));
+  return chosen.has('displayName') && parts ? BOTH_NAME_FORMS_MESSAGE : null;
+}
+
+/** Whether a mapping gives a new member a name (a display-name, first-name or last-name column): without one, an import can create nobody. */
+export const mapsAName = (fields: Iterable<string>) => [...fields].some((field) => (NAME_FIELDS as readonly string[]).includes(field));
 
 export interface CsvPreview {
   totalRows: number;
@@ -60,11 +79,22 @@ export interface ImportRowError {
   message: string;
 }
 
+/** A cell left out of a row that was imported: the rest of the row (the member, their other cells) was. */
+export interface ImportCellError {
+  /** The row's number in the file, as in ImportRowError. */
+  row: number;
+  /** The column's header (two joined with ' + ' when the name built from both was refused). */
+  column: string;
+  message: string;
+}
+
 export interface ImportResult {
   /** Rows imported (members created or brought up to date). */
   importedCount: number;
   /** Of those, members created by this import. */
   createdCount: number;
-  /** Rows refused, each with why; the other rows were imported. */
+  /** Rows refused as a whole, each with why (the row's cell problems named too); the other rows were imported. */
   errors: ImportRowError[];
+  /** Cells of imported rows that were left out, each with why: a bad cell refuses that cell, not its member. */
+  refusedCells: ImportCellError[];
 }

@@ -1,4 +1,4 @@
-import type { ImportField } from '@shared/contracts/imports';
+import { type ImportField, mapsAName, nameMappingProblem } from '@shared/contracts/imports';
 import { type Discipline, TARGET_KEYS, TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
 import { badRequest } from '../../http/errors';
 import { quoteList } from './csv-parse';
@@ -14,6 +14,8 @@ import { quoteList } from './csv-parse';
 export type ImportTarget =
   | { kind: 'email' }
   | { kind: 'displayName' }
+  | { kind: 'firstName' }
+  | { kind: 'lastName' }
   | { kind: 'role' }
   | { kind: 'target'; key: TargetKey }
   | { kind: 'day'; discipline: string; day: number };
@@ -21,8 +23,11 @@ export type ImportTarget =
 const IDENTITY_FIELDS = [
   { value: 'email', label: 'E-mail' },
   { value: 'displayName', label: 'Display name' },
+  { value: 'firstName', label: 'First name' },
+  { value: 'lastName', label: 'Last name' },
   { value: 'role', label: 'Role' },
 ] as const;
+const IDENTITY_VALUES: readonly string[] = IDENTITY_FIELDS.map((field) => field.value);
 
 const dailyGrid = (disciplines: readonly Discipline[]) => disciplines.filter((discipline) => discipline.isDailyGrid);
 const DAYS = Array.from({ length: 31 }, (_, index) => index + 1);
@@ -38,7 +43,7 @@ export function importFields(disciplines: readonly Discipline[]): { value: Impor
 
 /** What a mapping value asks for, or undefined when it is not a field of this community. */
 export function parseField(value: string, disciplines: readonly Discipline[]): ImportTarget | undefined {
-  if (value === 'email' || value === 'displayName' || value === 'role') return { kind: value };
+  if (IDENTITY_VALUES.includes(value)) return { kind: value as (typeof IDENTITY_FIELDS)[number]['value'] };
   if ((TARGET_KEYS as readonly string[]).includes(value)) return { kind: 'target', key: value as TargetKey };
   const match = /^(.+):([1-9]|[12]\d|3[01])$/.exec(value);
   if (!match) return undefined;
@@ -56,18 +61,64 @@ export const squash = (text: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, '');
 
-const HEADER_SYNONYMS: Record<'email' | 'displayName' | 'role', string[]> = {
-  email: ['email', 'emailaddress', 'mail', 'emails'],
-  displayName: ['name', 'displayname', 'fullname', 'membername', 'member', 'names'],
-  role: ['role', 'roles', 'memberrole'],
+type GuessedIdentity = 'email' | 'displayName' | 'firstName' | 'lastName' | 'role';
+
+/**
+ * The header words of each field in English, Spanish, Portuguese, French, German and Korean, compared
+ * squashed (case, accents, spaces and punctuation aside: 'Correo electrónico' is 'correoelectronico').
+ */
+const HEADER_WORDS: Record<GuessedIdentity, string[]> = {
+  email: [
+    'email', 'e-mail address', 'mail', 'emails', 'mail address',
+    'correo', 'correos', 'correo electrónico', 'correo-e', 'dirección de correo', 'dirección de correo electrónico', 'dirección de e-mail',
+    'correio', 'correio eletrônico', 'correio eletrónico', 'endereço de e-mail', 'endereço eletrônico',
+    'courriel', 'adresse courriel', 'adresse e-mail', 'adresse mail', 'adresse électronique', 'mél',
+    'e-mail-adresse', 'mailadresse', 'e-mail adresse',
+    '이메일', '이메일 주소', '전자우편', '전자 우편', '메일', '메일 주소',
+  ],
+  displayName: [
+    'display name', 'full name', 'member name', 'member', 'names',
+    'nombre completo', 'nombre y apellido', 'nombre y apellidos', 'nombres y apellidos', 'miembro',
+    'nome completo', 'nome e sobrenome', 'membro',
+    'nom complet', 'nom et prénom', 'prénom et nom', 'nom prénom', 'prénom nom', 'membre',
+    'vollständiger name', 'vor- und nachname', 'name und vorname', 'mitglied',
+    '성명', '성함', '회원', '회원 이름', '회원명',
+  ],
+  firstName: [
+    'first name', 'first', 'given name', 'given names', 'forename',
+    'primer nombre', 'nombre de pila',
+    'primeiro nome', 'nome próprio',
+    'prénom', 'prénoms',
+    'vorname', 'vornamen', 'rufname',
+  ],
+  lastName: [
+    'last name', 'last', 'surname', 'surnames', 'family name',
+    'apellido', 'apellidos', 'primer apellido',
+    'sobrenome', 'apelido', 'último nome', 'nome de família',
+    'nom de famille',
+    'nachname', 'familienname', 'zuname',
+  ],
+  role: ['role', 'roles', 'member role', 'rol', 'papel', 'função', 'rôle', 'rolle', '역할', '직분'],
 };
+
+/**
+ * Words for 'name' that are the whole name alone but one part of it beside the other part: 'Nombre' beside
+ * 'Apellido' is the first name, 'Nom' beside 'Prénom' (and German 'Name' beside 'Vorname') the last name.
+ */
+const PART_OR_WHOLE_NAME_WORDS = new Set(['name', 'nombre', 'nombres', 'nome', 'nom', '이름'].map(squash));
+
+const HEADER_FIELDS = new Map<string, GuessedIdentity>(
+  (Object.entries(HEADER_WORDS) as [GuessedIdentity, string[]][]).flatMap(([field, words]) => words.map((word) => [squash(word), field] as const)),
+);
+for (const word of PART_OR_WHOLE_NAME_WORDS) HEADER_FIELDS.set(word, 'displayName');
 
 function guessField(header: string, disciplines: readonly Discipline[]): ImportField | undefined {
   const exact = parseField(header.trim(), disciplines);
   if (exact) return header.trim();
   const squashed = squash(header);
   if (squashed === '') return undefined;
-  for (const [field, names] of Object.entries(HEADER_SYNONYMS)) if (names.includes(squashed)) return field;
+  const identity = HEADER_FIELDS.get(squashed);
+  if (identity) return identity;
   const target = TARGET_KEYS.find((key) => squash(TARGET_LABELS[key]) === squashed || squash(key) === squashed);
   if (target) return target;
   // '<label or key> <day>', '<label> - Day <n>', 'Bible Reading day 3'.
@@ -84,12 +135,32 @@ function guessField(header: string, disciplines: readonly Discipline[]): ImportF
   return undefined;
 }
 
-/** A mapping guessed from the header names; each field is suggested for one column at most (the first). */
+/**
+ * The name's columns as a file holds them: a 'name' word beside one part of the name is the other part
+ * ('Nombre' + 'Apellido', 'Prénom' + 'Nom'); a whole name beside the parts wins, and the parts are left
+ * unmapped (the name is read from one or the other).
+ */
+function pairNameParts(headers: readonly string[], guesses: (ImportField | undefined)[]): (ImportField | undefined)[] {
+  const has = (field: string) => guesses.includes(field);
+  const paired = guesses.map((field, index) => {
+    if (field !== 'displayName' || !PART_OR_WHOLE_NAME_WORDS.has(squash(headers[index]!))) return field;
+    if (has('lastName') && !has('firstName')) return 'firstName';
+    if (has('firstName') && !has('lastName')) return 'lastName';
+    return field;
+  });
+  return paired.includes('displayName') ? paired.map((field) => (field === 'firstName' || field === 'lastName' ? undefined : field)) : paired;
+}
+
+/**
+ * A mapping guessed from the header names (in any of the languages of HEADER_WORDS, the name's parts paired);
+ * each field is suggested for one column at most (the first).
+ */
 export function suggestMapping(headers: readonly string[], disciplines: readonly Discipline[]): Record<string, ImportField> {
   const mapping: Record<string, ImportField> = {};
   const taken = new Set<string>();
-  for (const header of headers) {
-    const field = guessField(header, disciplines);
+  const guesses = pairNameParts(headers, headers.map((header) => guessField(header, disciplines)));
+  for (const [index, header] of headers.entries()) {
+    const field = guesses[index];
     if (field && !taken.has(field)) {
       mapping[header] = field;
       taken.add(field);
@@ -107,12 +178,13 @@ export interface MappedColumn {
   target: ImportTarget;
 }
 
-export const IDENTITY_REQUIRED_MESSAGE = 'Map the e-mail or the display-name column';
+export const IDENTITY_REQUIRED_MESSAGE = 'Map the e-mail, the display-name or the first- and last-name columns';
 
 /**
  * Checks the mapping against the file and the community (400 with `fields.columnMapping` otherwise):
  * every mapped header is a column of the file, every field is one of `importFields`, each field is mapped
- * once, and the e-mail or the display name is mapped. Columns mapped to '' are ignored.
+ * once, the e-mail or a name (the display name, or first and last names) is mapped, and not both forms of
+ * the name. Columns mapped to '' are ignored. An e-mail alone is accepted: it finds members imported before.
  */
 export function resolveMapping(columnMapping: Record<string, string>, headers: readonly string[], disciplines: readonly Discipline[]): MappedColumn[] {
   const columns: MappedColumn[] = [];
@@ -145,7 +217,9 @@ export function resolveMapping(columnMapping: Record<string, string>, headers: r
     const [field, mapped] = twice[0]!;
     refuse(`Each field can be mapped from one column only: "${field}" is mapped from ${quoteList(mapped)}.`);
   }
-  if (!columns.some((column) => column.target.kind === 'email' || column.target.kind === 'displayName')) refuse(IDENTITY_REQUIRED_MESSAGE);
+  const both = nameMappingProblem(columns.map((column) => column.target.kind));
+  if (both) refuse(both);
+  if (!columns.some((column) => column.target.kind === 'email' || mapsAName([column.target.kind]))) refuse(IDENTITY_REQUIRED_MESSAGE);
   return columns;
 }
 

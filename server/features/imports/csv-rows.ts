@@ -10,16 +10,27 @@ import type { CsvRow } from './csv-parse';
 
 export type TargetValues = Partial<Record<TargetKey, string | null>>;
 
+/** A cell left out of its row, with why (the row itself may still be imported). */
+export interface CellRefusal {
+  column: string;
+  message: string;
+}
+
 export interface ImportRow {
   sheetRow: number;
   email: string | null;
+  /** The display name, or the first and last names joined with one space. */
   displayName: string | null;
   /** The role column's value; null when blank or not mapped. Admin roles are refused later unless already held. */
   role: Role | null;
+  /** The role column's header, to name it when its value is refused later. */
+  roleColumn: string | null;
   /** discipline key -> day -> status: the cells with a status (blank cells are left out). */
   statuses: Record<string, Record<string, DayStatus>>;
   /** The targets given (blank cells are left out, so they keep what is stored). */
   targets: TargetValues;
+  /** The cells that could not be read, left out: the row goes on without them. */
+  refusedCells: CellRefusal[];
 }
 
 const STATUS_WORDS: Record<string, DayStatus | null> = {
@@ -98,10 +109,21 @@ function firstFutureDay(period: YearMonth, latestToday: string): number {
 
 const MAX_PROBLEMS_NAMED = 3;
 
+/** Problems as one message: the first few, each naming its column ('"Email": ...'), and how many more. */
+export function problemsMessage(problems: readonly string[]): string {
+  const named = problems.slice(0, MAX_PROBLEMS_NAMED).join('; ');
+  const more = problems.length - MAX_PROBLEMS_NAMED;
+  return more > 0 ? `${named}; and ${more} more` : named;
+}
+
+/** A refused cell as part of a row's message: '"Bible Reading 5": "maybe" is not a day status'. */
+export const cellProblem = (cell: CellRefusal) => `"${cell.column}": ${cell.message}`;
+
 /**
- * Reads one row through the mapping: the e-mail (lower-cased, valid), the display name (one line, spaces
- * collapsed, at most 80 characters), the role, each day's status and each target. Returns the row, or the
- * problems that keep it out of the import (each naming its column).
+ * Reads one row through the mapping: the e-mail (lower-cased, valid), the display name or the first and
+ * last names joined (one line, spaces collapsed, at most 80 characters), the role, each day's status and
+ * each target. A cell that cannot be read is left out and named in `refusedCells`; the row is refused as a
+ * whole only when it cannot be read or has neither a usable e-mail nor a usable name.
  */
 export function readRow(row: CsvRow, columns: readonly MappedColumn[], period: YearMonth, latestToday: string): ImportRow | RowRefusal {
   return rowReader(columns, period, latestToday)(row);
@@ -116,41 +138,72 @@ export function rowReader(columns: readonly MappedColumn[], period: YearMonth, l
   return (row) => readOneRow(row, columns, period, lastDay, futureFrom);
 }
 
+/**
+ * The name from the first- and last-name cells, joined with one space (either alone is the whole name), or
+ * null when both are blank. A part that cannot be read refuses the name (the other part alone would be
+ * someone else's name); so does a joined name over the limit, naming both columns.
+ */
+function joinNameParts(parts: { header: string; cell: string }[], refuseCell: (column: string, message: string) => void): string | null {
+  const given = parts.filter((part) => part.cell !== '');
+  if (given.length === 0) return null;
+  const read: string[] = [];
+  for (const part of given) {
+    const name = displayNameField.safeParse(part.cell);
+    if (!name.success) {
+      refuseCell(part.header, `${firstIssue(name.error)}; the name is left out`);
+      return null;
+    }
+    read.push(name.data);
+  }
+  const joined = displayNameField.safeParse(read.join(' '));
+  if (joined.success) return joined.data;
+  refuseCell(given.map((part) => part.header).join(' + '), firstIssue(joined.error));
+  return null;
+}
+
 function readOneRow(row: CsvRow, columns: readonly MappedColumn[], period: YearMonth, lastDay: number, futureFrom: number): ImportRow | RowRefusal {
   if (row.problem) return { sheetRow: row.sheetRow, message: row.problem };
-  const problems: string[] = [];
-  const result: ImportRow = { sheetRow: row.sheetRow, email: null, displayName: null, role: null, statuses: {}, targets: {} };
+  const result: ImportRow = { sheetRow: row.sheetRow, email: null, displayName: null, role: null, roleColumn: null, statuses: {}, targets: {}, refusedCells: [] };
+  const refuseCell = (column: string, message: string) => result.refusedCells.push({ column, message });
+  const nameParts: { kind: string; header: string; cell: string }[] = [];
   for (const { header, index, target } of columns) {
     const cell = row.cells[index] ?? '';
-    const column = `"${header}"`;
+    const refuse = (message: string) => refuseCell(header, message);
     switch (target.kind) {
       case 'email': {
         if (cell === '') break;
         const email = emailField.safeParse(cell);
         if (email.success) result.email = email.data;
-        else problems.push(`${column}: "${cell}" is not a valid e-mail address`);
+        else refuse(`"${cell}" is not a valid e-mail address`);
         break;
       }
       case 'displayName': {
         if (cell === '') break;
         const name = displayNameField.safeParse(cell);
         if (name.success) result.displayName = name.data;
-        else problems.push(`${column}: ${firstIssue(name.error)}`);
+        else refuse(firstIssue(name.error));
         break;
       }
+      case 'firstName':
+      case 'lastName':
+        nameParts.push({ kind: target.kind, header, cell });
+        break;
       case 'role': {
         const role = readRole(cell);
-        if (role === undefined) problems.push(`${column}: "${cell}" is not a role; use Member or Commander, or leave it blank`);
-        else result.role = role;
+        if (role === undefined) refuse(`"${cell}" is not a role; use Member or Commander, or leave it blank`);
+        else {
+          result.role = role;
+          result.roleColumn = header;
+        }
         break;
       }
       case 'day': {
         const status = readDayStatus(cell);
         if (status === undefined) {
-          problems.push(`${column}: "${cell}" is not a day status; use Yes, No, Partially, Sick or FeelingTired, or leave it blank`);
+          refuse(`"${cell}" is not a day status; use Yes, No, Partially, Sick or FeelingTired, or leave it blank`);
         } else if (status !== null) {
-          if (target.day > lastDay) problems.push(`${column}: ${period.year}-${String(period.month).padStart(2, '0')} has no day ${target.day}`);
-          else if (target.day >= futureFrom) problems.push(`${column}: day ${target.day} of the month is still to come`);
+          if (target.day > lastDay) refuse(`${period.year}-${String(period.month).padStart(2, '0')} has no day ${target.day}`);
+          else if (target.day >= futureFrom) refuse(`day ${target.day} of the month is still to come`);
           else (result.statuses[target.discipline] ??= {})[String(target.day)] = status;
         }
         break;
@@ -165,21 +218,25 @@ function readOneRow(row: CsvRow, columns: readonly MappedColumn[], period: YearM
           const word = cellWord(cell);
           if (YES_WORDS.has(word)) result.targets[key] = 'Yes';
           else if (NO_WORDS.has(word)) result.targets[key] = null;
-          else problems.push(`${column}: a monthly goal is Yes or No, not "${cell}"`);
+          else refuse(`a monthly goal is Yes or No, not "${cell}"`);
         } else {
           const text = targetText(TARGET_LABELS[key]).safeParse(cell);
           if (text.success) result.targets[key] = text.data;
-          else problems.push(`${column}: ${firstIssue(text.error)}`);
+          else refuse(firstIssue(text.error));
         }
         break;
       }
     }
   }
-  if (problems.length === 0 && result.email === null && result.displayName === null) problems.push('This row has neither an e-mail nor a name');
-  if (problems.length > 0) {
-    const named = problems.slice(0, MAX_PROBLEMS_NAMED).join('; ');
-    const more = problems.length - MAX_PROBLEMS_NAMED;
-    return { sheetRow: row.sheetRow, message: more > 0 ? `${named}; and ${more} more` : named };
+  if (nameParts.length > 0) {
+    // First name, then last name, whatever the order of the columns.
+    nameParts.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'firstName' ? -1 : 1));
+    result.displayName = joinNameParts(nameParts, refuseCell);
+  }
+  if (result.email === null && result.displayName === null) {
+    // Nothing names the person: the row is refused as a whole, with every problem it has.
+    const problems = result.refusedCells.map(cellProblem);
+    return { sheetRow: row.sheetRow, message: problemsMessage(problems.length > 0 ? problems : ['This row has neither an e-mail nor a name']) };
   }
   return result;
 }

@@ -30,7 +30,7 @@ describe('POST /api/import/csv/preview', () => {
     expect(preview.preview[0]).toEqual({ 'Display Name': 'Person 0', 'E-mail': 'p0@example.org', Role: 'Member', 'Bible Reading - Day 3': 'n', 'Bible Reading': '2 chapters' });
     expect(preview.suggestedMapping).toEqual({ 'Display Name': 'displayName', 'E-mail': 'email', Role: 'role', 'Bible Reading - Day 3': 'bible_reading:3', 'Bible Reading': 'bibleReading' });
     expect(preview.fields).toContainEqual({ value: 'bible_reading:31', label: 'Bible Reading, day 31' });
-    expect(preview.fields).toHaveLength(3 + 10 + 31);
+    expect(preview.fields).toHaveLength(5 + 10 + 31);
   });
 
   it('refuses a duplicate header with a message naming it', async () => {

@@ -90,7 +90,8 @@ async function findMembers(tx: Executor, communityId: string, rows: ImportRow[])
  * Finds the record of each row: the community's imported record with the row's e-mail, else a real member
  * with it (the row is refused with ALREADY_A_MEMBER_MESSAGE and changes nothing), else the imported record
  * with the row's name (refused when it has another e-mail), else a record to create. Also refuses a person
- * already named by an earlier row, a new member without a name, and an admin role the member does not hold.
+ * already named by an earlier row and a new member without a name; an admin role the member does not hold
+ * is left out (a refused cell), not the member.
  * An imported record takes precedence over a real member with the same e-mail: it holds the file's
  * history until its person claims it, so importing the file again changes nothing.
  */
@@ -122,17 +123,18 @@ export async function resolveRows(tx: Executor, communityId: string, rows: Impor
       refuse(row, `${row.email} ${ALREADY_A_MEMBER_MESSAGE}`);
       continue;
     }
-    const membership = user ? (membershipsByUser.get(user.id) ?? null) : null;
-    // An admin role in a file is refused, unless the member already holds it here (an export read back in).
-    if (isAdminRole(row.role) && !membership?.roles.includes(row.role!)) {
-      refuse(row, ADMIN_ROLE_IN_FILE_MESSAGE);
-      continue;
-    }
     if (!user && !row.displayName) {
-      refuse(row, `${emailText(row)} is not a member yet: a new member needs a name (map the display-name column or fill it in)`);
+      refuse(row, `${emailText(row)} is not a member yet: a new member needs a name (map the name column, or the first- and last-name columns, or fill it in)`);
       continue;
     }
+    const membership = user ? (membershipsByUser.get(user.id) ?? null) : null;
     remember();
+    // An admin role in a file is refused, unless the member already holds it here (an export read back in):
+    // that cell is left out, and the member keeps their role (a new one is a Member).
+    if (isAdminRole(row.role) && !membership?.roles.includes(row.role!)) {
+      resolved.push({ ...row, role: null, refusedCells: [...row.refusedCells, { column: row.roleColumn ?? 'Role', message: ADMIN_ROLE_IN_FILE_MESSAGE }], user: user ?? null, membership, userId: user?.id });
+      continue;
+    }
     resolved.push({ ...row, user: user ?? null, membership, userId: user?.id });
   }
   return resolved;

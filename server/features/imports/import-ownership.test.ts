@@ -42,15 +42,15 @@ describe('POST /api/import/csv: records of another community', () => {
     const tag = suffix();
     const hannah = { name: `Hannah Whitfield ${tag}`, email: `hannah-${tag}@example.org` };
     const abel = `Abel Ward ${tag}`;
-    expect(await run(victim, fileOf([hannah.name, hannah.email, '', '', 'y'], [abel, '', '', '', 'n']))).toEqual({ importedCount: 2, createdCount: 2, errors: [] });
+    expect(await run(victim, fileOf([hannah.name, hannah.email, '', '', 'y'], [abel, '', '', '', 'n']))).toEqual({ importedCount: 2, createdCount: 2, errors: [], refusedCells: [] });
     const victimIds = (await usersNamed(db, { names: [hannah.name, abel] })).map((user) => user.id);
     const before = await recordsOf(victimIds);
 
     // An outsider names the same people: first without e-mails, then with addresses of their own.
     const outsider = await createCommunity(app);
     const outsiderEmails = [uniqueIdentity('planted').email, uniqueIdentity('planted').email];
-    expect(await run(outsider, fileOf([hannah.name, '', '', '', 'y']))).toEqual({ importedCount: 1, createdCount: 1, errors: [] });
-    expect(await run(outsider, fileOf([hannah.name, outsiderEmails[0]!, '', '', 'Sick'], [abel, outsiderEmails[1]!, '', '', 'Sick']))).toEqual({ importedCount: 2, createdCount: 1, errors: [] });
+    expect(await run(outsider, fileOf([hannah.name, '', '', '', 'y']))).toEqual({ importedCount: 1, createdCount: 1, errors: [], refusedCells: [] });
+    expect(await run(outsider, fileOf([hannah.name, outsiderEmails[0]!, '', '', 'Sick'], [abel, outsiderEmails[1]!, '', '', 'Sick']))).toEqual({ importedCount: 2, createdCount: 1, errors: [], refusedCells: [] });
 
     // The victim's records: same e-mails, names and memberships.
     expect(await recordsOf(victimIds)).toEqual(before);
@@ -85,7 +85,7 @@ describe('POST /api/import/csv: records of another community', () => {
 
     const tag = suffix();
     const result = await run(fixture, fileOf([`Known ${tag}`, known.email, '', '', 'y'], [`Loner ${tag}`, loner.email, '', '', 'y'], [`Fresh ${tag}`, fresh.email, '', '', 'y']));
-    expect(result).toEqual({ importedCount: 3, createdCount: 3, errors: [] });
+    expect(result).toEqual({ importedCount: 3, createdCount: 3, errors: [], refusedCells: [] });
     const created = await db.select().from(users).where(eq(users.importedCommunityId, id));
     expect(created.map(({ email, isImported, passwordHash }) => ({ email, isImported, passwordHash })).sort((a, b) => a.email!.localeCompare(b.email!))).toEqual(
       [known.email, loner.email, fresh.email].sort().map((email) => ({ email, isImported: true, passwordHash: null })),
@@ -104,8 +104,8 @@ describe('POST /api/import/csv: records of another community', () => {
     const name = `Ruth Adams ${suffix()}`;
     const first = await createCommunity(app);
     const second = await createCommunity(app);
-    expect(await run(first, fileOf([name, '', '', '', 'y']))).toEqual({ importedCount: 1, createdCount: 1, errors: [] });
-    expect(await run(second, fileOf([name.toUpperCase(), '', '', '', 'n']))).toEqual({ importedCount: 1, createdCount: 1, errors: [] });
+    expect(await run(first, fileOf([name, '', '', '', 'y']))).toEqual({ importedCount: 1, createdCount: 1, errors: [], refusedCells: [] });
+    expect(await run(second, fileOf([name.toUpperCase(), '', '', '', 'n']))).toEqual({ importedCount: 1, createdCount: 1, errors: [], refusedCells: [] });
 
     const records = await usersNamed(db, { names: [name] });
     expect(records.map((user) => user.importedCommunityId).sort()).toEqual([first.community.id, second.community.id].sort());
@@ -143,13 +143,14 @@ describe('POST /api/import/csv: real members', () => {
         { row: 2, message: `${member.email} ${ALREADY_A_MEMBER_MESSAGE}` },
         { row: 3, message: `${fixture.owner.email} ${ALREADY_A_MEMBER_MESSAGE}` },
       ],
+      refusedCells: [],
     });
     expect(result.errors[0]!.message).toBe(`${member.email} is already a member here: their own log is theirs`);
     expect(await snapshot()).toEqual(before);
     expect((await membershipOf(db, id, fixture.owner.user.id))?.roles).toEqual(['CommunityModerator']);
 
     // A row with only their name is not theirs: it becomes an imported member, whose history an admin can link to them.
-    expect(await run(fixture, fileOf([member.user.displayName, '', '', '', 'No']))).toEqual({ importedCount: 1, createdCount: 1, errors: [] });
+    expect(await run(fixture, fileOf([member.user.displayName, '', '', '', 'No']))).toEqual({ importedCount: 1, createdCount: 1, errors: [], refusedCells: [] });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -164,7 +165,7 @@ describe('POST /api/import/csv: real members', () => {
     await real.agent.post('/api/communities/join').send({ inviteCode: await fixture.joinCode() }).expect(200);
 
     const again = await run(fixture, fileOf(['', person.email, '', '', 'n']));
-    expect(again).toEqual({ importedCount: 1, createdCount: 0, errors: [] });
+    expect(again).toEqual({ importedCount: 1, createdCount: 0, errors: [], refusedCells: [] });
     expect((await logRowsOf(db, id, record!.id))[0]!.dayStatus).toEqual({ bibleReading: { '2': 'No' } });
     expect(await logRowsOf(db, id, real.user.id)).toEqual([]);
   });

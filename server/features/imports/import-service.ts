@@ -1,4 +1,4 @@
-import type { CsvPreview, ImportResult, ImportRowError } from '@shared/contracts/imports';
+import type { CsvPreview, ImportCellError, ImportResult, ImportRowError } from '@shared/contracts/imports';
 import { PREVIEW_ROWS } from '@shared/contracts/imports';
 import { latestDateOnEarth, type YearMonth } from '@shared/domain/calendar';
 import type { Database, Executor } from '../../db/client';
@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/service';
 import { listDisciplines } from '../tracking/disciplines';
 import { importFields, type MappedColumn, resolveMapping, suggestMapping } from './csv-import';
 import { type CsvRow, parseCsv, valuesOf, yieldToEventLoop } from './csv-parse';
-import { type ImportRow, type RowRefusal, rowReader } from './csv-rows';
+import { cellProblem, type ImportRow, problemsMessage, type RowRefusal, rowReader } from './csv-rows';
 import { createImportedMembers, resolveRows } from './import-matching';
 import { writeLogs, writeMemberships, writeTargets } from './import-writes';
 
@@ -62,10 +62,11 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
   const columns = resolveMapping(input.columnMapping, headers, disciplines);
 
   const errors: ImportRowError[] = [];
-  const refuse = (row: { sheetRow: number }, message: string) => errors.push({ row: row.sheetRow, message });
+  // A row refused after it was read names its refused cells too, so one pass over the file finds every problem.
+  const refuse = (row: ImportRow, message: string) => errors.push({ row: row.sheetRow, message: problemsMessage([message, ...row.refusedCells.map(cellProblem)]) });
   const readable: ImportRow[] = [];
   for (const read of await readRows(rows, columns, period, latestDateOnEarth(now))) {
-    if ('message' in read) refuse(read, read.message);
+    if ('message' in read) errors.push({ row: read.sheetRow, message: read.message });
     else readable.push(read);
   }
 
@@ -79,7 +80,8 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
     const dailyKeys = disciplines.filter((discipline) => discipline.isDailyGrid).map((discipline) => discipline.key);
     await writeLogs(tx, communityId, period, imported, dailyKeys, now);
     await writeTargets(tx, communityId, period, imported, now);
-    const summary = { importedCount: imported.length, createdCount: created, errorCount: errors.length };
+    const refusedCells = imported.flatMap((row) => row.refusedCells.map((cell) => ({ row: row.sheetRow, ...cell })));
+    const summary = { importedCount: imported.length, createdCount: created, errorCount: errors.length, refusedCellCount: refusedCells.length };
     await recordAudit(tx, {
       actorId: context.userId,
       communityId,
@@ -88,8 +90,9 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
       action: 'csv',
       diff: { month: period.month, year: period.year, rows: rows.length, ...summary },
     });
-    return summary;
+    return { ...summary, refusedCells };
   });
   errors.sort((a, b) => a.row - b.row);
-  return { importedCount: result.importedCount, createdCount: result.createdCount, errors };
+  const refusedCells: ImportCellError[] = result.refusedCells.sort((a, b) => a.row - b.row);
+  return { importedCount: result.importedCount, createdCount: result.createdCount, errors, refusedCells };
 }

@@ -57,7 +57,9 @@ function generateFile(tag: string, people: { realMember: { email: string; displa
   const lines: string[] = [headers.map(cell).join(',')];
   let sheetRow = 1;
   const rows: GeneratedRow[] = [];
+  // Rows refused as a whole, and cells left out of rows that are imported.
   const bad = new Map<number, RegExp>();
+  const badCells = new Map<number, { column: string; message: RegExp }>();
   for (let i = 1; i <= 200; i++) {
     const name = i % 10 === 0 ? `Member ${tag}-${i}, Grace` : `Member ${tag}-${i}`;
     let email: string | null = i % 7 === 0 ? null : `m${i}-${tag}@example.org`;
@@ -93,20 +95,24 @@ function generateFile(tag: string, people: { realMember: { email: string; displa
     let rowName = name;
     switch (i) {
       case 20:
+        // The member is imported by name, without the e-mail.
         cells['E-mail Address'] = 'not-an-email';
-        bad.set(i, /^"E-mail Address": "not-an-email" is not a valid e-mail address$/);
+        email = null;
+        badCells.set(i, { column: 'E-mail Address', message: /^"not-an-email" is not a valid e-mail address$/ });
         break;
       case 40:
         cells['Bible Reading 5'] = 'maybe';
-        bad.set(i, /^"Bible Reading 5": "maybe" is not a day status/);
+        delete dayStatus.bibleReading?.['5'];
+        badCells.set(i, { column: 'Bible Reading 5', message: /^"maybe" is not a day status/ });
         break;
       case 60:
+        // Imported as a Member.
         cells.Role = 'CommunityModerator';
-        bad.set(i, new RegExp(`^${escapeRegExp(ADMIN_ROLE_IN_FILE_MESSAGE)}$`));
+        badCells.set(i, { column: 'Role', message: new RegExp(`^${escapeRegExp(ADMIN_ROLE_IN_FILE_MESSAGE)}$`) });
         break;
       case 80:
         cells['Bible Reading 31'] = 'y';
-        bad.set(i, /^"Bible Reading 31": 2024-04 has no day 31$/);
+        badCells.set(i, { column: 'Bible Reading 31', message: /^2024-04 has no day 31$/ });
         break;
       case 100:
         // The e-mail of an account that is not a member here: a new imported member like any other.
@@ -114,9 +120,10 @@ function generateFile(tag: string, people: { realMember: { email: string; displa
         cells['E-mail Address'] = email;
         break;
       case 120:
+        // Without its name, a person not yet imported cannot be: the row is refused, naming the name's problem.
         rowName = 'N'.repeat(81);
         cells['Full Name'] = rowName;
-        bad.set(i, /^"Full Name": Name must be at most 80 characters$/);
+        bad.set(i, /is not a member yet: a new member needs a name .*; "Full Name": Name must be at most 80 characters$/);
         break;
       case 140:
         extra = ',stray value';
@@ -148,7 +155,7 @@ function generateFile(tag: string, people: { realMember: { email: string; displa
         bibleReading: `${(i % 3) + 1} chapters`,
         fasting: i % 2 === 1 ? 'Wednesdays' : null,
         prayerWalk: i % 4 === 0 ? 'Yes' : null,
-        role: i % 25 === 0 ? 'Commander' : 'Member',
+        role: i % 25 === 0 && i !== 60 ? 'Commander' : 'Member',
       },
     });
     // Blank lines, as a spreadsheet shows them: they count as rows.
@@ -167,7 +174,8 @@ function generateFile(tag: string, people: { realMember: { email: string; displa
     row: rows.find((row) => row.index === index)!.sheetRow,
     message: index === 160 ? new RegExp(`^The same member as row ${duplicateOf}: each member takes one row$`) : message,
   }));
-  return { csvData: `\uFEFF${lines.join('\r\n')}\r\n\r\n`, rows, expectedErrors, badIndexes: new Set(bad.keys()) };
+  const expectedCells = [...badCells.entries()].map(([index, cell]) => ({ row: rows.find((row) => row.index === index)!.sheetRow, ...cell }));
+  return { csvData: `\uFEFF${lines.join('\r\n')}\r\n\r\n`, rows, expectedErrors, expectedCells, badIndexes: new Set(bad.keys()) };
 }
 
 describe('POST /api/import/csv: a realistic file', () => {
@@ -206,6 +214,11 @@ describe('POST /api/import/csv: a realistic file', () => {
       expect(first.errors[index]!.row).toBe(expected.row);
       expect(first.errors[index]!.message).toMatch(expected.message);
     }
+    // One bad cell refuses that cell, not the member.
+    expect(first.refusedCells).toHaveLength(file.expectedCells.length);
+    for (const [index, expected] of file.expectedCells.sort((a, b) => a.row - b.row).entries()) {
+      expect(first.refusedCells[index]).toEqual({ row: expected.row, column: expected.column, message: expect.stringMatching(expected.message) });
+    }
     const good = file.rows.filter((row) => !file.badIndexes.has(row.index));
     expect(first.importedCount).toBe(good.length);
     expect(first.createdCount).toBe(good.length);
@@ -224,7 +237,7 @@ describe('POST /api/import/csv: a realistic file', () => {
     expectJsonError(await request(app).post('/api/login').send({ username: `m1-${tag}@example.org`, password: '' }), 400);
     expectJsonError(await request(app).post('/api/login').send({ username: `m1-${tag}@example.org`, password: 'any password at all' }), 401);
 
-    for (const index of [1, 7, 10, 13, 25, 45, 100, 199]) {
+    for (const index of [1, 7, 10, 13, 25, 40, 45, 80, 100, 199]) {
       const row = good.find((r) => r.index === index)!;
       const userId = byName.get(row.name)!.id;
       const log = await owner.get(`/api/communities/${id}/daily-log`).query({ ...APRIL_2024, userId }).expect(200);
@@ -255,7 +268,7 @@ describe('POST /api/import/csv: a realistic file', () => {
     // The same file again: same members, same logs, same targets, no new rows.
     const before = await dumpImport(db, id);
     const second = await importWithSuggestedMapping(owner, id, file.csvData, APRIL_2024);
-    expect(second).toEqual({ importedCount: first.importedCount, createdCount: 0, errors: first.errors });
+    expect(second).toEqual({ importedCount: first.importedCount, createdCount: 0, errors: first.errors, refusedCells: first.refusedCells });
     expect(await dumpImport(db, id)).toEqual(before);
   });
 });
@@ -265,7 +278,7 @@ describe('POST /api/import/csv: rows and matching', () => {
   const mapping = { Name: 'displayName', Email: 'email', Role: 'role', 'Bible Reading 2': 'bibleReading:2' };
   const fileOf = (...rows: string[][]) => [header, ...rows].map((row) => row.map(cell).join(',')).join('\n');
 
-  it('refuses an admin role; an account that is not a member here, named by e-mail or by name, becomes a new imported member', async () => {
+  it('leaves out an admin role (the member is imported as a Member); an account that is not a member here, named by e-mail or by name, becomes a new imported member', async () => {
     const fixture = await createCommunity(app);
     const id = fixture.community.id;
     const outsider = await signUp(app, uniqueIdentity('outsider'));
@@ -276,8 +289,10 @@ describe('POST /api/import/csv: rows and matching', () => {
       [outsider.user.displayName, '', 'member', 'n'],
     );
     const result = (await postImport(fixture.owner.agent, id, { csvData, columnMapping: mapping, ...{ importMonth: 4, importYear: 2024 } }).expect(200)).body as ImportResult;
-    expect(result).toEqual({ importedCount: 2, createdCount: 2, errors: [{ row: 2, message: ADMIN_ROLE_IN_FILE_MESSAGE }] });
-    expect(await usersNamed(db, { emails: [newcomer.email] })).toEqual([]);
+    expect(result).toEqual({ importedCount: 3, createdCount: 3, errors: [], refusedCells: [{ row: 2, column: 'Role', message: ADMIN_ROLE_IN_FILE_MESSAGE }] });
+    const [newcomerRecord] = await usersNamed(db, { emails: [newcomer.email] });
+    expect(newcomerRecord).toMatchObject({ isImported: true, importedCommunityId: id, displayName: newcomer.displayName });
+    expect((await membershipOf(db, id, newcomerRecord!.id))?.roles).toEqual(['Member']);
     const created = (await usersNamed(db, { emails: [outsider.email], names: [outsider.user.displayName] })).filter((user) => user.id !== outsider.user.id);
     expect(created.map(({ displayName, email, isImported, importedCommunityId, passwordHash }) => ({ displayName, email, isImported, importedCommunityId, passwordHash })).sort((a, b) => a.displayName.localeCompare(b.displayName))).toEqual(
       [
@@ -299,7 +314,7 @@ describe('POST /api/import/csv: rows and matching', () => {
 
     // The same person in capitals, now with an e-mail: same record, e-mail filled in.
     const result = await importWithSuggestedMapping(owner, id, fileOf([person.displayName.toUpperCase(), person.email, 'Commander', 'partial']), APRIL_2024, mapping);
-    expect(result).toEqual({ importedCount: 1, createdCount: 0, errors: [] });
+    expect(result).toEqual({ importedCount: 1, createdCount: 0, errors: [], refusedCells: [] });
     expect(await usersNamed(db, { names: [person.displayName] })).toEqual([expect.objectContaining({ id: imported!.id, email: person.email, displayName: person.displayName })]);
     expect((await membershipOf(db, id, imported!.id))?.roles).toEqual(['Commander']);
     const log = await owner.get(`/api/communities/${id}/daily-log`).query({ ...APRIL_2024, userId: imported!.id }).expect(200);
@@ -307,13 +322,13 @@ describe('POST /api/import/csv: rows and matching', () => {
 
     // By e-mail alone (no name column) the same member is found again.
     const byEmail = await importWithSuggestedMapping(owner, id, [['Email', 'Bible Reading 3'], [person.email.toUpperCase(), 'Sick']].map((r) => r.join(',')).join('\n'), APRIL_2024);
-    expect(byEmail).toEqual({ importedCount: 1, createdCount: 0, errors: [] });
+    expect(byEmail).toEqual({ importedCount: 1, createdCount: 0, errors: [], refusedCells: [] });
     const merged = await owner.get(`/api/communities/${id}/daily-log`).query({ ...APRIL_2024, userId: imported!.id }).expect(200);
     expect(merged.body.dayStatus).toEqual({ bibleReading: { '2': 'Partially', '3': 'Sick' } });
 
     // The name with another e-mail is another person, who cannot take the same name here.
     const other = await importWithSuggestedMapping(owner, id, fileOf([person.displayName, uniqueIdentity().email, '', 'y']), APRIL_2024, mapping);
-    expect(other).toEqual({ importedCount: 0, createdCount: 0, errors: [{ row: 2, message: `The name "${person.displayName}" belongs to another member here (with a different e-mail)` }] });
+    expect(other).toEqual({ importedCount: 0, createdCount: 0, errors: [{ row: 2, message: `The name "${person.displayName}" belongs to another member here (with a different e-mail)` }], refusedCells: [] });
   });
 
   it('finds a member named in another alphabet again, whatever the capitals', async () => {
@@ -323,24 +338,22 @@ describe('POST /api/import/csv: rows and matching', () => {
     const first = await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, fileOf([name, '', '', 'y']), APRIL_2024, mapping);
     expect(first.createdCount).toBe(1);
     const again = await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, fileOf([name.toUpperCase(), '', '', 'n']), APRIL_2024, mapping);
-    expect(again).toEqual({ importedCount: 1, createdCount: 0, errors: [] });
+    expect(again).toEqual({ importedCount: 1, createdCount: 0, errors: [], refusedCells: [] });
     const [imported] = await usersNamed(db, { names: [name] });
     const log = await fixture.owner.agent.get(`/api/communities/${fixture.community.id}/daily-log`).query({ ...APRIL_2024, userId: imported!.id }).expect(200);
     expect(log.body.dayStatus).toEqual({ bibleReading: { '2': 'No' } });
   });
 
-  it('refuses a status on a day still to come, and a new member without a name', async () => {
+  it('leaves out a status on a day still to come, and refuses a new member without a name', async () => {
     const fixture = await createCommunity(app);
     const nextYear = new Date().getUTCFullYear() + 1;
     const someone = uniqueIdentity('later');
     const result = (
       await postImport(fixture.owner.agent, fixture.community.id, { csvData: fileOf([someone.displayName, someone.email, '', 'y'], ['', uniqueIdentity().email, '', '']), columnMapping: mapping, importMonth: 1, importYear: nextYear }).expect(200)
     ).body as ImportResult;
-    expect(result.importedCount).toBe(0);
-    expect(result.errors).toEqual([
-      { row: 2, message: '"Bible Reading 2": day 2 of the month is still to come' },
-      { row: 3, message: expect.stringMatching(/is not a member yet: a new member needs a name/) },
-    ]);
+    expect(result.importedCount).toBe(1);
+    expect(result.refusedCells).toEqual([{ row: 2, column: 'Bible Reading 2', message: 'day 2 of the month is still to come' }]);
+    expect(result.errors).toEqual([{ row: 3, message: expect.stringMatching(/is not a member yet: a new member needs a name/) }]);
   });
 
   it('imports 2,000 rows in a bounded number of statements', { timeout: 120_000 }, async () => {
@@ -351,7 +364,7 @@ describe('POST /api/import/csv: rows and matching', () => {
     for (let i = 0; i < 2000; i++) lines.push([`Bulk ${tag} ${i}`, `bulk-${i}-${tag}@example.org`, '2 chapters', ...days.map((_, d) => SPELLINGS[(i + d) % SPELLINGS.length]![0])].map(cell).join(','));
     const countQueries = testApp.countQueries();
     const result = await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, lines.join('\r\n'), APRIL_2024);
-    expect(result).toEqual({ importedCount: 2000, createdCount: 2000, errors: [] });
+    expect(result).toEqual({ importedCount: 2000, createdCount: 2000, errors: [], refusedCells: [] });
     expect(countQueries()).toBeLessThan(80);
   });
 });

@@ -213,7 +213,7 @@ describe('CSV import wizard', () => {
   });
 
   it('says every row was imported when none was refused', async () => {
-    const view = renderImport({ [`POST ${IMPORT_URL}`]: () => json({ importedCount: 1, createdCount: 0, errors: [] } satisfies ImportResult) });
+    const view = renderImport({ [`POST ${IMPORT_URL}`]: () => json({ importedCount: 1, createdCount: 0, errors: [], refusedCells: [] } satisfies ImportResult) });
     const dialog = await toMonth(view);
     await view.user.selectOptions(within(dialog).getByRole('combobox', { name: 'Month' }), 'May');
     await view.user.click(within(dialog).getByRole('button', { name: 'Start Import' }));

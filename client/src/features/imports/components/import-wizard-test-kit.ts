@@ -40,6 +40,7 @@ export const RESULT: ImportResult = {
     { row: 5, message: 'E-mail "not-an-address" is not a valid e-mail address.' },
     { row: 9, message: 'Bible Reading, day 1: "Maybe" is not a day status.' },
   ],
+  refusedCells: [],
 };
 
 export function renderImport(routes: Record<string, Handler> = {}) {

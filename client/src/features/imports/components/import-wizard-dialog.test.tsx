@@ -94,6 +94,8 @@ describe('CSV import wizard', () => {
       'Ignore',
       'E-mail',
       'Display name',
+      'First name',
+      'Last name',
       'Role',
       'Bible Reading',
       'Bible Reading, day 1',
@@ -118,28 +120,40 @@ describe('CSV import wizard', () => {
     expect(within(dialog).queryByRole('combobox', { name: 'Email' })).not.toBeInTheDocument();
   });
 
-  it('refuses to continue from step 2 until the e-mail or the display-name column is mapped', async () => {
+  it('refuses to continue from step 2, saying why, until a column that can create a member (a name) is mapped', async () => {
     const view = renderImport();
     const dialog = await toMapping(view);
     await view.user.selectOptions(mappingSelect(dialog, 'Name'), 'Ignore');
     await view.user.selectOptions(mappingSelect(dialog, 'Email'), 'Ignore');
     await view.user.click(continueButton(dialog));
 
-    expect(await within(dialog).findByText('Map the e-mail or the display-name column to continue.')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'No mapped column can create a member: each new member needs a name. Map the display-name column, or the first- and last-name columns.',
+    );
     expect(dialog).toHaveTextContent('Step 2 of 4');
     expect(within(dialog).queryByRole('combobox', { name: 'Month' })).not.toBeInTheDocument();
 
-    // The display name alone is enough (e-mail/username is the only required mapping: either identifies the member).
+    // The display name alone is enough.
     await view.user.selectOptions(mappingSelect(dialog, 'Name'), 'Display name');
     await view.user.click(continueButton(dialog));
     expect(await within(dialog).findByRole('combobox', { name: 'Month' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Step 3 of 4');
   });
 
-  it('continues with only the e-mail column mapped', async () => {
+  it('refuses to continue with only the e-mail mapped (it creates nobody), saying so, and goes on with a first or last name', async () => {
     const view = renderImport();
     const dialog = await toMapping(view);
     await view.user.selectOptions(mappingSelect(dialog, 'Name'), 'Ignore');
+    await view.user.click(continueButton(dialog));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('each new member needs a name');
+    expect(alert).toHaveTextContent('The e-mail alone only finds members imported before.');
+    expect(dialog).toHaveTextContent('Step 2 of 4');
+    expect(within(dialog).queryByRole('combobox', { name: 'Month' })).not.toBeInTheDocument();
+    expect(view.api.calls('POST', IMPORT_URL)).toHaveLength(0);
+
+    await view.user.selectOptions(mappingSelect(dialog, 'Name'), 'Last name');
     await view.user.click(continueButton(dialog));
     expect(await within(dialog).findByRole('combobox', { name: 'Month' })).toBeInTheDocument();
   });

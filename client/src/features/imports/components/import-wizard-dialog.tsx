@@ -1,6 +1,6 @@
 import FileUp from 'lucide-react/icons/file-up';
 import { useId, useState } from 'react';
-import { type CsvPreview, IMPORT_YEAR_MAX, IMPORT_YEAR_MIN, type ImportResult } from '@shared/contracts/imports';
+import { type CsvPreview, IMPORT_YEAR_MAX, IMPORT_YEAR_MIN, type ImportResult, mapsAName, nameMappingProblem } from '@shared/contracts/imports';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -14,7 +14,9 @@ import { CsvSourceStep, EncodingNote, NO_CSV } from './csv-source-step';
 import { MonthOptions, YearOptions } from '@/features/tracking/components/period-options';
 
 const STEP_TITLES = ['Upload or paste a CSV file', 'Map the columns', 'Choose the month', 'Import complete'] as const;
-const IDENTITY_FIELDS = new Set(['email', 'displayName']);
+/** Why step 2 cannot go on when no mapped column gives a name: the import could create nobody (the server would answer '0 members imported'). */
+const NO_NAME_MESSAGE = 'No mapped column can create a member: each new member needs a name. Map the display-name column, or the first- and last-name columns.';
+const EMAIL_ALONE_NOTE = ' The e-mail alone only finds members imported before.';
 const YEARS = Array.from({ length: IMPORT_YEAR_MAX - IMPORT_YEAR_MIN + 1 }, (_, index) => IMPORT_YEAR_MIN + index);
 
 /** SPEC.md section 9: the import year defaults to the current one, within 2020-2030. */
@@ -22,8 +24,9 @@ const defaultYear = () => Math.min(Math.max(new Date().getFullYear(), IMPORT_YEA
 
 /**
  * 'Import from CSV' (DECISIONS.md: reachable from the Members tab): 1 upload or paste, 2 map the columns
- * (e-mail or display name required), 3 the month and year of the daily columns, 4 the outcome with any
- * rows that were refused. Importing the same file again changes nothing.
+ * (a name required: the display name, or first and last names joined into it), 3 the month and year of the
+ * daily columns, 4 the outcome with any rows refused and any cells left out. Importing the same file again
+ * changes nothing.
  */
 export function ImportWizardDialog({ communityId }: { communityId: string }) {
   const id = useId();
@@ -74,8 +77,13 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
 
   const confirmMapping = () => {
     const chosen = Object.values(mapping).filter(Boolean);
-    if (!chosen.some((field) => IDENTITY_FIELDS.has(field))) {
-      setMappingError('Map the e-mail or the display-name column to continue.');
+    if (!mapsAName(chosen)) {
+      setMappingError(chosen.includes('email') ? NO_NAME_MESSAGE + EMAIL_ALONE_NOTE : NO_NAME_MESSAGE);
+      return;
+    }
+    const bothNames = nameMappingProblem(chosen);
+    if (bothNames) {
+      setMappingError(bothNames);
       return;
     }
     const repeated = chosen.find((field, index) => chosen.indexOf(field) !== index);
@@ -96,7 +104,8 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
         onSuccess: (outcome) => {
           setResult(outcome);
           const refused = outcome.errors.length ? ` ${outcome.errors.length} ${outcome.errors.length === 1 ? 'row needs' : 'rows need'} fixing.` : '';
-          toast({ title: 'Import Successful', description: `${outcome.importedCount} ${outcome.importedCount === 1 ? 'member' : 'members'} imported.${refused}`, variant: 'success' });
+          const cells = outcome.refusedCells.length ? ` ${outcome.refusedCells.length} ${outcome.refusedCells.length === 1 ? 'cell was' : 'cells were'} left out.` : '';
+          toast({ title: 'Import Successful', description: `${outcome.importedCount} ${outcome.importedCount === 1 ? 'member' : 'members'} imported.${refused}${cells}`, variant: 'success' });
           setStep(4);
         },
         onError: (error) => toastError('Import Failed', error, 'Failed to import CSV data'),
@@ -160,8 +169,8 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
           <div className="grid gap-4">
             <EncodingNote encoding={source.encoding} />
             <p className="text-sm text-muted-foreground">
-              {preview.totalRows} {preview.totalRows === 1 ? 'row' : 'rows'}. Choose where each column goes; columns left on “Ignore” are not imported. The e-mail or the display name is
-              required.
+              {preview.totalRows} {preview.totalRows === 1 ? 'row' : 'rows'}. Choose where each column goes; columns left on “Ignore” are not imported. A name is required: the
+              display name, or the first and last names (joined into one).
             </p>
             <div className="grid gap-3 sm:grid-cols-2">
               {preview.headers.map((header, index) => (
@@ -182,6 +191,7 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
                 </FormField>
               ))}
             </div>
+            <JoinedNames preview={preview} mapping={mapping} />
             {mappingError ? <ErrorNote message={mappingError} /> : null}
           </div>
         ) : null}
@@ -223,13 +233,54 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
                 </ul>
                 <p className="text-sm text-muted-foreground">Correct those rows in the file and import it again: rows already imported stay as they are.</p>
               </section>
-            ) : (
+            ) : null}
+            {result.refusedCells.length ? (
+              <section aria-labelledby={`${id}-cells`} className="grid gap-2">
+                <h3 id={`${id}-cells`} className="font-semibold">
+                  {result.refusedCells.length} {result.refusedCells.length === 1 ? 'cell was' : 'cells were'} left out
+                </h3>
+                <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-lg border border-border p-3 text-sm" tabIndex={0} aria-label="Cells left out">
+                  {result.refusedCells.map((cell) => (
+                    <li key={`${cell.row}-${cell.column}`} className="break-words">
+                      <span className="font-medium">
+                        Row {cell.row}, “{cell.column}”:
+                      </span>{' '}
+                      {cell.message}
+                    </li>
+                  ))}
+                </ul>
+                <p className="text-sm text-muted-foreground">Those members were imported without these cells. Correct the cells in the file and import it again to add them.</p>
+              </section>
+            ) : null}
+            {!result.errors.length && !result.refusedCells.length ? (
               <p className="text-sm text-muted-foreground">Every row was imported. The members appear in the list with their history.</p>
-            )}
+            ) : null}
           </div>
         ) : null}
       </ScrollingDialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * How the first rows' names read when first- and last-name columns are mapped (joined with one space, as
+ * the import does), so the moderator sees the parts are the right way round before going on.
+ */
+function JoinedNames({ preview, mapping }: { preview: CsvPreview; mapping: Record<string, string> }) {
+  const columnOf = (field: string) => preview.headers.find((header) => mapping[header] === field);
+  const first = columnOf('firstName');
+  const last = columnOf('lastName');
+  if ((!first && !last) || columnOf('displayName')) return null;
+  const names = preview.preview
+    .map((row) => [first, last].map((header) => (header ? (row[header] ?? '') : '')).join(' ').replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .slice(0, 2);
+  const from = [first, last].filter(Boolean).map((header) => `“${header}”`).join(' and ');
+  return (
+    <p className="text-sm text-muted-foreground break-words">
+      Names are built from {from}
+      {names.length ? `: ${names.map((name) => `“${name}”`).join(', ')}` : ''}.
+    </p>
   );
 }
 

@@ -26,6 +26,8 @@ export const PREVIEW: CsvPreview = {
   fields: [
     { value: 'email', label: 'E-mail' },
     { value: 'displayName', label: 'Display name' },
+    { value: 'firstName', label: 'First name' },
+    { value: 'lastName', label: 'Last name' },
     { value: 'role', label: 'Role' },
     { value: 'bibleReading', label: 'Bible Reading' },
     { value: 'bibleReading:1', label: 'Bible Reading, day 1' },

@@ -288,7 +288,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await expect(wizard.getByText('Step 2 of 4: Map the columns')).toBeVisible();
       for (const select of await wizard.getByRole('combobox').all()) await select.selectOption('');
       await wizard.getByRole('button', { name: 'Continue' }).click();
-      await expect(wizard.getByText('Map the e-mail or the display-name column to continue.')).toBeVisible();
+      await expect(wizard.getByRole('alert')).toContainText('No mapped column can create a member');
       await checkScreen(page, 'leader-admin-import-mapping-error', size);
       await wizard.getByLabel('Name').selectOption('displayName');
       await wizard.getByLabel('Email').selectOption('email');
@@ -298,6 +298,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await wizard.getByRole('button', { name: 'Start Import' }).click();
       await expect(wizard.getByText('Step 4 of 4: Import complete')).toBeVisible();
       await expect(wizard.getByRole('list', { name: 'Rows not imported' })).toBeVisible();
+      await expect(wizard.getByRole('list', { name: 'Cells left out' })).toBeVisible();
       await checkScreen(page, 'leader-admin-import-refused-rows', size);
 
       await page.context().close();

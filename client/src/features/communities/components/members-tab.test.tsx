@@ -459,7 +459,7 @@ describe('Members tab', () => {
     it("says that a commander who leads a subgroup without being assigned to one leads it, not 'Unassigned'", async () => {
       renderMembers({ 'GET /api/communities/c1/subgroups': () => json([{ ...ALPHA, commanderId: boaz.id, commanderName: boaz.displayName }, BETA]) });
       await memberList();
-      await vi.waitFor(() => expect(subgroupOf('Boaz of Bethlehem')).toHaveDisplayValue('Not assigned (leads Alpha Group)'));
+      await vi.waitFor(() => expect(subgroupOf('Boaz of Bethlehem')).toHaveDisplayValue('Leads Alpha Group'));
     });
 
     it("does not call everyone 'Unassigned' when the subgroups cannot be loaded: it says so, with Retry", async () => {

@@ -156,7 +156,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
             <span>Member</span>
             <span>Roles</span>
             <span>Joined</span>
-            <span className="text-right">Actions</span>
+            <span className="text-right">{subgroupState ? 'Subgroup and actions' : 'Actions'}</span>
           </div>
           <MemberList
             members={shown}
@@ -189,8 +189,8 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
 export const RENDER_ALL_MEMBERS_UP_TO = 100;
 /** Rows rendered beyond each edge of the viewport, so scrolling and tabbing never meet an empty gap. */
 const OVERSCAN_ROWS = 6;
-/** A row's height until it is measured (a table row from 768 px, a card below: as measured in Chromium). */
-const estimatedRowHeight = () => (window.innerWidth >= 768 ? 113 : 213);
+/** A row's height until it is measured (a table row from 768 px, a card below, with the subgroup select: as measured in Chromium). */
+const estimatedRowHeight = () => (window.innerWidth >= 768 ? 165 : 245);
 
 /** Where a row sits in a windowed list: its position among all the rows and its offset in the list. */
 interface RowPlacement {
@@ -378,7 +378,8 @@ function RowSubgroup({ communityId, member, state }: { communityId: string; memb
   const id = `member-${member.id}-subgroup`;
   return (
     <div className="flex min-w-0 items-center gap-2 md:w-full">
-      <label htmlFor={id} className="shrink-0 text-sm text-muted-foreground">
+      {/* From 768 px the column's header names it; the select then has the column's whole width. */}
+      <label htmlFor={id} className="shrink-0 text-sm text-muted-foreground md:sr-only">
         Subgroup
       </label>
       <div className="min-w-0 flex-1">

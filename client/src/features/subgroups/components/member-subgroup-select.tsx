@@ -8,11 +8,8 @@ import { useAssignSubgroup } from '../api';
 /** The subgroups `memberId` leads (a commander's 'My Subgroup' is the one they lead, assigned or not: DECISIONS.md). */
 export const subgroupsLedBy = (subgroups: readonly SubgroupView[], memberId: string) => subgroups.filter((subgroup) => subgroup.commanderId === memberId);
 
-/** 'Alpha Group' (or 'Alpha Group and Beta Group'). */
-const namesOf = (led: readonly SubgroupView[]) => new Intl.ListFormat('en', { type: 'conjunction' }).format(led.map((subgroup) => subgroup.name));
-
 /** 'Leads Alpha Group' (or 'Leads Alpha Group and Beta Group'). */
-export const leadsLabel = (led: readonly SubgroupView[]) => `Leads ${namesOf(led)}`;
+export const leadsLabel = (led: readonly SubgroupView[]) => `Leads ${new Intl.ListFormat('en', { type: 'conjunction' }).format(led.map((subgroup) => subgroup.name))}`;
 
 /** I17: a subgroup id shown (one this list does not hold, e.g. deleted meanwhile) is cut to 8 characters. */
 export const shortSubgroupId = (id: string) => id.slice(0, 8);
@@ -30,7 +27,7 @@ interface MemberSubgroupSelectProps {
 /**
  * The subgroup a member is assigned to, changed in one step with PATCH /api/users/{userId}/subgroup
  * ('Member Assigned', 'Member Unassigned', 'Assignment Failed': CHECKLIST I09-I12). A commander who leads a
- * subgroup without being assigned to one reads 'Not assigned (leads …)', not 'Unassigned'.
+ * subgroup without being assigned to one reads 'Leads Alpha Group', not 'Unassigned'.
  */
 export function MemberSubgroupSelect({ communityId, member, subgroups, id, className }: MemberSubgroupSelectProps) {
   const assign = useAssignSubgroup(communityId);
@@ -62,7 +59,8 @@ export function MemberSubgroupSelect({ communityId, member, subgroups, id, class
       onChange={(event) => move(event.target.value || null)}
       className={className}
     >
-      <option value="">{led.length > 0 ? `Not assigned (leads ${namesOf(led)})` : 'Unassigned'}</option>
+      {/* Not assigned, a commander's subgroup is the one they lead (GET /api/user/subgroup): say so. */}
+      <option value="">{led.length > 0 ? leadsLabel(led) : 'Unassigned'}</option>
       {unknown ? <option value={unknown}>Subgroup {shortSubgroupId(unknown)}</option> : null}
       {subgroups.map((subgroup) => (
         <option key={subgroup.id} value={subgroup.id}>

@@ -93,10 +93,20 @@ describe('Subgroups tab', () => {
     expect(within(unassigned).queryByText('Eli Shiloh')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Unassigned members (3)' })).toBeInTheDocument();
     const select = await screen.findByRole('combobox', { name: 'Subgroup for Eli Shiloh' });
-    expect(select).toHaveDisplayValue('Not assigned (leads Beta Group)');
-    expect(within(select.closest('li')!).getByText('Leads Beta Group')).toBeInTheDocument();
+    expect(select).toHaveDisplayValue('Leads Beta Group');
     // Nor is Eli offered to the subgroup cards as someone unassigned.
     expect(within(within(await card('Alpha Group')).getByRole('combobox', { name: 'Assign member' })).queryByRole('option', { name: 'Eli Shiloh' })).not.toBeInTheDocument();
+  });
+
+  it('says beside a commander assigned to one subgroup which other one they lead', async () => {
+    renderSubgroups(
+      { 'GET /api/communities/c1/subgroups': () => json([ALPHA, { ...BETA, commanderId: eli.id, commanderName: eli.displayName }]) },
+      moderator(),
+      MEMBERS.map((member) => (member.id === eli.id ? { ...member, subgroupId: ALPHA_ID } : member)),
+    );
+    const select = await screen.findByRole('combobox', { name: 'Subgroup for Eli Shiloh' });
+    await vi.waitFor(() => expect(select).toHaveDisplayValue('Alpha Group'));
+    expect(within(select.closest('li')!).getByText('Leads Beta Group', { selector: 'span' })).toBeInTheDocument();
   });
 
   it("does not call every member 'Unassigned' when the subgroups cannot be loaded", async () => {

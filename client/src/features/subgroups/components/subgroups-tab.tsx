@@ -225,7 +225,8 @@ function AllMembers({
                 <li key={member.id} className="grid gap-2 px-3 py-2 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-center">
                   <span className="grid min-w-0 gap-0.5">
                     <span className="break-words text-sm font-medium">{member.displayName}</span>
-                    {led.length > 0 ? (
+                    {/* Assigned elsewhere, they lead a subgroup too (not assigned, the select says it). */}
+                    {led.length > 0 && member.subgroupId ? (
                       <span className="flex items-start gap-1 break-words text-xs text-muted-foreground">
                         <Crown className="mt-px size-3.5 shrink-0 text-accent-600" aria-hidden="true" />
                         {leadsLabel(led)}

@@ -77,7 +77,11 @@ export function QuestionsPage() {
 
   return (
     <>
-      <PageHeader title="Questions" description="Ask your commander and follow the answers." actions={askButton('New Question')} />
+      <PageHeader
+        title="Questions"
+        description={ask.state === 'unavailable' ? 'Your questions and their answers.' : 'Ask your commander and follow the answers.'}
+        actions={askButton('New Question')}
+      />
       {ask.state === 'unavailable' ? <NoCommanderToAsk reason={ask.reason} className="mb-4" /> : null}
       {canAnswer ? (
         <Tabs value={tab} onValueChange={(value) => navigate(value === 'received' ? `${location}?tab=received` : location, { replace: true })}>

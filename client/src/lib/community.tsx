@@ -62,13 +62,23 @@ export const COMMUNITY_SWITCHED_KEY = 'steadfast.communitySwitched';
  * afresh with the new community; the name is kept for the notice shown once the page is back.
  */
 export function switchCommunity(membership: Membership): void {
+  rememberSwitch(membership);
+  window.location.reload();
+}
+
+/** switchCommunity, landing on `path` (a notification of another community opens its screen there). */
+export function switchCommunityTo(membership: Membership, path: string): void {
+  rememberSwitch(membership);
+  window.location.assign(path);
+}
+
+function rememberSwitch(membership: Membership): void {
   setStoredCommunityId(membership.communityId);
   try {
     globalThis.sessionStorage?.setItem(COMMUNITY_SWITCHED_KEY, communityName(membership));
   } catch {
     // Without storage the switch still happens; only the notice is lost.
   }
-  window.location.reload();
 }
 
 /** The community name of a switch that just happened (then forgotten), or null. */

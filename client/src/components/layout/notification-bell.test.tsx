@@ -224,6 +224,29 @@ describe('notification bell', () => {
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
   });
 
+  it("opens a notification of another of one's communities in that community, marked read first", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const item = notification({ type: 'question', title: 'New question', communityId: 'c2' });
+    const patched = deferred<Response>();
+    const { user, api } = renderBell({
+      'GET /api/memberships': () =>
+        json([
+          makeMembership({ communityId: 'c1', community: { id: 'c1', name: 'Hope Chapel', description: null } }),
+          makeMembership({ communityId: 'c2', roles: ['Commander'], role: 'Commander', community: { id: 'c2', name: 'Grace Fellowship', description: null } }),
+        ]),
+      'GET /api/notifications': () => json([item]),
+      [`PATCH /api/notifications/${item.id}/read`]: () => patched.promise,
+    });
+    const panel = await openBell(user, 'Notifications, 1 unread');
+    await user.click(within(panel).getByRole('link', { name: /New question/ }));
+    expect(api.calls('PATCH', `/api/notifications/${item.id}/read`)).toHaveLength(1);
+    expect(assign).not.toHaveBeenCalled();
+    patched.resolve(json({ message: 'Notification marked read.' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/questions?tab=received'));
+    expect(localStorage.getItem('steadfast.communityId')).toBe('c2');
+  });
+
   it('marks an unlinked notification read where it is, without leaving the screen', async () => {
     const item = notification({ type: 'other', title: 'Someone claimed their history' });
     const { user, api, location } = renderBell({

@@ -8,6 +8,8 @@ import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@shared/contract
 import { Button } from '@/components/ui/button';
 import { LoadingRows } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/dates';
+import { useAuth } from '@/lib/auth';
+import { getStoredCommunityId, switchCommunityTo } from '@/lib/community';
 import { toastError } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 import { type NotificationFeed, notificationLink, useMarkAllNotificationsRead, useMarkNotificationRead, useOlderNotifications } from '../api';
@@ -113,8 +115,11 @@ export function NotificationPanel({ feed, error, onRetry, onNavigate }: Notifica
 
 function NotificationItem({ item, onNavigate }: { item: NotificationView; onNavigate: () => void }) {
   const markRead = useMarkNotificationRead();
+  const { memberships } = useAuth();
   const link = notificationLink(item);
   const unread = !item.isRead;
+  // A notification of another of one's communities opens its screen in that community (a fresh page there).
+  const elsewhere = item.communityId && item.communityId !== getStoredCommunityId() ? memberships.find((membership) => membership.communityId === item.communityId) : undefined;
 
   const markAsRead = () => {
     if (unread) markRead.mutate(item.id, { onError: (error) => toastError('Could not mark as read', error) });
@@ -143,7 +148,16 @@ function NotificationItem({ item, onNavigate }: { item: NotificationView; onNavi
         <Link
           href={link}
           className={cn(areaClass, 'hover:bg-muted')}
-          onClick={() => {
+          onClick={(event) => {
+            if (elsewhere && link) {
+              event.preventDefault();
+              onNavigate();
+              // Marked read first: the page is left right after.
+              const open = () => switchCommunityTo(elsewhere, link);
+              if (unread) markRead.mutateAsync(item.id).then(open, open);
+              else open();
+              return;
+            }
             markAsRead();
             onNavigate();
           }}

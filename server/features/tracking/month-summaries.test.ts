@@ -64,7 +64,8 @@ async function subgroupWithHistory(fixture: CommunityFixture, commanderId: strin
   const [subgroup] = await db.insert(subgroups).values({ communityId: fixture.id, name: `Team of ${size} ${seed}`, commanderId }).returning();
   const created = await db
     .insert(users)
-    .values(Array.from({ length: size }, () => ({ displayName: uniqueIdentity('imported').displayName, email: null, isImported: true })))
+    // Members who can check in (imported records awaiting a claim are counted apart from the figures).
+    .values(Array.from({ length: size }, () => ({ ...uniqueIdentity('member'), isImported: false })))
     .returning({ id: users.id });
   await db.insert(memberships).values(created.map(({ id }) => ({ userId: id, communityId: fixture.id, roles: ['Member'] as Role[], subgroupId: subgroup!.id })));
   const rows = created.flatMap(({ id }, member) =>

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { DisciplineCompletion, MemberCompletion, MemberStreak, MonthPoint, ReportsView } from '@shared/contracts/reports';
 import { shiftMonth, type YearMonth } from '@shared/domain/calendar';
 import { memberMonthlyProgress, monthlyProgress } from '@shared/domain/progress';
@@ -23,8 +23,7 @@ type Scope = ReportsView['scope'];
 const inMonths = (months: readonly YearMonth[]): SQL => or(...months.map((m) => and(eq(dailyLogs.year, m.year), eq(dailyLogs.month, m.month))))!;
 
 /**
- * Memberships of the community (of one subgroup when `subgroupId` is given) of people who can check in (not
- * imported records awaiting a claim), with their names and their
+ * Memberships of the community (of one subgroup when `subgroupId` is given), with their names and their
  * logs of `months`: one query whatever the number of members. A member without a log in those months is
  * one row with a null log.
  */
@@ -34,8 +33,15 @@ async function membersWithLogs(db: Executor, communityId: string, subgroupId: st
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(dailyLogs, and(eq(dailyLogs.userId, memberships.userId), eq(dailyLogs.communityId, communityId), inMonths(months)))
-    // Imported records awaiting a claim cannot check in: they are not members whose numbers fell.
-    .where(and(eq(memberships.communityId, communityId), eq(users.isImported, false), subgroupId === null ? undefined : eq(memberships.subgroupId, subgroupId)));
+    // Imported records awaiting a claim cannot check in: they appear only where their imported history is
+    // (a month they have a log in), never as members whose numbers fell to 0%.
+    .where(
+      and(
+        eq(memberships.communityId, communityId),
+        or(eq(users.isImported, false), isNotNull(dailyLogs.userId)),
+        subgroupId === null ? undefined : eq(memberships.subgroupId, subgroupId),
+      ),
+    );
   const members = new Map<string, { userId: string; displayName: string; logs: MonthLog[] }>();
   for (const row of rows) {
     const member = members.get(row.userId) ?? { userId: row.userId, displayName: row.displayName, logs: [] };

@@ -236,16 +236,21 @@ export async function rescheduleMeeting(db: Database, context: CommunityContext,
       .update(meetings)
       .set({ startsAt: input.startsAt, endsAt: input.endsAt, sequence: sql`${meetings.sequence} + 1` })
       .where(eq(meetings.id, meeting.id));
-    await notify(tx, {
-      toUserId: meeting.memberId === context.userId ? meeting.commanderId : meeting.memberId,
-      fromUserId: context.userId,
-      communityId: context.community.id,
-      type: 'meeting',
-      title: 'Meeting rescheduled',
-      message: `${actor.displayName} moved your meeting to ${when(input.startsAt, context.community.timeZone)}.`,
-    });
+    await notifyOtherParticipant(tx, context, meeting, 'Meeting rescheduled', `${actor.displayName} moved your meeting to ${when(input.startsAt, context.community.timeZone)}.`);
   });
   return visibleMeeting(db, context, meetingId, now);
+}
+
+/** Tells the meeting's other person (not the caller) what the caller did, inside the caller's transaction. */
+function notifyOtherParticipant(tx: Executor, context: CommunityContext, meeting: Pick<MeetingView, 'memberId' | 'commanderId'>, title: string, message: string) {
+  return notify(tx, {
+    toUserId: meeting.memberId === context.userId ? meeting.commanderId : meeting.memberId,
+    fromUserId: context.userId,
+    communityId: context.community.id,
+    type: 'meeting',
+    title,
+    message,
+  });
 }
 
 export const MEETING_CANCELLED_MESSAGE = 'This meeting was cancelled.';
@@ -268,14 +273,7 @@ export async function cancelMeeting(db: Database, context: CommunityContext, act
       .update(meetings)
       .set({ cancelledAt: now, cancelledBy: context.userId, sequence: sql`${meetings.sequence} + 1` })
       .where(eq(meetings.id, meeting.id));
-    await notify(tx, {
-      toUserId: meeting.memberId === context.userId ? meeting.commanderId : meeting.memberId,
-      fromUserId: context.userId,
-      communityId: context.community.id,
-      type: 'meeting',
-      title: 'Meeting cancelled',
-      message: `${actor.displayName} cancelled your meeting on ${when(new Date(meeting.startsAt), context.community.timeZone)}.`,
-    });
+    await notifyOtherParticipant(tx, context, meeting, 'Meeting cancelled', `${actor.displayName} cancelled your meeting on ${when(new Date(meeting.startsAt), context.community.timeZone)}.`);
   });
   return visibleMeeting(db, context, meetingId, now);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { MAIL_CATCHER_PORT } from './playwright.config';
 
 export const PASSWORD = 'walking-in-faith-2026';
@@ -78,4 +78,19 @@ export async function linkFromMail(to: string, subject: RegExp): Promise<string>
     )
     .not.toBe('');
   return link;
+}
+
+/** One API call through a context's request (its cookies), expected to succeed; answers the JSON body. */
+export async function call(request: APIRequestContext, method: 'get' | 'post' | 'put' | 'patch', url: string, data?: unknown, communityId?: string) {
+  const response = await request[method](url, { data, headers: communityId ? { 'X-Community-Id': communityId } : undefined });
+  expect(response.ok(), `${method.toUpperCase()} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json() as Promise<unknown>;
+}
+
+/** A new account signed up through the API, in a browser context of its own. */
+export async function register(browser: Browser, prefix: string) {
+  const context = await browser.newContext();
+  const identity = newIdentity(prefix);
+  const user = (await call(context.request, 'post', '/api/register', identity)) as { id: string };
+  return { context, identity, id: user.id };
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
 import { addDays, dateInTimeZone, zonedInstant } from '../../shared/domain/calendar';
 import { NOTIFICATION_POLL_MS } from '../../shared/domain/constants';
-import { newIdentity } from './fixtures';
+import { call, register } from './fixtures';
 
 /**
  * Issue 23 items 1, 2, 3, 5 and 7 in the browser. Two phones, a commander's and a member's: a meeting moved
@@ -32,19 +32,6 @@ interface Person {
   id: string;
   displayName: string;
   state: StorageState;
-}
-
-async function call(request: APIRequestContext, method: 'get' | 'post' | 'put' | 'patch', url: string, data?: unknown, communityId?: string) {
-  const response = await request[method](url, { data, headers: communityId ? { 'X-Community-Id': communityId } : undefined });
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return response.json() as Promise<unknown>;
-}
-
-async function register(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const identity = newIdentity(prefix);
-  const user = (await call(context.request, 'post', '/api/register', identity)) as { id: string };
-  return { context, identity, id: user.id };
 }
 
 /**

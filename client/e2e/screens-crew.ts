@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { addDays, dateInTimeZone, parseIsoDate, shiftMonth, zonedInstant } from '../../shared/domain/calendar';
-import { newIdentity } from './fixtures';
+import { call, newIdentity, register } from './fixtures';
 import { openPage, type Size, test as screensTest } from './screens-kit';
 
 /**
@@ -38,19 +38,6 @@ export interface Crew {
   imported: Record<Size, { displayName: string; email: string }>;
   questions: { answered: string; open: string };
   lockedMonth: { year: number; month: number };
-}
-
-async function call(request: APIRequestContext, method: 'get' | 'post' | 'put' | 'patch', url: string, data?: unknown, communityId?: string) {
-  const response = await request[method](url, { data, headers: communityId ? { 'X-Community-Id': communityId } : undefined });
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return response.json() as Promise<unknown>;
-}
-
-async function register(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const identity = newIdentity(prefix);
-  const user = (await call(context.request, 'post', '/api/register', identity)) as { id: string };
-  return { context, identity, id: user.id };
 }
 
 /** Signs up through the API (quicker than the screen); the returned storage state is signed in. */

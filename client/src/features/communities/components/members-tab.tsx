@@ -28,7 +28,9 @@ import { RoleBadges } from './role-badge';
 import { RoleEditorDialog } from './role-editor-dialog';
 
 /** The columns of the member list from 768 px (header and rows share them). */
-const ROW_COLUMNS = 'md:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)_14rem]';
+// The roles column is never narrower than a 'Community Moderator' badge (at 820 px it ran into Joined); from
+// 1024 px the actions column fits Edit Roles and Remove side by side.
+const ROW_COLUMNS = 'md:grid-cols-[minmax(0,1.6fr)_minmax(11rem,1.4fr)_minmax(0,1fr)_14rem] lg:grid-cols-[minmax(0,2fr)_minmax(11rem,1.4fr)_minmax(0,1fr)_19rem]';
 
 export interface BlockedReason {
   /** Shown under the disabled buttons. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '../domain/constants';
 import { users } from './auth';
-import { createdAt, id } from './columns';
+import { createdAt, id, updatedAt } from './columns';
 import { communities } from './communities';
 
 export const notifications = pgTable(
@@ -37,3 +37,28 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/**
+ * How a person wants to be reached outside the app (issue 24). No row means the defaults
+ * (shared/contracts/notification-preferences.ts); `email` and `push` hold only the topics someone changed,
+ * so a topic added later starts at its default for everyone.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: jsonb('email').$type<Record<string, boolean>>().notNull().default({}),
+  push: jsonb('push').$type<Record<string, boolean>>().notNull().default({}),
+  dailyReminder: boolean('daily_reminder').notNull().default(false),
+  /** The reminder also by e-mail (push is its first channel). */
+  reminderEmail: boolean('reminder_email').notNull().default(false),
+  /** "HH:MM" in `timeZone`, or null. */
+  reminderTime: text('reminder_time'),
+  /** IANA zone; null until the person (or their browser) chose one. */
+  timeZone: text('time_zone'),
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  /** The local date (YYYY-MM-DD) of the last reminder claimed for this person: at most one a day, whatever the number of servers. */
+  lastReminderOn: text('last_reminder_on'),
+  updatedAt: updatedAt(),
+});

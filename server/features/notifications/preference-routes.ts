@@ -1,0 +1,65 @@
+import express, { Router } from 'express';
+import { notificationPreferencesBody } from '@shared/contracts/notification-preferences';
+import type { Database } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import { requireUser } from '../../http/require';
+import { body } from '../../http/validate';
+import { readUnsubscribeToken } from './delivery';
+import { preferencesOf, turnOffEmail, updatePreferences } from './preferences';
+import { TOPIC_LABELS } from '@shared/contracts/notification-preferences';
+
+export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid. Choose which e-mails you get under Profile in Steadfast.';
+export const UNSUBSCRIBE_BODY_REQUIRED = 'Send List-Unsubscribe=One-Click to stop these e-mails.';
+
+/** GET and PUT /api/user/notification-preferences: the caller's own, nobody else's. */
+export function notificationPreferenceRoutes(db: Database, now: () => Date): Router {
+  const router = Router();
+  router.get('/api/user/notification-preferences', requireUser, async (req, res) => {
+    res.json(await preferencesOf(db, req.user!.id));
+  });
+  router.put('/api/user/notification-preferences', requireUser, body(notificationPreferencesBody), async (req, res) => {
+    res.json(await updatePreferences(db, req.user!.id, req.body, now()));
+  });
+  return router;
+}
+
+const topicLabel = (topic: string) => (topic === 'reminder' ? 'Daily reminder' : TOPIC_LABELS[topic as keyof typeof TOPIC_LABELS]);
+
+/**
+ * One-click unsubscribe (RFC 8058), the one write route outside the same-origin JSON rule: a mail provider
+ * POSTs the form body `List-Unsubscribe=One-Click` with no cookie and no Origin. The signed token in the URL
+ * is its only authority, and it can do one thing: turn one kind of e-mail off for one person. A GET (someone
+ * opening the link) only shows a button that sends that POST: link scanners must not unsubscribe anyone.
+ */
+export function unsubscribeRoutes(db: Database, linkKey: Buffer, now: () => Date): Router {
+  const router = Router();
+  const path = '/api/notifications/unsubscribe';
+  router.use(path, (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  router.get(path, (req, res) => {
+    const named = readUnsubscribeToken(linkKey, req.query.token);
+    if (!named) throw badRequest(UNSUBSCRIBE_LINK_INVALID);
+    res.type('html').send(
+      page(
+        `<h1>Stop these e-mails?</h1><p>You will no longer receive e-mails for “${topicLabel(named.topic)}”. The bell in Steadfast still shows them.</p>` +
+          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop these e-mails</button></form>`,
+      ),
+    );
+  });
+  router.post(path, express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 5 }), async (req, res) => {
+    const named = readUnsubscribeToken(linkKey, req.query.token);
+    if (!named) throw badRequest(UNSUBSCRIBE_LINK_INVALID);
+    if ((req.body as Record<string, unknown> | undefined)?.['List-Unsubscribe'] !== 'One-Click') throw badRequest(UNSUBSCRIBE_BODY_REQUIRED);
+    await turnOffEmail(db, named.userId, named.topic, now());
+    // A person who pressed the button sees a page; a mail provider reads the status.
+    res.status(200).type('html').send(page(`<h1>Done</h1><p>You will no longer receive e-mails for “${topicLabel(named.topic)}”. You can turn them on again under Profile in Steadfast.</p>`));
+  });
+  return router;
+}
+
+function page(content: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Steadfast e-mails</title><meta name="robots" content="noindex">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.5rem}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#2d3a8c;color:#fff;cursor:pointer}</style></head><body><main>${content}</main></body></html>`;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { timeZoneField } from './communities';
+
+/**
+ * GET and PUT /api/user/notification-preferences (issue 24): how a person is reached outside the app, per
+ * channel and per topic, with a reminder time and quiet hours in their own time zone.
+ */
+
+/** What a notification is about, as the preferences name it (each can be turned off on its own). */
+export const NOTIFICATION_TOPICS = ['questions', 'answers', 'meetings', 'applications', 'claims'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+
+export const TOPIC_LABELS: Record<NotificationTopic, string> = {
+  questions: 'Questions sent to me',
+  answers: 'Answers to my questions',
+  meetings: 'Meetings',
+  applications: 'Applications to join (moderators)',
+  claims: 'Imported history claimed or linked',
+};
+
+/** Quiet by default: the three a member lives by are on, a moderator's office work is opt-in. */
+export const DEFAULT_TOPICS: Record<NotificationTopic, boolean> = { questions: true, answers: true, meetings: true, applications: false, claims: false };
+
+export interface QuietHours {
+  start: string;
+  end: string;
+}
+
+export interface NotificationPreferences {
+  email: Record<NotificationTopic, boolean>;
+  push: Record<NotificationTopic, boolean>;
+  /** A reminder at `reminderTime` on a day nothing was logged yet, by push, and by e-mail when `reminderEmail`. */
+  dailyReminder: boolean;
+  reminderEmail: boolean;
+  /** "HH:MM" in `timeZone`, or null. */
+  reminderTime: string | null;
+  /** IANA zone (anything Intl.DateTimeFormat accepts, UTC included). */
+  timeZone: string;
+  /** Whether `timeZone` was chosen (by the person or their browser) or is only the default. */
+  timeZoneChosen: boolean;
+  /** Nothing but account e-mails between these two local times (across midnight when start > end); null for none. */
+  quietHours: QuietHours | null;
+}
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clockTime = (label: string) => z.string({ error: `${label} must be a time like 07:30` }).regex(HH_MM, `${label} must be a time like 07:30`);
+
+const topicSwitches = z.strictObject(
+  Object.fromEntries(NOTIFICATION_TOPICS.map((topic) => [topic, z.boolean({ error: 'Choose on or off' }).optional()])) as Record<NotificationTopic, z.ZodOptional<z.ZodBoolean>>,
+);
+
+/** A partial update: only the fields sent change. */
+export const notificationPreferencesBody = z.strictObject({
+  email: topicSwitches.optional(),
+  push: topicSwitches.optional(),
+  dailyReminder: z.boolean({ error: 'Choose on or off' }).optional(),
+  reminderEmail: z.boolean({ error: 'Choose on or off' }).optional(),
+  reminderTime: clockTime('Reminder time').nullable().optional(),
+  timeZone: timeZoneField.optional(),
+  quietHours: z
+    .strictObject({ start: clockTime('Start'), end: clockTime('End') })
+    .refine((hours) => hours.start !== hours.end, { message: 'Quiet hours must end at another time than they start', path: ['end'] })
+    .nullable()
+    .optional(),
+});
+export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesBody>;

@@ -6,7 +6,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import type { Logger } from 'pino';
 import { createPassport } from './auth/passport';
 import { createSessionMiddleware, isBackgroundPoll, refreshOnActivity } from './auth/sessions';
-import type { Config } from './config';
+import { type Config, publicOrigin } from './config';
 import type { DatabaseHandle } from './db/client';
 import { applicationRoutes } from './features/applications/routes';
 import { createGoogleTokenVerifier, GOOGLE_KEYS_URL, googleKeySet } from './features/auth/google';
@@ -19,6 +19,8 @@ import { guidanceRoutes } from './features/guidance/routes';
 import { importBodyParser, importRoutes } from './features/imports/routes';
 import { inviteRoutes } from './features/invites/routes';
 import { meetingRoutes } from './features/meetings/routes';
+import { deliverySettings, linkKeyFrom } from './features/notifications/delivery';
+import { notificationPreferenceRoutes, unsubscribeRoutes } from './features/notifications/preference-routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { questionRoutes } from './features/questions/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -120,6 +122,9 @@ export function createApp({
 
   const sessions = createSessionMiddleware(config, database.sessionPool, sessionSecret);
   const passport = createPassport(db);
+  const linkKey = linkKeyFrom(sessionSecret);
+  // Before the same-origin JSON rule: mail providers unsubscribe with a form POST and no Origin (RFC 8058).
+  app.use(unsubscribeRoutes(db, linkKey, now));
   app.use(
     '/api',
     (_req, res, next) => {
@@ -129,6 +134,7 @@ export function createApp({
     },
     requireSameOriginJson(config),
     wakeAfterRequests(() => outbox),
+    deliverySettings({ origin: publicOrigin(config), linkKey, now }),
     importBodyParser(),
     express.json({ limit: '100kb' }),
     sessions.handler,
@@ -151,6 +157,7 @@ export function createApp({
   app.use(communityRoutes(db, now));
   app.use(subgroupRoutes(db));
   app.use(notificationRoutes(db));
+  app.use(notificationPreferenceRoutes(db, now));
   app.use(questionRoutes(db, config, limitRequests, now));
   app.use(meetingRoutes(db, config, limitRequests, now));
   app.use(trackingRoutes(db, now));

@@ -27,9 +27,10 @@ export interface QueuedMail extends OutgoingMail {
 
 /**
  * Queues a message inside the caller's transaction: it is sent only if the change that causes it commits,
- * and a commit always leaves it to be sent, whatever happens to this process afterwards.
+ * and a commit always leaves it to be sent, whatever happens to this process afterwards. `notBefore` holds
+ * it back until then (someone's quiet hours).
  */
-export async function enqueueMail(tx: Executor, message: QueuedMail): Promise<void> {
+export async function enqueueMail(tx: Executor, message: QueuedMail, { notBefore }: { notBefore?: Date } = {}): Promise<void> {
   const request = queuedByRequest.getStore();
   if (request) request.queued = true;
   await tx.insert(mailOutbox).values({
@@ -39,6 +40,8 @@ export async function enqueueMail(tx: Executor, message: QueuedMail): Promise<vo
     htmlBody: message.html ?? null,
     headers: message.headers ?? null,
     kind: message.kind,
+    // Held back (quiet hours) or due now.
+    ...(notBefore ? { nextAttemptAt: notBefore } : {}),
   });
 }
 

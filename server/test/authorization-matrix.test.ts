@@ -11,6 +11,8 @@ import { memberships, subgroups } from '@shared/schema/communities';
 import { notifications } from '@shared/schema/notifications';
 import { calendarLocks } from '@shared/schema/tracking';
 import { issueToken } from '../features/auth/email-tokens';
+import { linkKeyFrom, unsubscribeToken } from '../features/notifications/delivery';
+import { testConfig } from '../config';
 import { NO_RATE_LIMITS } from '../features/tracking/tracking-test-kit';
 import { createTestApp } from './app';
 import { expectJsonError, grantSuperAdmin, setRoles } from './community-fixtures';
@@ -427,6 +429,19 @@ const MATRIX: Record<string, Entry> = {
 
   // Notifications: one's own only. The member's notification is theirs alone, admins included.
   'GET /api/notifications': { expect: SIGNED_IN, send: (a) => a.get('/api/notifications') },
+  'GET /api/user/notification-preferences': { expect: SIGNED_IN, send: (a) => a.get('/api/user/notification-preferences') },
+  'PUT /api/user/notification-preferences': { expect: SIGNED_IN, send: (a) => a.put('/api/user/notification-preferences').send({ dailyReminder: false }) },
+  // The signed token in the link is the only authority (RFC 8058): anyone holding it, signed in or not.
+  'GET /api/notifications/unsubscribe': {
+    expect: PUBLIC,
+    prepare: async () => ({ token: unsubscribeToken(linkKeyFrom(testConfig().SESSION_SECRET!), (await throwawayUser('unsubscriber')).id, 'questions') }),
+    send: (a, { made }) => a.get(`/api/notifications/unsubscribe?token=${made.token}`),
+  },
+  'POST /api/notifications/unsubscribe': {
+    expect: PUBLIC,
+    prepare: async () => ({ token: unsubscribeToken(linkKeyFrom(testConfig().SESSION_SECRET!), (await throwawayUser('unsubscriber')).id, 'meetings') }),
+    send: (a, { made }) => a.post(`/api/notifications/unsubscribe?token=${made.token}`).type('form').send('List-Unsubscribe=One-Click'),
+  },
   'PATCH /api/notifications/read-all': { expect: SIGNED_IN, send: (a) => a.patch('/api/notifications/read-all') },
   'PATCH /api/notifications/:id/read': {
     expect: '401 404 2xx 404 404 404 404 404',

@@ -4,7 +4,9 @@ import request, { type Response } from 'supertest';
 import { addDays, dateInTimeZone, zonedInstant } from '@shared/domain/calendar';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
+import { linkKeyFrom, unsubscribeToken } from '../features/notifications/delivery';
 import { NO_RATE_LIMITS } from '../features/tracking/tracking-test-kit';
+import { testConfig } from '../config';
 import { createTestApp } from './app';
 import { expectJsonError, setRoles } from './community-fixtures';
 import { type Agent, addMember, createCommunity, signUp, TEST_PASSWORD, uniqueIdentity } from './factories';
@@ -295,6 +297,33 @@ const SPECS: Record<string, Spec> = {
 
   'GET /api/notifications': { as: 'moderator', path: () => '/api/notifications', ids: ['notification'], query: (ids) => ({ before: ids.notification }), optional: ['before'] },
   'PATCH /api/notifications/read-all': { as: 'moderator', path: () => '/api/notifications/read-all' },
+  'GET /api/user/notification-preferences': { as: 'member', path: () => '/api/user/notification-preferences' },
+  'PUT /api/user/notification-preferences': {
+    as: 'member',
+    path: () => '/api/user/notification-preferences',
+    body: () => ({ email: { questions: true }, push: { meetings: false }, dailyReminder: true, reminderEmail: false, reminderTime: '07:30', timeZone: 'Europe/Berlin', quietHours: { start: '22:00', end: '07:00' } }),
+    optional: ['email', 'push', 'dailyReminder', 'reminderEmail', 'reminderTime', 'timeZone', 'quietHours'],
+    nullable: ['reminderTime', 'quietHours'],
+    bad: {
+      reminderTime: ['24:00', '7:30', '07:60', '07:30:00'],
+      timeZone: ['Mars/Olympus_Mons', 'Europe/../etc', ''],
+      quietHours: [{ start: '22:00', end: '22:00' }, { start: '22:00' }, { start: '22:00', end: '07:00', extra: 1 }],
+      email: [{ sermons: true }, { questions: 'yes' }, JSON.parse('{"__proto__": {"questions": true}}') as Json],
+    },
+  },
+  // Form posts from mail providers: a JSON body is never a one-click unsubscribe, so every variant is refused.
+  'GET /api/notifications/unsubscribe': {
+    as: 'anonymous',
+    path: () => '/api/notifications/unsubscribe',
+    query: () => ({ token: unsubscribeToken(linkKeyFrom(testConfig().SESSION_SECRET!), A.ids.self, 'questions') }),
+    bad: { token: ['x', `${A.ids.self}.questions.`, `${A.ids.self}.sermons.abc`] },
+  },
+  'POST /api/notifications/unsubscribe': {
+    as: 'anonymous',
+    path: () => '/api/notifications/unsubscribe',
+    query: () => ({ token: unsubscribeToken(linkKeyFrom(testConfig().SESSION_SECRET!), A.ids.self, 'questions') }),
+    body: () => ({ 'List-Unsubscribe': 'One-Click' }),
+  },
   'PATCH /api/notifications/:id/read': { as: 'moderator', path: (ids) => `/api/notifications/${ids.notification}/read`, ids: ['notification'] },
 
   'POST /api/questions': {

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   text: string;
   html: string | false;
   headers: ParsedMail['headers'];
+  /** Each header as it was sent ('List-Unsubscribe: <…>'), by its lower-case name: mailparser reads some into objects. */
+  rawHeaders: Record<string, string>;
   /** The first link in the text part. */
   link: string | null;
 }
@@ -51,7 +53,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         .then((parsed) => {
           const text = parsed.text ?? '';
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          received.push({ to: to ?? '', subject: parsed.subject ?? '', text, html: parsed.html ?? false, headers: parsed.headers, link: text.match(/https?:\/\/\S+/)?.[0] ?? null });
+          const rawHeaders = Object.fromEntries(parsed.headerLines.map((header) => [header.key, header.line.replace(/\r?\n\s+/g, ' ')]));
+          received.push({ to: to ?? '', subject: parsed.subject ?? '', text, html: parsed.html ?? false, headers: parsed.headers, rawHeaders, link: text.match(/https?:\/\/\S+/)?.[0] ?? null });
           callback();
           for (const wake of waiters) wake();
         })

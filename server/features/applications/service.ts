@@ -80,6 +80,7 @@ export async function createApplication(db: Database, communityId: string, input
       message: pending
         ? `${input.name} updated their request to join ${community.name}. Review it under Administration > New Members.`
         : `${input.name} asked to join ${community.name}. Review it under Administration > New Members.`,
+      outside: { topic: 'applications', headline: `${input.name} ${pending ? 'updated their request' : 'asked'} to join ${community.name}`, path: '/admin?tab=applications' },
     });
     return { id: row!.id, updated: Boolean(pending) };
   });

@@ -45,6 +45,6 @@ export async function moveImportedHistory(tx: Executor, move: HistoryMove): Prom
     });
   }
   const message = via === 'link' ? `${claimant.displayName} was linked to their imported history.` : `${claimant.displayName} claimed their imported history.`;
-  await notifyModerators(tx, communityIds, { fromUserId: actorId, type: 'other', title: HISTORY_CLAIMED_NOTIFICATION_TITLE, message }, actorId);
+  await notifyModerators(tx, communityIds, { fromUserId: actorId, type: 'other', title: HISTORY_CLAIMED_NOTIFICATION_TITLE, message, outside: { topic: 'claims', headline: message.replace(/\.$/, ''), path: '/admin?tab=members' } }, actorId);
   return communityIds;
 }

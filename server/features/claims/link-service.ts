@@ -78,6 +78,7 @@ export async function linkImportedMember(
         type: 'other',
         title: HISTORY_LINKED_NOTIFICATION_TITLE,
         message: `${actor.displayName} linked your imported history to your account.`,
+        outside: { topic: 'claims', headline: 'Your imported history was linked to your account', path: '/tracking' },
       });
     }
     return { message: LINKED_MESSAGE };

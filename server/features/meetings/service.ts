@@ -11,6 +11,7 @@ import { questions } from '@shared/schema/questions';
 import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, standingOfUser } from '../../http/community-context';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { OutsideDelivery } from '../notifications/delivery';
 import { notify } from '../notifications/service';
 import { NO_COMMANDER_MESSAGE } from '../questions/service';
 
@@ -219,6 +220,7 @@ export async function createMeeting(db: Database, context: CommunityContext, act
       type: 'meeting',
       title: who.requestedByMember ? 'Meeting requested' : 'Meeting scheduled',
       message: `${actor.displayName} ${who.requestedByMember ? 'requested' : 'scheduled'} a meeting on ${when(input.startsAt, context.community.timeZone)}.`,
+      outside: meetingOutside(who.requestedByMember ? 'Meeting requested' : 'Meeting scheduled', input.startsAt),
     });
     return row!.id;
   });
@@ -236,13 +238,13 @@ export async function rescheduleMeeting(db: Database, context: CommunityContext,
       .update(meetings)
       .set({ startsAt: input.startsAt, endsAt: input.endsAt, sequence: sql`${meetings.sequence} + 1` })
       .where(eq(meetings.id, meeting.id));
-    await notifyOtherParticipant(tx, context, meeting, 'Meeting rescheduled', `${actor.displayName} moved your meeting to ${when(input.startsAt, context.community.timeZone)}.`);
+    await notifyOtherParticipant(tx, context, meeting, 'Meeting rescheduled', `${actor.displayName} moved your meeting to ${when(input.startsAt, context.community.timeZone)}.`, input.startsAt);
   });
   return visibleMeeting(db, context, meetingId, now);
 }
 
 /** Tells the meeting's other person (not the caller) what the caller did, inside the caller's transaction. */
-function notifyOtherParticipant(tx: Executor, context: CommunityContext, meeting: Pick<MeetingView, 'memberId' | 'commanderId'>, title: string, message: string) {
+function notifyOtherParticipant(tx: Executor, context: CommunityContext, meeting: Pick<MeetingView, 'memberId' | 'commanderId'>, title: string, message: string, startsAt: Date) {
   return notify(tx, {
     toUserId: meeting.memberId === context.userId ? meeting.commanderId : meeting.memberId,
     fromUserId: context.userId,
@@ -250,8 +252,12 @@ function notifyOtherParticipant(tx: Executor, context: CommunityContext, meeting
     type: 'meeting',
     title,
     message,
+    outside: meetingOutside(title, startsAt),
   });
 }
+
+/** A meeting's e-mail says what happened and when, in the reader's own zone; never its notes. */
+const meetingOutside = (title: string, startsAt: Date): OutsideDelivery => ({ topic: 'meetings', headline: (timeZone) => `${title}: ${when(startsAt, timeZone)}`, path: '/meetings' });
 
 export const MEETING_CANCELLED_MESSAGE = 'This meeting was cancelled.';
 export const MEETING_ENDED_MESSAGE = 'This meeting has already taken place.';
@@ -273,7 +279,8 @@ export async function cancelMeeting(db: Database, context: CommunityContext, act
       .update(meetings)
       .set({ cancelledAt: now, cancelledBy: context.userId, sequence: sql`${meetings.sequence} + 1` })
       .where(eq(meetings.id, meeting.id));
-    await notifyOtherParticipant(tx, context, meeting, 'Meeting cancelled', `${actor.displayName} cancelled your meeting on ${when(new Date(meeting.startsAt), context.community.timeZone)}.`);
+    const startsAt = new Date(meeting.startsAt);
+    await notifyOtherParticipant(tx, context, meeting, 'Meeting cancelled', `${actor.displayName} cancelled your meeting on ${when(startsAt, context.community.timeZone)}.`, startsAt);
   });
   return visibleMeeting(db, context, meetingId, now);
 }

@@ -7,6 +7,7 @@ import { users } from '@shared/schema/auth';
 import type { SessionPrincipal } from '../../auth/passport';
 import { type Executor, rowsOf } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { deliverOutside, type OutsideDelivery } from './delivery';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 
@@ -17,16 +18,23 @@ export interface NewNotification {
   type: NotificationType;
   title: string;
   message: string;
+  /** What reaches the person outside the app (an e-mail), if they keep this topic on: never the message's private text. */
+  outside: OutsideDelivery;
 }
 
-/** Records a notification; call it inside the transaction of the change it announces, so both or neither happen. */
-export async function notify(tx: Executor, notification: NewNotification): Promise<void> {
+/**
+ * Records a notification and queues what goes out of the app with it; call it inside the transaction of the
+ * change it announces, so all or none happen.
+ */
+export async function notify(tx: Executor, { outside, ...notification }: NewNotification): Promise<void> {
   await tx.insert(notifications).values(notification);
+  await deliverOutside(tx, [{ userId: notification.toUserId, communityId: notification.communityId }], outside);
 }
 
 /**
  * Tells every CommunityModerator of these communities (but `except`, the person who caused it), in one
- * INSERT … SELECT inside the caller's transaction, however many moderators there are.
+ * INSERT … SELECT inside the caller's transaction, and their e-mails in one more query, however many
+ * moderators there are.
  */
 export async function notifyModerators(
   tx: Executor,
@@ -35,8 +43,8 @@ export async function notifyModerators(
   except?: string,
 ): Promise<void> {
   if (communityIds.length === 0) return;
-  const { fromUserId, type, title, message } = notification;
-  await tx.execute(sql`
+  const { fromUserId, type, title, message, outside } = notification;
+  const told = await tx.execute(sql`
     INSERT INTO ${notifications} (to_user_id, from_user_id, community_id, type, title, message)
     SELECT ${memberships.userId}, ${fromUserId}::uuid, ${memberships.communityId}, ${type}, ${title}, ${message}
     FROM ${memberships}
@@ -44,7 +52,10 @@ export async function notifyModerators(
       inArray(memberships.communityId, [...communityIds]),
       sql`'CommunityModerator' = ANY(${memberships.roles})`,
       except ? ne(memberships.userId, except) : undefined,
-    )}`);
+    )}
+    RETURNING to_user_id, community_id`);
+  const recipients = rowsOf<{ to_user_id: string; community_id: string }>(told).map((row) => ({ userId: row.to_user_id, communityId: row.community_id }));
+  await deliverOutside(tx, recipients, outside);
 }
 
 /**

@@ -78,6 +78,7 @@ export async function askQuestion(db: Database, context: CommunityContext, asker
       type: 'question',
       title: 'New question',
       message: `${asker.displayName} asked: ${input.title}`,
+      outside: { topic: 'questions', headline: `New question: ${input.title}`, path: '/questions?tab=received' },
     });
     return created!;
   });
@@ -176,6 +177,7 @@ export async function updateQuestion(db: Database, context: CommunityContext, ac
         title: 'Your question was answered',
         // Named truly: an admin answering a question sent to the commander is not 'your commander'.
         message: question.toCommanderId === context.userId ? `Your commander answered "${question.title}".` : `${actor.displayName} answered "${question.title}".`,
+        outside: { topic: 'answers', headline: `Your question was answered: ${question.title}`, path: '/questions' },
       });
     }
     return updated!;

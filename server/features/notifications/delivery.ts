@@ -1,0 +1,138 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { sql } from 'drizzle-orm';
+import { NOTIFICATION_TOPICS, type NotificationTopic } from '@shared/contracts/notification-preferences';
+import { endOfQuietHours } from '@shared/domain/quiet-hours';
+import { users } from '@shared/schema/auth';
+import { communities } from '@shared/schema/communities';
+import { notificationPreferences } from '@shared/schema/notifications';
+import { type Executor, rowsOf } from '../../db/client';
+import { enqueueMail } from '../../mail/outbox';
+import { notificationEmail } from './email';
+import { topicSwitches } from './preferences';
+
+/**
+ * Reaching people outside the app (issue 24): every notification the bell shows may also go out as an
+ * e-mail, queued in the outbox inside the transaction of the change it announces, to a verified address
+ * only, when the person keeps that topic on, held back until their quiet hours end.
+ *
+ * What a message needs beyond the change (the public address its links use, the key that signs its
+ * unsubscribe link, the app's clock) is set once per request by `deliverySettings`, so the services that
+ * notify need not carry it.
+ */
+export interface DeliverySettings {
+  /** PUBLIC_URL, else this server's own origin. */
+  origin: string;
+  /** Signs the one-click unsubscribe links (derived from the session secret). */
+  linkKey: Buffer;
+  now: () => Date;
+}
+
+const settingsStore = new AsyncLocalStorage<DeliverySettings>();
+
+/** Express middleware: the API's requests deliver with these settings. */
+export function deliverySettings(settings: DeliverySettings): RequestHandler {
+  return (_req, _res, next) => settingsStore.run(settings, next);
+}
+
+/** Runs `work` (a background job: the reminder scan) with these settings. */
+export function withDeliverySettings<T>(settings: DeliverySettings, work: () => Promise<T>): Promise<T> {
+  return settingsStore.run(settings, work);
+}
+
+export function linkKeyFrom(sessionSecret: string): Buffer {
+  return createHmac('sha256', sessionSecret).update('steadfast notification links').digest();
+}
+
+/** What an e-mail may say about a notification: never private text (DECISIONS.md), only these. */
+export interface OutsideDelivery {
+  topic: NotificationTopic;
+  /** The e-mail's subject and first line: a question's subject, a meeting's time (in the reader's zone), an applicant's name. */
+  headline: string | ((timeZone: string) => string);
+  /** Where in the app the reader acts: an in-app path. */
+  path: string;
+}
+
+export interface Recipient {
+  userId: string;
+  communityId: string | null;
+}
+
+interface RecipientRow {
+  user_id: string;
+  email: string | null;
+  verified: boolean;
+  topics: Record<string, boolean> | null;
+  time_zone: string | null;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  community_name: string | null;
+  community_zone: string | null;
+}
+
+/**
+ * Queues the e-mails of one notification for its recipients, in one query whatever their number, inside
+ * the caller's transaction (a rolled-back change sends nothing).
+ */
+export async function deliverOutside(tx: Executor, recipients: readonly Recipient[], delivery: OutsideDelivery): Promise<void> {
+  if (recipients.length === 0) return;
+  const settings = settingsStore.getStore();
+  if (!settings) throw new Error('Notification delivery needs its settings: run inside a request, or withDeliverySettings');
+  const pairs = sql.join(
+    recipients.map((recipient) => sql`(${recipient.userId}::uuid, ${recipient.communityId}::uuid)`),
+    sql`, `,
+  );
+  const rows = rowsOf<RecipientRow>(
+    await tx.execute(sql`
+      SELECT r.user_id, ${users.email} AS email, (${users.emailVerifiedAt} IS NOT NULL AND NOT ${users.isImported}) AS verified,
+        ${notificationPreferences.email} AS topics, ${notificationPreferences.timeZone} AS time_zone,
+        ${notificationPreferences.quietStart} AS quiet_start, ${notificationPreferences.quietEnd} AS quiet_end,
+        ${communities.name} AS community_name, ${communities.timeZone} AS community_zone
+      FROM (VALUES ${pairs}) AS r(user_id, community_id)
+      JOIN ${users} ON ${users.id} = r.user_id
+      LEFT JOIN ${notificationPreferences} ON ${notificationPreferences.userId} = r.user_id
+      LEFT JOIN ${communities} ON ${communities.id} = r.community_id`),
+  );
+  const now = settings.now();
+  for (const row of rows) {
+    if (!row.email || !row.verified || !topicSwitches(row.topics)[delivery.topic]) continue;
+    const timeZone = row.time_zone ?? row.community_zone ?? 'UTC';
+    const quiet = row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null;
+    const headline = typeof delivery.headline === 'string' ? delivery.headline : delivery.headline(timeZone);
+    const message = notificationEmail({
+      to: row.email,
+      topic: delivery.topic,
+      headline,
+      communityName: row.community_name,
+      link: `${settings.origin}${delivery.path}`,
+      preferencesLink: `${settings.origin}/profile#notifications`,
+      unsubscribeLink: `${settings.origin}/api/notifications/unsubscribe?token=${unsubscribeToken(settings.linkKey, row.user_id, delivery.topic)}`,
+    });
+    await enqueueMail(tx, message, { notBefore: endOfQuietHours(now, timeZone, quiet) });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One-click unsubscribe links: the user and the topic, signed. No expiry: an old e-mail's link still works.
+
+export type UnsubscribeTopic = NotificationTopic | 'reminder';
+const UNSUBSCRIBE_TOPICS: readonly string[] = [...NOTIFICATION_TOPICS, 'reminder'];
+
+const signatureOf = (key: Buffer, userId: string, topic: string) => createHmac('sha256', key).update(`unsubscribe:${userId}:${topic}`).digest('base64url');
+
+export function unsubscribeToken(key: Buffer, userId: string, topic: UnsubscribeTopic): string {
+  return `${userId}.${topic}.${signatureOf(key, userId, topic)}`;
+}
+
+/** The user and topic a token names, or null when it is not one this server signed. */
+export function readUnsubscribeToken(key: Buffer, token: unknown): { userId: string; topic: UnsubscribeTopic } | null {
+  if (typeof token !== 'string' || token.length > 200) return null;
+  const [userId, topic, signature, ...rest] = token.split('.');
+  if (rest.length > 0 || !userId || !topic || !signature || !UNSUBSCRIBE_TOPICS.includes(topic)) return null;
+  if (!/^[0-9a-f-]{36}$/.test(userId)) return null;
+  const expected = Buffer.from(signatureOf(key, userId, topic));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { userId, topic: topic as UnsubscribeTopic };
+}

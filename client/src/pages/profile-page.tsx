@@ -2,6 +2,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link } from 'wouter';
 import { PageHeader } from '@/components/layout/page-header';
 import { ProfileDetails } from '@/features/auth/components/profile-details';
+import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
 import { useAuth } from '@/lib/auth';
 
 export function ProfilePage() {
@@ -12,8 +13,16 @@ export function ProfilePage() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Dashboard
       </Link>
-      <PageHeader title="Profile Settings" description="Your account details and sign-in." />
-      {user ? <ProfileDetails user={user} /> : null}
+      <PageHeader title="Profile Settings" description="Your account details, sign-in and notifications." />
+      {user ? (
+        <div className="grid gap-6">
+          <ProfileDetails user={user} />
+          {/* Under the account card, in the same column (e-mails link to /profile#notifications). */}
+          <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <NotificationPreferencesCard emailVerified={user.emailVerified} />
+          </div>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import type { NotificationPreferences } from '@shared/contracts/notification-preferences';
+import { makeMembership, makeUser } from '@/test/fixtures';
+import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
+import { findToast, renderApp } from '@/test/render-app';
+import { PREFERENCES_LOAD_FAILED } from './notification-preferences-card';
+
+const defaults: NotificationPreferences = {
+  email: { questions: true, answers: true, meetings: true, applications: false, claims: false },
+  push: { questions: true, answers: true, meetings: true, applications: false, claims: false },
+  dailyReminder: false,
+  reminderEmail: false,
+  reminderTime: null,
+  timeZone: 'America/Chicago',
+  timeZoneChosen: true,
+  quietHours: null,
+};
+
+function renderProfile(routes: Record<string, Handler> = {}, user = makeUser()) {
+  const api = mockApi({
+    'GET /api/user': () => json(user),
+    'GET /api/memberships': () => json([makeMembership()]),
+    'GET /api/user/notification-preferences': () => json(defaults),
+    ...routes,
+  });
+  return { ...renderApp('/profile'), api };
+}
+
+const card = async () => within((await screen.findByRole('heading', { name: 'Notifications' })).closest('#notifications') as HTMLElement);
+
+describe('Profile → Notifications', () => {
+  it('shows one e-mail switch per kind, and saves only the one flipped', async () => {
+    const { user, api } = renderProfile({ 'PUT /api/user/notification-preferences': () => json({ ...defaults, email: { ...defaults.email, meetings: false } }) });
+    const notifications = await card();
+    const meetings = await notifications.findByRole('switch', { name: 'Meetings' });
+    expect(meetings).toHaveAttribute('aria-checked', 'true');
+    expect(notifications.getByRole('switch', { name: 'Applications to join (moderators)' })).toHaveAttribute('aria-checked', 'false');
+    await user.click(meetings);
+    expect(meetings).toHaveAttribute('aria-checked', 'false');
+    expect(api.calls('PUT', '/api/user/notification-preferences').map((call) => call.body)).toEqual([{ email: { meetings: false } }]);
+  });
+
+  it('puts a switch back and says so when the save is refused', async () => {
+    const refused = deferred<Response>();
+    const { user } = renderProfile({ 'PUT /api/user/notification-preferences': () => refused.promise });
+    const answers = await (await card()).findByRole('switch', { name: 'Answers to my questions' });
+    await user.click(answers);
+    expect(answers).toHaveAttribute('aria-checked', 'false');
+    refused.resolve(apiError(500, 'Something went wrong.'));
+    expect(await findToast('Your choice was not saved')).toBeInTheDocument();
+    expect(answers).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('saves the time zone and quiet hours, and shows a field the server refused', async () => {
+    const { user, api } = renderProfile({
+      'PUT /api/user/notification-preferences': () => apiError(400, 'Please check the highlighted fields.', { 'quietHours.end': 'Quiet hours must end at another time than they start' }),
+    });
+    const notifications = await card();
+    await user.click(await notifications.findByRole('checkbox', { name: /Quiet hours/ }));
+    await user.clear(notifications.getByLabelText('Until'));
+    await user.type(notifications.getByLabelText('Until'), '22:00');
+    await user.click(notifications.getByRole('button', { name: 'Save time zone and quiet hours' }));
+    expect(api.calls('PUT', '/api/user/notification-preferences')[0]?.body).toEqual({ timeZone: 'America/Chicago', quietHours: { start: '22:00', end: '22:00' } });
+    expect(await notifications.findByText('Quiet hours must end at another time than they start')).toBeInTheDocument();
+    expect(notifications.getByLabelText('Until')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says e-mails wait for a confirmed address', async () => {
+    renderProfile({}, makeUser({ emailVerified: false }));
+    expect(await (await card()).findByText(/E-mails go only to a confirmed address/)).toBeInTheDocument();
+  });
+
+  it('offers Retry when the settings cannot be loaded', async () => {
+    let calls = 0;
+    const { user } = renderProfile({ 'GET /api/user/notification-preferences': () => (++calls === 1 ? apiError(500, 'Something went wrong.') : json(defaults)) });
+    const notifications = await card();
+    expect(await notifications.findByText(PREFERENCES_LOAD_FAILED)).toBeInTheDocument();
+    await user.click(notifications.getByRole('button', { name: 'Retry' }));
+    expect(await notifications.findByRole('switch', { name: 'Meetings' })).toBeInTheDocument();
+  });
+});

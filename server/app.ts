@@ -22,6 +22,9 @@ import { meetingRoutes } from './features/meetings/routes';
 import { deliverySettings, linkKeyFrom } from './features/notifications/delivery';
 import { notificationPreferenceRoutes, unsubscribeRoutes } from './features/notifications/preference-routes';
 import { notificationRoutes } from './features/notifications/routes';
+import { pushRoutes } from './features/push/routes';
+import { pushSender } from './features/push/sender';
+import { type PushSetup, PUSH_OFF_NOT_CONFIGURED } from './features/push/vapid';
 import { questionRoutes } from './features/questions/routes';
 import { reportRoutes } from './features/reports/routes';
 import { subgroupRoutes } from './features/subgroups/routes';
@@ -57,6 +60,8 @@ export interface AppOptions {
    * messages in the outbox unsent (the default under NODE_ENV=test), or tunes the worker.
    */
   mail?: { send?: SendMail; worker?: boolean | Pick<OutboxWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxRetryMs' | 'recipientSuffix'> };
+  /** Web Push: its VAPID keys (resolvePushSetup), or off with the reason people are shown (the default). */
+  push?: PushSetup;
 }
 
 export interface App {
@@ -83,6 +88,7 @@ export function createApp({
   googleKeys,
   rateLimitScope = config.NODE_ENV === 'test' ? `${randomUUID()}:` : '',
   mail = {},
+  push = { enabled: false, reason: PUSH_OFF_NOT_CONFIGURED },
 }: AppOptions): App {
   const app = express();
   const { db } = database;
@@ -117,7 +123,14 @@ export function createApp({
 
   const workerSettings = mail.worker ?? config.NODE_ENV !== 'test';
   const outbox = workerSettings
-    ? startOutboxWorker({ db, send: mail.send ?? configuredSender(config, logger), logger, now, ...(workerSettings === true ? {} : workerSettings) })
+    ? startOutboxWorker({
+        db,
+        send: mail.send ?? configuredSender(config, logger),
+        sendPush: push.enabled ? pushSender(db, push.vapid, config.PUSH_ENDPOINT_HOSTS) : undefined,
+        logger,
+        now,
+        ...(workerSettings === true ? {} : workerSettings),
+      })
     : undefined;
 
   const sessions = createSessionMiddleware(config, database.sessionPool, sessionSecret);
@@ -134,7 +147,7 @@ export function createApp({
     },
     requireSameOriginJson(config),
     wakeAfterRequests(() => outbox),
-    deliverySettings({ origin: publicOrigin(config), linkKey, now }),
+    deliverySettings({ origin: publicOrigin(config), linkKey, now, pushEnabled: push.enabled }),
     importBodyParser(),
     express.json({ limit: '100kb' }),
     sessions.handler,
@@ -158,6 +171,7 @@ export function createApp({
   app.use(subgroupRoutes(db));
   app.use(notificationRoutes(db));
   app.use(notificationPreferenceRoutes(db, now));
+  app.use(pushRoutes(db, push, config.PUSH_ENDPOINT_HOSTS, now));
   app.use(questionRoutes(db, config, limitRequests, now));
   app.use(meetingRoutes(db, config, limitRequests, now));
   app.use(trackingRoutes(db, now));

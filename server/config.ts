@@ -51,6 +51,19 @@ const configSchema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465' }).optional()),
   /** The sender of every message, e.g. "Steadfast <no-reply@steadfast.example.org>". */
   MAIL_FROM: optionalText,
+  /** Web Push (VAPID, RFC 8292): all three, or none (then generated once into DATA_DIR on the embedded database, else push is off). */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: address or an https: URL').optional()),
+  /**
+   * The push services this server sends to, comma-separated host names ('*.' for any subdomain): the only rule
+   * for an endpoint (no SSRF through a subscription). Defaults to the browsers' own services.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .trim()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com')
+    .transform((list) => list.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
   FIREBASE_PROJECT_ID: optionalText,
   /**
    * The client's Firebase auth domain (read at build time by the client): Google's sign-in frame is served

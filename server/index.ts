@@ -14,6 +14,7 @@ import { summariseUnsummarised } from './features/tracking/month-summaries';
 import { staticClient, viteDevClient } from './http/client';
 import { ListenError, listen, listeningMessage } from './http/listen';
 import { createLogger } from './logger';
+import { resolvePushSetup } from './features/push/vapid';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // server/index.ts in development, dist/server/index.js once built.
@@ -43,7 +44,9 @@ async function main() {
 
   const clientHandler =
     config.NODE_ENV === 'production' ? staticClient(path.join(projectRoot, 'dist/client')) : await viteDevClient(projectRoot);
-  const { app, startDraining, whenIdle, close: closeApp } = createApp({ database, config, sessionSecret, logger, clientHandler });
+  const push = resolvePushSetup(config);
+  if (!push.enabled) logger.warn('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set: push notifications are off');
+  const { app, startDraining, whenIdle, close: closeApp } = createApp({ database, config, sessionSecret, logger, clientHandler, push });
 
   let server: Server;
   try {

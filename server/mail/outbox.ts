@@ -25,14 +25,26 @@ export interface QueuedMail extends OutgoingMail {
   kind: string;
 }
 
+/** A Web Push message: to one subscription's endpoint, its JSON payload. */
+export interface QueuedPush {
+  kind: string;
+  endpoint: string;
+  payload: string;
+}
+
+/**
+ * Hands a push to the subscription's push service; throws when it should be retried. A subscription the
+ * service says is gone (404, 410) is forgotten and counts as done.
+ */
+export type SendPush = (message: { endpoint: string; payload: string }) => Promise<void>;
+
 /**
  * Queues a message inside the caller's transaction: it is sent only if the change that causes it commits,
  * and a commit always leaves it to be sent, whatever happens to this process afterwards. `notBefore` holds
  * it back until then (someone's quiet hours).
  */
 export async function enqueueMail(tx: Executor, message: QueuedMail, { notBefore }: { notBefore?: Date } = {}): Promise<void> {
-  const request = queuedByRequest.getStore();
-  if (request) request.queued = true;
+  markQueued();
   await tx.insert(mailOutbox).values({
     recipient: message.to,
     subject: message.subject,
@@ -43,6 +55,20 @@ export async function enqueueMail(tx: Executor, message: QueuedMail, { notBefore
     // Held back (quiet hours) or due now.
     ...(notBefore ? { nextAttemptAt: notBefore } : {}),
   });
+}
+
+/** Queues pushes like e-mails: in the caller's transaction, sent by the same worker once it commits. */
+export async function enqueuePushes(tx: Executor, messages: readonly QueuedPush[], { notBefore }: { notBefore?: Date } = {}): Promise<void> {
+  if (messages.length === 0) return;
+  markQueued();
+  await tx.insert(mailOutbox).values(
+    messages.map((message) => ({ channel: 'push' as const, recipient: message.endpoint, subject: '', textBody: message.payload, kind: message.kind, ...(notBefore ? { nextAttemptAt: notBefore } : {}) })),
+  );
+}
+
+function markQueued() {
+  const request = queuedByRequest.getStore();
+  if (request) request.queued = true;
 }
 
 export const SECOND = 1000;
@@ -69,6 +95,8 @@ const GIVE_UP_SOONER: Record<string, number> = { 'password-reset': 60 * 60 * SEC
 export interface OutboxWorkerOptions {
   db: Database;
   send: SendMail;
+  /** Sends Web Push messages; without it (push not set up) a queued push is given up. */
+  sendPush?: SendPush;
   logger: Logger;
   now?: () => Date;
   /** The fallback poll (messages queued by another server, retries that came due). */
@@ -94,6 +122,7 @@ export interface OutboxWorker {
 export function startOutboxWorker({
   db,
   send,
+  sendPush,
   logger,
   now = () => new Date(),
   pollMs = SECOND,
@@ -143,12 +172,17 @@ export function startOutboxWorker({
 
   const deliver = async (row: NonNullable<Awaited<ReturnType<typeof claimDue>>>) => {
     try {
-      await withinSendTimeout(send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers }));
+      if (row.channel === 'push') {
+        if (!sendPush) throw new Error('push is not set up on this server');
+        await withinSendTimeout(sendPush({ endpoint: row.recipient, payload: row.textBody }));
+      } else {
+        await withinSendTimeout(send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers }));
+      }
       await db
         .update(mailOutbox)
         .set({ sentAt: now(), lockedUntil: null, lastError: null, textBody: '', htmlBody: null })
         .where(eq(mailOutbox.id, row.id));
-      logger.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail sent');
+      logger.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, row.channel === 'push' ? 'push sent' : 'e-mail sent');
     } catch (error) {
       const at = now();
       const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown error';

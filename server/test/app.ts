@@ -25,14 +25,14 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  { googleKeys, mail }: { googleKeys?: JWTVerifyGetKey; mail?: AppOptions['mail'] } = {},
+  { googleKeys, mail, push }: { googleKeys?: JWTVerifyGetKey; mail?: AppOptions['mail']; push?: AppOptions['push'] } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   let queries = 0;
   const database = await openDatabase(url ? { databaseUrl: url } : { inMemory: true }, { onQuery: () => queries++ });
   let offset = 0;
   const config = testConfig(overrides);
-  const { app, close, outbox } = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, clock: () => Date.now() + offset, googleKeys, mail });
+  const { app, close, outbox } = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, clock: () => Date.now() + offset, googleKeys, mail, push });
   afterAll(async () => {
     await close();
     await database.close();

@@ -1,9 +1,16 @@
 import { openDatabase } from '../db/client';
+import { makePushTestCertificate } from './push-tls';
 
-/** With TEST_DATABASE_URL, migrate that database once before the workers start (they would race). */
+/**
+ * Before the workers start: the push endpoint's certificate (the workers inherit NODE_EXTRA_CA_CERTS), and
+ * with TEST_DATABASE_URL, that database migrated once (the workers would race).
+ */
 export default async function setup() {
+  const removeCertificate = makePushTestCertificate();
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
-  const database = await openDatabase({ databaseUrl: url });
-  await database.close();
+  if (url) {
+    const database = await openDatabase({ databaseUrl: url });
+    await database.close();
+  }
+  return removeCertificate;
 }

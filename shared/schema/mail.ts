@@ -12,6 +12,8 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: id(),
+    /** 'email', or 'push' (a Web Push message: `recipient` is the subscription's endpoint, `textBody` its JSON payload). */
+    channel: text('channel').$type<'email' | 'push'>().notNull().default('email'),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),

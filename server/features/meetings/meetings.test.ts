@@ -11,7 +11,7 @@ import { expectJsonError, ISO_DATE_PATTERN, UUID_PATTERN } from '../../test/comm
 import type { Agent } from '../../test/factories';
 import { subgroupWorld, type SubgroupWorld } from '../questions/questions-test-kit';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
-import { DOUBLE_BOOKED_MESSAGE, MEETING_NOT_FOUND, OUTSIDE_HOURS_MESSAGE, PAST_TIME_MESSAGE, SLOT_MESSAGE } from './service';
+import { DOUBLE_BOOKED_MESSAGE, MEETING_NOT_FOUND, OUTSIDE_HOURS_MESSAGE, OWN_DOUBLE_BOOKED_MESSAGE, PAST_TIME_MESSAGE, SLOT_MESSAGE } from './service';
 
 const { app, database } = await createTestApp(LIFTED_LIMITS);
 const { db } = database;
@@ -63,6 +63,9 @@ describe('POST /api/meetings', () => {
     await book(world, world.asker.agent, time).expect(201);
     const clash = await book(world, world.neighbour.agent, slot(2, '15:00'));
     expectJsonError(clash, 409, DOUBLE_BOOKED_MESSAGE);
+    // The commander scheduling into their own taken time is told it is theirs.
+    const own = await world.commander.agent.post('/api/meetings').set('X-Community-Id', world.id).send({ memberId: world.neighbour.user.id, ...slot(2, '15:00'), notes: '', location: 'TBD' });
+    expectJsonError(own, 409, OWN_DOUBLE_BOOKED_MESSAGE);
     expect(await db.select().from(meetings).where(eq(meetings.communityId, world.id))).toHaveLength(1);
     // Back to back is fine.
     await book(world, world.neighbour.agent, slot(2, '16:00')).expect(201);
@@ -170,7 +173,7 @@ describe('reading, rescheduling and downloading meetings', () => {
     expect(moved.body.startsAt).toBe(slot(6, '14:00').startsAt);
     expect((await inbox(world.asker.agent))[0]).toMatchObject({ type: 'meeting', title: 'Meeting rescheduled' });
     const other = (await book(world, world.neighbour.agent, slot(6, '16:00')).expect(201)).body as MeetingView;
-    expectJsonError(await world.commander.agent.patch(`/api/meetings/${meeting.id}`).set('X-Community-Id', world.id).send(slot(6, '16:00')), 409, DOUBLE_BOOKED_MESSAGE);
+    expectJsonError(await world.commander.agent.patch(`/api/meetings/${meeting.id}`).set('X-Community-Id', world.id).send(slot(6, '16:00')), 409, OWN_DOUBLE_BOOKED_MESSAGE);
     expect(other.id).toBeTruthy();
     meeting = moved.body;
   });

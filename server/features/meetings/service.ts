@@ -17,6 +17,8 @@ import { NO_COMMANDER_MESSAGE } from '../questions/service';
 
 export const MEETING_NOT_FOUND = 'Meeting not found.';
 export const DOUBLE_BOOKED_MESSAGE = 'Your commander already has a meeting at that time. Please choose another time.';
+export const OWN_DOUBLE_BOOKED_MESSAGE = 'You already have a meeting at that time. Please choose another time.';
+export const OTHERS_DOUBLE_BOOKED_MESSAGE = 'The commander already has a meeting at that time. Please choose another time.';
 export const OUTSIDE_HOURS_MESSAGE = "That time is outside the commander's office hours. Please choose one of the times offered.";
 export const PAST_TIME_MESSAGE = 'Choose a time in the future.';
 export const SLOT_MESSAGE = 'Choose one of the offered times: an hour starting at one of the meeting slots.';
@@ -141,7 +143,8 @@ async function assertBookable(tx: Executor, context: CommunityContext, commander
       ),
     )
     .limit(1);
-  if (clash) throw conflict(DOUBLE_BOOKED_MESSAGE);
+  // Named for who reads it: the commander scheduling, an admin scheduling for them, or their member.
+  if (clash) throw conflict(context.userId === commanderId ? OWN_DOUBLE_BOOKED_MESSAGE : isAdmin(context.roles) ? OTHERS_DOUBLE_BOOKED_MESSAGE : DOUBLE_BOOKED_MESSAGE);
 }
 
 /** Whether `commanderId` leads `subgroupId` (subgroups.commander_id), in this community. */

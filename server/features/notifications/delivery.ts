@@ -8,14 +8,17 @@ import { users } from '@shared/schema/auth';
 import { communities } from '@shared/schema/communities';
 import { notificationPreferences } from '@shared/schema/notifications';
 import { type Executor, rowsOf } from '../../db/client';
-import { enqueueMail } from '../../mail/outbox';
+import type { PushPayload } from '@shared/contracts/push';
+import { enqueueMail, enqueuePushes } from '../../mail/outbox';
+import { subscriptionsOf } from '../push/subscriptions';
 import { notificationEmail } from './email';
 import { topicSwitches } from './preferences';
 
 /**
  * Reaching people outside the app (issue 24): every notification the bell shows may also go out as an
- * e-mail, queued in the outbox inside the transaction of the change it announces, to a verified address
- * only, when the person keeps that topic on, held back until their quiet hours end.
+ * e-mail (to a verified address only) and as a push to each of the person's subscribed devices, queued in
+ * the outbox inside the transaction of the change it announces, each when the person keeps that topic on
+ * for that channel, held back until their quiet hours end.
  *
  * What a message needs beyond the change (the public address its links use, the key that signs its
  * unsubscribe link, the app's clock) is set once per request by `deliverySettings`, so the services that
@@ -27,6 +30,8 @@ export interface DeliverySettings {
   /** Signs the one-click unsubscribe links (derived from the session secret). */
   linkKey: Buffer;
   now: () => Date;
+  /** Whether Web Push is set up (VAPID keys): without it no push is queued. */
+  pushEnabled: boolean;
 }
 
 const settingsStore = new AsyncLocalStorage<DeliverySettings>();
@@ -64,6 +69,7 @@ interface RecipientRow {
   email: string | null;
   verified: boolean;
   topics: Record<string, boolean> | null;
+  push_topics: Record<string, boolean> | null;
   time_zone: string | null;
   quiet_start: string | null;
   quiet_end: string | null;
@@ -72,10 +78,10 @@ interface RecipientRow {
 }
 
 /**
- * Queues the e-mails of one notification for its recipients, in one query whatever their number, inside
- * the caller's transaction (a rolled-back change sends nothing).
+ * Queues the e-mails and pushes of one notification (`title`, as the bell shows it) for its recipients, in
+ * two queries whatever their number, inside the caller's transaction (a rolled-back change sends nothing).
  */
-export async function deliverOutside(tx: Executor, recipients: readonly Recipient[], delivery: OutsideDelivery): Promise<void> {
+export async function deliverOutside(tx: Executor, recipients: readonly Recipient[], delivery: OutsideDelivery, title: string): Promise<void> {
   if (recipients.length === 0) return;
   const settings = settingsStore.getStore();
   if (!settings) throw new Error('Notification delivery needs its settings: run inside a request, or withDeliverySettings');
@@ -86,7 +92,7 @@ export async function deliverOutside(tx: Executor, recipients: readonly Recipien
   const rows = rowsOf<RecipientRow>(
     await tx.execute(sql`
       SELECT r.user_id, ${users.email} AS email, (${users.emailVerifiedAt} IS NOT NULL AND NOT ${users.isImported}) AS verified,
-        ${notificationPreferences.email} AS topics, ${notificationPreferences.timeZone} AS time_zone,
+        ${notificationPreferences.email} AS topics, ${notificationPreferences.push} AS push_topics, ${notificationPreferences.timeZone} AS time_zone,
         ${notificationPreferences.quietStart} AS quiet_start, ${notificationPreferences.quietEnd} AS quiet_end,
         ${communities.name} AS community_name, ${communities.timeZone} AS community_zone
       FROM (VALUES ${pairs}) AS r(user_id, community_id)
@@ -95,11 +101,17 @@ export async function deliverOutside(tx: Executor, recipients: readonly Recipien
       LEFT JOIN ${communities} ON ${communities.id} = r.community_id`),
   );
   const now = settings.now();
+  const pushTo = settings.pushEnabled ? rows.filter((row) => topicSwitches(row.push_topics)[delivery.topic]) : [];
+  const devices = await subscriptionsOf(tx, pushTo.map((row) => row.user_id));
   for (const row of rows) {
-    if (!row.email || !row.verified || !topicSwitches(row.topics)[delivery.topic]) continue;
     const timeZone = row.time_zone ?? row.community_zone ?? 'UTC';
     const quiet = row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null;
     const headline = typeof delivery.headline === 'string' ? delivery.headline : delivery.headline(timeZone);
+    const notBefore = endOfQuietHours(now, timeZone, quiet);
+    const payload: PushPayload = { title, body: row.community_name ? `${headline} · ${row.community_name}` : headline, url: delivery.path };
+    const endpoints = pushTo.includes(row) ? devices.filter((device) => device.userId === row.user_id) : [];
+    await enqueuePushes(tx, endpoints.map((device) => ({ kind: `push-${delivery.topic}`, endpoint: device.endpoint, payload: JSON.stringify(payload) })), { notBefore });
+    if (!row.email || !row.verified || !topicSwitches(row.topics)[delivery.topic]) continue;
     const message = notificationEmail({
       to: row.email,
       topic: delivery.topic,
@@ -109,7 +121,7 @@ export async function deliverOutside(tx: Executor, recipients: readonly Recipien
       preferencesLink: `${settings.origin}/profile#notifications`,
       unsubscribeLink: `${settings.origin}/api/notifications/unsubscribe?token=${unsubscribeToken(settings.linkKey, row.user_id, delivery.topic)}`,
     });
-    await enqueueMail(tx, message, { notBefore: endOfQuietHours(now, timeZone, quiet) });
+    await enqueueMail(tx, message, { notBefore });
   }
 }
 

@@ -28,7 +28,7 @@ export interface NewNotification {
  */
 export async function notify(tx: Executor, { outside, ...notification }: NewNotification): Promise<void> {
   await tx.insert(notifications).values(notification);
-  await deliverOutside(tx, [{ userId: notification.toUserId, communityId: notification.communityId }], outside);
+  await deliverOutside(tx, [{ userId: notification.toUserId, communityId: notification.communityId }], outside, notification.title);
 }
 
 /**
@@ -55,7 +55,7 @@ export async function notifyModerators(
     )}
     RETURNING to_user_id, community_id`);
   const recipients = rowsOf<{ to_user_id: string; community_id: string }>(told).map((row) => ({ userId: row.to_user_id, communityId: row.community_id }));
-  await deliverOutside(tx, recipients, outside);
+  await deliverOutside(tx, recipients, outside, title);
 }
 
 /**

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** POST /api/push/subscriptions and DELETE: what the browser's PushSubscription.toJSON() gives. */
+
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+const endpointField = z
+  .string({ error: 'Endpoint must be a URL' })
+  .max(2048, 'Endpoint is at most 2,048 characters')
+  .refine((value) => URL.canParse(value), 'Endpoint must be a URL');
+
+export const pushSubscriptionBody = z.strictObject({
+  endpoint: endpointField,
+  // An uncompressed P-256 point is 65 bytes (87 base64url characters); the auth secret 16 bytes (22).
+  keys: z.strictObject({
+    p256dh: z.string({ error: 'p256dh must be text' }).regex(BASE64URL, 'p256dh must be base64url').min(86, 'p256dh must be a P-256 public key').max(90, 'p256dh must be a P-256 public key'),
+    auth: z.string({ error: 'auth must be text' }).regex(BASE64URL, 'auth must be base64url').min(22, 'auth must be 16 bytes').max(24, 'auth must be 16 bytes'),
+  }),
+  // Browsers add this (null); it is not used.
+  expirationTime: z.number().nullable().optional(),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+
+export const pushUnsubscribeBody = z.strictObject({ endpoint: endpointField });
+
+/** What a push carries (shown on a lock screen): a title, a line, an in-app path; never private text. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+}

@@ -21,6 +21,7 @@ import { inviteRoutes } from './features/invites/routes';
 import { meetingRoutes } from './features/meetings/routes';
 import { deliverySettings, linkKeyFrom } from './features/notifications/delivery';
 import { notificationPreferenceRoutes, unsubscribeRoutes } from './features/notifications/preference-routes';
+import { startReminderScan } from './features/notifications/reminders';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { pushSender } from './features/push/sender';
@@ -62,6 +63,8 @@ export interface AppOptions {
   mail?: { send?: SendMail; worker?: boolean | Pick<OutboxWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxRetryMs' | 'recipientSuffix'> };
   /** Web Push: its VAPID keys (resolvePushSetup), or off with the reason people are shown (the default). */
   push?: PushSetup;
+  /** The daily reminders' scan: on unless NODE_ENV=test (tests call sendDueReminders themselves). */
+  reminders?: boolean;
 }
 
 export interface App {
@@ -89,6 +92,7 @@ export function createApp({
   rateLimitScope = config.NODE_ENV === 'test' ? `${randomUUID()}:` : '',
   mail = {},
   push = { enabled: false, reason: PUSH_OFF_NOT_CONFIGURED },
+  reminders = config.NODE_ENV !== 'test',
 }: AppOptions): App {
   const app = express();
   const { db } = database;
@@ -136,6 +140,8 @@ export function createApp({
   const sessions = createSessionMiddleware(config, database.sessionPool, sessionSecret);
   const passport = createPassport(db);
   const linkKey = linkKeyFrom(sessionSecret);
+  const delivery = { origin: publicOrigin(config), linkKey, now, pushEnabled: push.enabled };
+  const reminderScan = reminders ? startReminderScan(db, delivery, logger, () => outbox?.wake()) : undefined;
   // Before the same-origin JSON rule: mail providers unsubscribe with a form POST and no Origin (RFC 8058).
   app.use(unsubscribeRoutes(db, linkKey, now));
   app.use(
@@ -147,7 +153,7 @@ export function createApp({
     },
     requireSameOriginJson(config),
     wakeAfterRequests(() => outbox),
-    deliverySettings({ origin: publicOrigin(config), linkKey, now, pushEnabled: push.enabled }),
+    deliverySettings(delivery),
     importBodyParser(),
     express.json({ limit: '100kb' }),
     sessions.handler,
@@ -186,6 +192,7 @@ export function createApp({
   app.use(errorHandler);
 
   const close = async () => {
+    reminderScan?.stop();
     await outbox?.stop();
     await sessions.close();
   };

@@ -23,7 +23,14 @@ describe('loadConfig', () => {
       RATE_LIMIT_VERIFY_RESEND_PER_USER: 5,
       RATE_LIMIT_QUESTIONS_PER_USER: 10,
       RATE_LIMIT_MEETING_REQUESTS_PER_USER: 10,
+      PUSH_ENDPOINT_HOSTS: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com'],
     });
+  });
+
+  it('takes a comma-separated PUSH_ENDPOINT_HOSTS, lower-cased, and a VAPID_SUBJECT that is mailto: or https:', () => {
+    expect(loadConfig({ PUSH_ENDPOINT_HOSTS: ' Push.Example.org, *.notify.windows.com ,' }).PUSH_ENDPOINT_HOSTS).toEqual(['push.example.org', '*.notify.windows.com']);
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.org' }).VAPID_SUBJECT).toBe('mailto:ops@example.org');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.org' })).toThrow('VAPID_SUBJECT must be a mailto: address or an https: URL');
   });
 
   it('takes an smtp:// or smtps:// SMTP_URL and refuses anything else with a clear message', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
+import webpush from 'web-push';
 import type { PublicUser } from '@shared/contracts/auth';
 import { addDays, dateInTimeZone, zonedInstant } from '@shared/domain/calendar';
 import type { Role } from '@shared/domain/constants';
@@ -38,8 +39,10 @@ const { app, database } = await createTestApp(
   {
     ...NO_RATE_LIMITS,
     FIREBASE_PROJECT_ID: PROJECT_ID,
+    PUSH_ENDPOINT_HOSTS: ['push.example.org'],
   },
-  { googleKeys },
+  // Push on (no worker runs here, so nothing is ever sent to the made-up push service).
+  { googleKeys, push: { enabled: true, vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:matrix@example.org' } } },
 );
 own.restore();
 const { db } = database;
@@ -284,6 +287,8 @@ interface Entry {
 }
 
 const me = (cell: { who: Person | undefined }) => cell.who?.user.id ?? randomUUID();
+/** A browser's subscription to a made-up push service (a P-256 point of the right length, a 16-byte secret). */
+const pushSubscription = (id: string) => ({ endpoint: `https://push.example.org/${id}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } });
 const dailyLogBody = { ...thisMonth, dayStatus: { bibleReading: { '1': 'Yes' } } };
 
 const MATRIX: Record<string, Entry> = {
@@ -437,6 +442,9 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ token: unsubscribeToken(linkKeyFrom(testConfig().SESSION_SECRET!), (await throwawayUser('unsubscriber')).id, 'questions') }),
     send: (a, { made }) => a.get(`/api/notifications/unsubscribe?token=${made.token}`),
   },
+  'GET /api/push/public-key': { expect: PUBLIC, send: (a) => a.get('/api/push/public-key') },
+  'POST /api/push/subscriptions': { expect: SIGNED_IN, send: (a) => a.post('/api/push/subscriptions').send(pushSubscription(randomUUID())) },
+  'DELETE /api/push/subscriptions': { expect: SIGNED_IN, send: (a) => a.delete('/api/push/subscriptions').send({ endpoint: `https://push.example.org/${randomUUID()}` }) },
   'POST /api/notifications/unsubscribe': {
     expect: PUBLIC,
     prepare: async () => ({ token: unsubscribeToken(linkKeyFrom(testConfig().SESSION_SECRET!), (await throwawayUser('unsubscriber')).id, 'meetings') }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request, { type Response } from 'supertest';
+import webpush from 'web-push';
 import { addDays, dateInTimeZone, zonedInstant } from '@shared/domain/calendar';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
@@ -33,8 +34,9 @@ const { app, database } = await createTestApp(
   {
     ...NO_RATE_LIMITS,
     FIREBASE_PROJECT_ID: PROJECT_ID,
+    PUSH_ENDPOINT_HOSTS: ['push.example.org'],
   },
-  { googleKeys },
+  { googleKeys, push: { enabled: true, vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:hostile@example.org' } } },
 );
 own.restore();
 const { db } = database;
@@ -311,6 +313,17 @@ const SPECS: Record<string, Spec> = {
       email: [{ sermons: true }, { questions: 'yes' }, JSON.parse('{"__proto__": {"questions": true}}') as Json],
     },
   },
+  'GET /api/push/public-key': { as: 'anonymous', path: () => '/api/push/public-key' },
+  'POST /api/push/subscriptions': {
+    as: 'member',
+    path: () => '/api/push/subscriptions',
+    body: () => ({ endpoint: 'https://push.example.org/hostile', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+    bad: {
+      endpoint: ['http://push.example.org/x', 'https://evil.example.org/x', 'file:///etc/passwd', 'https://169.254.169.254/', 'https://[::1]/', 'javascript:alert(1)', 'https://user:pw@push.example.org/x', `https://push.example.org/${'x'.repeat(3000)}`],
+      keys: [{}, { p256dh: 'x', auth: 'A'.repeat(22) }, { p256dh: `B${'A'.repeat(86)}`, auth: 'short' }, { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22), extra: 'x' }],
+    },
+  },
+  'DELETE /api/push/subscriptions': { as: 'member', path: () => '/api/push/subscriptions', body: () => ({ endpoint: 'https://push.example.org/hostile' }) },
   // Form posts from mail providers: a JSON body is never a one-click unsubscribe, so every variant is refused.
   'GET /api/notifications/unsubscribe': {
     as: 'anonymous',

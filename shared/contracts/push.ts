@@ -6,7 +6,8 @@ const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const endpointField = z
   .string({ error: 'Endpoint must be a URL' })
   .max(2048, 'Endpoint is at most 2,048 characters')
-  .refine((value) => URL.canParse(value), 'Endpoint must be a URL');
+  // No space or control character: the URL parser would quietly drop some, and the stored endpoint must be the one sent.
+  .refine((value) => !/[\u0000-\u0020\u007f-\u009f]/.test(value) && URL.canParse(value), 'Endpoint must be a URL');
 
 export const pushSubscriptionBody = z.strictObject({
   endpoint: endpointField,

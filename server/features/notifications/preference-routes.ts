@@ -5,6 +5,7 @@ import { badRequest } from '../../http/errors';
 import { requireUser } from '../../http/require';
 import { body } from '../../http/validate';
 import { readUnsubscribeToken } from './delivery';
+import { REMINDER_LABEL } from './email';
 import { preferencesOf, turnOffEmail, updatePreferences } from './preferences';
 import { TOPIC_LABELS } from '@shared/contracts/notification-preferences';
 
@@ -23,7 +24,7 @@ export function notificationPreferenceRoutes(db: Database, now: () => Date): Rou
   return router;
 }
 
-const topicLabel = (topic: string) => (topic === 'reminder' ? 'Daily reminder' : TOPIC_LABELS[topic as keyof typeof TOPIC_LABELS]);
+const topicLabel = (topic: string) => (topic === 'reminder' ? REMINDER_LABEL : TOPIC_LABELS[topic as keyof typeof TOPIC_LABELS]);
 
 /**
  * One-click unsubscribe (RFC 8058), the one write route outside the same-origin JSON rule: a mail provider

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { PushPayload } from '@shared/contracts/push';
+import { endOfQuietHours } from '@shared/domain/quiet-hours';
+import { users } from '@shared/schema/auth';
+import { communities, memberships } from '@shared/schema/communities';
+import { notificationPreferences } from '@shared/schema/notifications';
+import { dailyLogs } from '@shared/schema/tracking';
+import { type Database, rowsOf } from '../../db/client';
+import { enqueueMail, enqueuePushes } from '../../mail/outbox';
+import { subscriptionsOf } from '../push/subscriptions';
+import { type DeliverySettings, unsubscribeToken } from './delivery';
+import { notificationEmail } from './email';
+
+/**
+ * The daily reminder (issue 24 item 5): at the person's reminder time in their zone, if they have logged
+ * nothing today in a community they belong to, one push to each of their devices (and one e-mail, if they
+ * chose it). Kind words only: "Your check-in is waiting", never a streak lost.
+ */
+export const REMINDER_TITLE = 'Your check-in is waiting';
+export const REMINDER_BODY = 'How did today go? A minute with your disciplines keeps the rhythm.';
+/** A scan that runs late (a restart) still sends within this many minutes of the time; later, the day is skipped. */
+export const REMINDER_WINDOW_MINUTES = 15;
+
+interface ClaimedRow {
+  user_id: string;
+  local_date: string;
+  local_time: string;
+  time_zone: string;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  reminder_email: boolean;
+  email: string | null;
+  verified: boolean;
+}
+
+/**
+ * Claims the reminders due at `now` and queues them. The claim is one UPDATE that records the local date
+ * it was sent for: of several servers scanning at once, each person's row is updated (and so returned) by
+ * one, and never twice a day. Returns how many reminders were queued.
+ */
+export async function sendDueReminders(db: Database, settings: Pick<DeliverySettings, 'origin' | 'linkKey' | 'pushEnabled'>, now: Date): Promise<number> {
+  const zone = sql`COALESCE(${notificationPreferences.timeZone}, (
+    SELECT ${communities.timeZone} FROM ${memberships} JOIN ${communities} ON ${communities.id} = ${memberships.communityId}
+    WHERE ${memberships.userId} = ${notificationPreferences.userId} ORDER BY ${memberships.createdAt} LIMIT 1), 'UTC')`;
+  const local = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${zone})`;
+  // Minutes since the reminder time, across midnight (a 23:55 reminder is due at 00:02).
+  const minutesLate = sql`(((extract(hour FROM ${local}) * 60 + extract(minute FROM ${local}))
+    - (split_part(${notificationPreferences.reminderTime}, ':', 1)::int * 60 + split_part(${notificationPreferences.reminderTime}, ':', 2)::int) + 1440)::int % 1440)`;
+  return db.transaction(async (tx) => {
+    const claimed = rowsOf<ClaimedRow>(
+      await tx.execute(sql`
+        UPDATE ${notificationPreferences} SET last_reminder_on = to_char(${local}, 'YYYY-MM-DD')
+        FROM ${users}
+        WHERE ${users.id} = ${notificationPreferences.userId}
+          AND ${notificationPreferences.dailyReminder} AND ${notificationPreferences.reminderTime} IS NOT NULL
+          AND ${minutesLate} < ${REMINDER_WINDOW_MINUTES}
+          AND ${notificationPreferences.lastReminderOn} IS DISTINCT FROM to_char(${local}, 'YYYY-MM-DD')
+        RETURNING ${notificationPreferences.userId} AS user_id, to_char(${local}, 'YYYY-MM-DD') AS local_date, to_char(${local}, 'HH24:MI') AS local_time,
+          ${zone} AS time_zone, ${notificationPreferences.quietStart} AS quiet_start, ${notificationPreferences.quietEnd} AS quiet_end,
+          ${notificationPreferences.reminderEmail} AS reminder_email, ${users.email} AS email,
+          (${users.emailVerifiedAt} IS NOT NULL AND NOT ${users.isImported}) AS verified`),
+    );
+    // Never in quiet hours: a reminder due inside them is skipped for the day (it would only arrive late).
+    const awake = claimed.filter((row) => endOfQuietHours(now, row.time_zone, row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null).getTime() === now.getTime());
+    if (awake.length === 0) return 0;
+    // Who has a community where today (their today) has no check-in yet.
+    const days = sql.join(
+      awake.map((row) => sql`(${row.user_id}::uuid, ${Number(row.local_date.slice(0, 4))}::int, ${Number(row.local_date.slice(5, 7))}::int, ${Number(row.local_date.slice(8, 10))}::int)`),
+      sql`, `,
+    );
+    const waiting = new Set(
+      rowsOf<{ user_id: string }>(
+        await tx.execute(sql`
+          SELECT DISTINCT t.user_id FROM (VALUES ${days}) AS t(user_id, year, month, day)
+          JOIN ${memberships} ON ${memberships.userId} = t.user_id
+          LEFT JOIN ${dailyLogs} ON ${dailyLogs.userId} = t.user_id AND ${dailyLogs.communityId} = ${memberships.communityId}
+            AND ${dailyLogs.year} = t.year AND ${dailyLogs.month} = t.month
+          WHERE ${dailyLogs.id} IS NULL OR coalesce(substr(${dailyLogs.dayMarks}, t.day, 1), '') IN ('', '.')`),
+      ).map((row) => row.user_id),
+    );
+    const due = awake.filter((row) => waiting.has(row.user_id));
+    const devices = settings.pushEnabled ? await subscriptionsOf(tx, due.map((row) => row.user_id)) : [];
+    const payload = JSON.stringify({ title: REMINDER_TITLE, body: REMINDER_BODY, url: '/' } satisfies PushPayload);
+    await enqueuePushes(tx, devices.map((device) => ({ kind: 'reminder', endpoint: device.endpoint, payload })));
+    for (const row of due) {
+      if (!row.reminder_email || !row.email || !row.verified) continue;
+      await enqueueMail(
+        tx,
+        notificationEmail({
+          to: row.email,
+          topic: 'reminder',
+          headline: REMINDER_TITLE,
+          communityName: null,
+          link: `${settings.origin}/`,
+          preferencesLink: `${settings.origin}/profile#notifications`,
+          unsubscribeLink: `${settings.origin}/api/notifications/unsubscribe?token=${unsubscribeToken(settings.linkKey, row.user_id, 'reminder')}`,
+        }),
+      );
+    }
+    return due.length;
+  });
+}
+
+export interface ReminderScan {
+  stop(): void;
+}
+
+/** Scans every `intervalMs` (well under a minute, so a reminder goes out within a minute of its time). */
+export function startReminderScan(db: Database, settings: DeliverySettings, logger: Logger, onQueued: () => void, intervalMs = 20_000): ReminderScan {
+  let running = false;
+  const scan = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const queued = await sendDueReminders(db, settings, settings.now());
+      if (queued > 0) {
+        logger.info({ reminders: queued }, 'daily reminders queued');
+        onQueued();
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'daily reminders: scan failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void scan(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

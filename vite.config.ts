@@ -2,11 +2,41 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   root: 'client',
   envDir: '..',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable, and opens offline (issue 24): the manifest, and client/src/sw.ts with the built files to
+    // precache. The app registers the worker itself after the first screen (lib/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        id: '/',
+        name: 'Steadfast',
+        short_name: 'Steadfast',
+        description: 'Daily spiritual disciplines, kept together with your community.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#2c3785',
+        background_color: '#faf8f4',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], globIgnores: ['**/.vite/**'] },
+    }),
+  ],
   resolve: {
     alias: {
       '@shared': path.resolve(import.meta.dirname, 'shared'),

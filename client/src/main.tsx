@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -15,3 +16,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+registerServiceWorker();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { TopBar } from './top-bar';
+import { UpdateBanner } from './update-banner';
 
 /** The frame of every protected screen. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
+      <UpdateBanner />
       <VerifyEmailBanner />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-10">
         {children}

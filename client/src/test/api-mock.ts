@@ -20,8 +20,8 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /** The JSON error shape of DECISIONS.md. */
-export function apiError(status: number, message: string, fields?: Record<string, string>): Response {
-  const body: ErrorBody = { message, ...(fields ? { fields } : {}) };
+export function apiError(status: number, message: string, fields?: Record<string, string>, code?: string): Response {
+  const body: ErrorBody = { message, ...(code ? { code } : {}), ...(fields ? { fields } : {}) };
   return json(body, status);
 }
 

@@ -32,9 +32,9 @@ describe('Profile → Notifications', () => {
   it('shows one e-mail switch per kind, and saves only the one flipped', async () => {
     const { user, api } = renderProfile({ 'PUT /api/user/notification-preferences': () => json({ ...defaults, email: { ...defaults.email, meetings: false } }) });
     const notifications = await card();
-    const meetings = await notifications.findByRole('switch', { name: 'Meetings' });
+    const meetings = await notifications.findByRole('switch', { name: 'E-mail: Meetings' });
     expect(meetings).toHaveAttribute('aria-checked', 'true');
-    expect(notifications.getByRole('switch', { name: 'Applications to join (moderators)' })).toHaveAttribute('aria-checked', 'false');
+    expect(notifications.getByRole('switch', { name: 'E-mail: Applications to join (moderators)' })).toHaveAttribute('aria-checked', 'false');
     await user.click(meetings);
     expect(meetings).toHaveAttribute('aria-checked', 'false');
     expect(api.calls('PUT', '/api/user/notification-preferences').map((call) => call.body)).toEqual([{ email: { meetings: false } }]);
@@ -43,7 +43,7 @@ describe('Profile → Notifications', () => {
   it('puts a switch back and says so when the save is refused', async () => {
     const refused = deferred<Response>();
     const { user } = renderProfile({ 'PUT /api/user/notification-preferences': () => refused.promise });
-    const answers = await (await card()).findByRole('switch', { name: 'Answers to my questions' });
+    const answers = await (await card()).findByRole('switch', { name: 'E-mail: Answers to my questions' });
     await user.click(answers);
     expect(answers).toHaveAttribute('aria-checked', 'false');
     refused.resolve(apiError(500, 'Something went wrong.'));
@@ -59,8 +59,8 @@ describe('Profile → Notifications', () => {
     await user.click(await notifications.findByRole('checkbox', { name: /Quiet hours/ }));
     await user.clear(notifications.getByLabelText('Until'));
     await user.type(notifications.getByLabelText('Until'), '22:00');
-    await user.click(notifications.getByRole('button', { name: 'Save time zone and quiet hours' }));
-    expect(api.calls('PUT', '/api/user/notification-preferences')[0]?.body).toEqual({ timeZone: 'America/Chicago', quietHours: { start: '22:00', end: '22:00' } });
+    await user.click(notifications.getByRole('button', { name: 'Save reminder and quiet hours' }));
+    expect(api.calls('PUT', '/api/user/notification-preferences')[0]?.body).toEqual({ timeZone: 'America/Chicago', dailyReminder: false, reminderTime: null, reminderEmail: false, quietHours: { start: '22:00', end: '22:00' } });
     expect(await notifications.findByText('Quiet hours must end at another time than they start')).toBeInTheDocument();
     expect(notifications.getByLabelText('Until')).toHaveAttribute('aria-invalid', 'true');
   });
@@ -76,6 +76,37 @@ describe('Profile → Notifications', () => {
     const notifications = await card();
     expect(await notifications.findByText(PREFERENCES_LOAD_FAILED)).toBeInTheDocument();
     await user.click(notifications.getByRole('button', { name: 'Retry' }));
-    expect(await notifications.findByRole('switch', { name: 'Meetings' })).toBeInTheDocument();
+    expect(await notifications.findByRole('switch', { name: 'E-mail: Meetings' })).toBeInTheDocument();
+  });
+
+  it('turns the daily reminder on with its time and e-mail choice', async () => {
+    const { user, api } = renderProfile({ 'PUT /api/user/notification-preferences': () => json({ ...defaults, dailyReminder: true, reminderTime: '06:45' }) });
+    const notifications = await card();
+    await user.click(await notifications.findByRole('checkbox', { name: /Remind me on days I have not checked in yet/ }));
+    await user.clear(notifications.getByLabelText('Reminder time'));
+    await user.type(notifications.getByLabelText('Reminder time'), '06:45');
+    await user.click(notifications.getByRole('checkbox', { name: 'Also by e-mail' }));
+    await user.click(notifications.getByRole('button', { name: 'Save reminder and quiet hours' }));
+    expect(api.calls('PUT', '/api/user/notification-preferences')[0]?.body).toEqual({ timeZone: 'America/Chicago', dailyReminder: true, reminderTime: '06:45', reminderEmail: true, quietHours: null });
+    expect(await findToast('Saved')).toBeInTheDocument();
+  });
+
+  it('says why push cannot be turned on: a browser without push, or a server without keys', async () => {
+    renderProfile();
+    expect(await (await card()).findByText(/This browser cannot receive push notifications/)).toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when push is not set up there, and never asks the browser first', async () => {
+    const requestPermission = vi.fn();
+    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'default', requestPermission }));
+    vi.stubGlobal('PushManager', function PushManager() {});
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => undefined } });
+    try {
+      renderProfile({ 'GET /api/push/public-key': () => apiError(404, 'Push notifications are not set up on this server (its operator has not set VAPID keys).', undefined, 'push_not_configured') });
+      expect(await (await card()).findByText(/its operator has not set VAPID keys/)).toBeInTheDocument();
+      expect(requestPermission).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
   });
 });

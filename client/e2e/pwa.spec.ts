@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { call, newIdentity } from './fixtures';
+import { checkScreen, openPage } from './screens-kit';
+
+// Issue 24 on a 390x844 phone: installable (manifest, icons, a service worker that controls the page), opens
+// offline and says so, and push is turned on from the profile (the permission asked only then).
+test.describe.configure({ mode: 'serial' });
+
+test('the manifest and its icons load, and a service worker controls the page after a reload', async ({ browser }) => {
+  const page = await openPage(browser, 'phone');
+  await page.goto('/auth');
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await (await page.request.get(manifestHref!)).json()) as { name: string; display: string; start_url: string; icons: Array<{ src: string; sizes: string; purpose?: string }> };
+  expect(manifest).toMatchObject({ name: 'Steadfast', display: 'standalone', start_url: '/' });
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+  for (const icon of manifest.icons) {
+    const response = await page.request.get(icon.src);
+    expect(response.status(), icon.src).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+  }
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#2c3785');
+
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // Offline: the app itself opens (not the browser's error page) and says it is offline.
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByText('You are offline. Steadfast will catch up when the connection returns.')).toBeVisible();
+  await expect(page.getByText('Steadfast').first()).toBeVisible();
+  await page.context().setOffline(false);
+  await page.context().close();
+});
+
+test('push is turned on from the profile: the browser asks only then, and the subscription is stored', async ({ browser }) => {
+  const page = await openPage(browser, 'phone');
+  await page.context().grantPermissions(['notifications']);
+  // No push service is reachable here: the browser's subscribe is stood in for, with an endpoint on an allowed host.
+  await page.addInitScript(() => {
+    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Math.random().toString(36).slice(2)}`;
+    let subscribed: PushSubscription | null = null;
+    const fake = {
+      endpoint,
+      expirationTime: null,
+      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+      unsubscribe: async () => {
+        subscribed = null;
+        return true;
+      },
+    } as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async () => (subscribed = fake);
+    PushManager.prototype.getSubscription = async () => subscribed;
+  });
+  await call(page.request, 'post', '/api/register', newIdentity('Pusher'));
+  await call(page.request, 'post', '/api/communities', { name: 'Pushers Fellowship' });
+  await page.goto('/profile');
+  const card = page.locator('#notifications');
+  const turnOn = card.getByRole('button', { name: 'Turn on push on this device' });
+  await expect(turnOn).toBeVisible();
+  // Nothing was asked on load: the permission is only used once the person chooses push.
+  const stored = page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'POST');
+  await turnOn.click();
+  expect((await stored).status()).toBe(201);
+  await expect(card.getByText('Push is on for this device.')).toBeVisible();
+  await page.context().close();
+});
+
+for (const size of ['desktop', 'phone'] as const) {
+  test(`the profile's notification settings (${size})`, async ({ browser }) => {
+    const page = await openPage(browser, size);
+    await call(page.request, 'post', '/api/register', newIdentity('Settings'));
+    await call(page.request, 'post', '/api/communities', { name: `Settings Fellowship ${size}` });
+    await page.goto('/profile#notifications');
+    await expect(page.locator('#notifications').getByRole('switch', { name: 'E-mail: Meetings' })).toBeVisible();
+    await page.locator('#notifications').getByRole('checkbox', { name: /Remind me/ }).check();
+    await page.locator('#notifications').getByRole('checkbox', { name: /Quiet hours/ }).check();
+    await checkScreen(page, 'profile-notifications', size);
+    await page.context().close();
+  });
+}

@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest, findApiError } from '@/lib/api-client';
+
+/**
+ * Push on this device (issue 24): the browser's permission is asked only when the person turns push on
+ * here, never on first load. The subscription is the browser's; the server keeps one per endpoint.
+ */
+export type PushState =
+  | { kind: 'unsupported' }
+  | { kind: 'server-off'; reason: string }
+  | { kind: 'blocked' }
+  | { kind: 'off'; publicKey: string }
+  | { kind: 'on'; publicKey: string; endpoint: string };
+
+const PUSH_STATE_KEY = ['push-device'] as const;
+
+const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+async function readPushState(): Promise<PushState> {
+  if (!supported()) return { kind: 'unsupported' };
+  let publicKey: string;
+  try {
+    ({ publicKey } = await apiJson<{ publicKey: string }>('GET', '/api/push/public-key'));
+  } catch (error) {
+    const apiError = findApiError(error);
+    if (apiError?.code === 'push_not_configured') return { kind: 'server-off', reason: apiError.serverMessage ?? 'Push notifications are not set up on this server.' };
+    throw error;
+  }
+  if (Notification.permission === 'denied') return { kind: 'blocked' };
+  const subscription = Notification.permission === 'granted' ? await currentSubscription() : null;
+  return subscription ? { kind: 'on', publicKey, endpoint: subscription.endpoint } : { kind: 'off', publicKey };
+}
+
+export function usePushState() {
+  return useQuery<PushState>({ queryKey: PUSH_STATE_KEY, queryFn: readPushState });
+}
+
+/** The VAPID key as the Push API wants it. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+export const PUSH_PERMISSION_REFUSED = 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.';
+
+/** Asks the browser's permission (the person just chose this), subscribes, and tells the server. */
+export function useTurnPushOn() {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, string>({
+    mutationFn: async (publicKey) => {
+      const permission = await Notification.requestPermission();
+      if (permission !== 'granted') throw new Error(PUSH_PERMISSION_REFUSED);
+      const registration = await navigator.serviceWorker.ready;
+      const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+      await apiRequest('POST', '/api/push/subscriptions', subscription.toJSON());
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PUSH_STATE_KEY }),
+  });
+}
+
+/** Forgets this device on the server, then unsubscribes the browser. */
+export function useTurnPushOff() {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, string>({
+    mutationFn: async (endpoint) => {
+      await apiRequest('DELETE', '/api/push/subscriptions', { endpoint });
+      await (await currentSubscription())?.unsubscribe();
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PUSH_STATE_KEY }),
+  });
+}

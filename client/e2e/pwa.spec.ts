@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { call, newIdentity } from './fixtures';
-import { checkScreen, openPage } from './screens-kit';
+import { checkScreen, openPage, SIZES } from './screens-kit';
 
 // Issue 24 on a 390x844 phone: installable (manifest, icons, a service worker that controls the page), opens
 // offline and says so, and push is turned on from the profile (the permission asked only then).
 test.describe.configure({ mode: 'serial' });
 
+/** A phone whose service worker runs (the other specs block it). */
+const phoneWithWorker = async (browser: import('@playwright/test').Browser) => (await browser.newContext({ ...SIZES.phone, serviceWorkers: 'allow' })).newPage();
+
 test('the manifest and its icons load, and a service worker controls the page after a reload', async ({ browser }) => {
-  const page = await openPage(browser, 'phone');
+  const page = await phoneWithWorker(browser);
   await page.goto('/auth');
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   const manifest = (await (await page.request.get(manifestHref!)).json()) as { name: string; display: string; start_url: string; icons: Array<{ src: string; sizes: string; purpose?: string }> };
@@ -35,7 +38,7 @@ test('the manifest and its icons load, and a service worker controls the page af
 });
 
 test('push is turned on from the profile: the browser asks only then, and the subscription is stored', async ({ browser }) => {
-  const page = await openPage(browser, 'phone');
+  const page = await phoneWithWorker(browser);
   await page.context().grantPermissions(['notifications']);
   // No push service is reachable here: the browser's subscribe is stood in for, with an endpoint on an allowed host.
   await page.addInitScript(() => {

@@ -70,6 +70,34 @@ test('push is turned on from the profile: the browser asks only then, and the su
   await page.context().close();
 });
 
+test('a check-in made offline waits to sync, and is saved once the network returns', async ({ browser }) => {
+  const page = await phoneWithWorker(browser);
+  await call(page.request, 'post', '/api/register', newIdentity('Offline'));
+  const { id: communityId } = (await call(page.request, 'post', '/api/communities', { name: 'Offline Fellowship' })) as { id: string };
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  const yes = page.getByRole('button', { name: 'Mark Bible Reading Yes for today' });
+  await expect(yes).toBeVisible();
+
+  await page.context().setOffline(true);
+  await yes.click();
+  await expect(page.getByText('1 check-in waiting to sync: sent when you are back online.')).toBeVisible();
+  await checkScreen(page, 'offline-check-in-waiting', 'phone');
+  // Opened again with no network: the last data it showed (kept in IndexedDB), and the check-in still waiting.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Spiritual Discipline Guidelines' })).toBeVisible();
+  await expect(page.getByText('1 check-in waiting to sync: sent when you are back online.')).toBeVisible();
+
+  await page.context().setOffline(false);
+  await expect(page.getByText(/waiting to sync/)).toHaveCount(0);
+  const now = new Date();
+  const log = (await call(page.request, 'get', `/api/communities/${communityId}/daily-log?month=${now.getUTCMonth() + 1}&year=${now.getUTCFullYear()}`)) as { dayStatus: Record<string, Record<string, string>> };
+  expect(Object.values(log.dayStatus).flatMap((days) => Object.values(days))).toContain('Yes');
+  await page.context().close();
+});
+
 for (const size of ['desktop', 'phone'] as const) {
   test(`the profile's notification settings (${size})`, async ({ browser }) => {
     const page = await openPage(browser, size);

@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { startOfflineCache } from './lib/offline-cache';
+import { queryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
@@ -12,9 +14,10 @@ if (!root) throw new Error('The #root element is missing from index.html');
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 });
 
+startOfflineCache(queryClient);
 registerServiceWorker();

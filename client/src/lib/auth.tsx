@@ -146,7 +146,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   // Coming back from a redirect sign-in (the fallback when the popup was blocked).
-  const userResolved = !userQuery.isLoading;
+  // Pending, not only loading: offline the first read waits (paused) for the network or the kept data.
+  const userResolved = !userQuery.isPending;
   useEffect(() => {
     if (!userResolved || user || !hasPendingGoogleRedirect()) return;
     takeGoogleRedirectResult().then(
@@ -163,9 +164,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value: AuthContextValue = {
     user,
-    isLoading: userQuery.isLoading,
+    isLoading: userQuery.isPending,
     memberships: membershipsQuery.data ?? NO_MEMBERSHIPS,
-    membershipsLoading: user !== null && membershipsQuery.isLoading,
+    membershipsLoading: user !== null && membershipsQuery.isPending,
     loginMutation,
     registerMutation,
     logoutMutation,

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { Role } from '@shared/domain/constants';
 import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
+import { resetQueuedCheckInsForTest } from '@/features/tracking/offline-check-ins';
 import { apiError, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
 
@@ -112,6 +113,26 @@ describe('/tracking Monthly Progress calendar', () => {
 
     expect(await findCell('Bible Reading, November 5: Not set')).toBeInTheDocument();
     expect(dailyLogPosts(api)[1]?.body).toMatchObject({ dayStatus: { bibleReading: { '5': 'Blank' } }, entries: { bibleReading: { '2026-11': { '5': false } } } });
+  });
+
+  it('keeps a check-in made without a network on the device, marks it waiting, and sends it when the network returns', async () => {
+    await resetQueuedCheckInsForTest();
+    let network = false;
+    const { user, api, server } = renderTracking();
+    const save = server.routes[`POST /api/communities/${COMMUNITY_ID}/daily-log`]!;
+    server.routes[`POST /api/communities/${COMMUNITY_ID}/daily-log`] = (request) => (network ? save(request) : Promise.reject(new TypeError('Failed to fetch')));
+    await user.click(await findCell('Bible Reading, November 5: Not set'));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Yes' }));
+    // Kept, not put back: the cell shows the choice, marked as waiting, and the count says so.
+    expect(await findCell('Bible Reading, November 5: Yes, waiting to sync')).toBeInTheDocument();
+    expect(await screen.findByText('1 check-in waiting to sync: sent when you are back online.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to Save Progress')).not.toBeInTheDocument();
+
+    network = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await findToast('Check-ins synced')).toBeInTheDocument();
+    expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument();
+    expect(dailyLogPosts(api).at(-1)?.body).toMatchObject({ dayStatus: { bibleReading: { '5': 'Yes' } } });
   });
 
   it('disables future days', async () => {

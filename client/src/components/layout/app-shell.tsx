@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { CheckInSync } from '@/features/tracking/components/check-in-sync';
 import { TopBar } from './top-bar';
 import { UpdateBanner } from './update-banner';
 
@@ -16,6 +17,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <TopBar />
       <UpdateBanner />
       <VerifyEmailBanner />
+      <CheckInSync />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-10">
         {children}
       </main>

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '@shared/contracts/auth';
 import type {
   CalendarLockView,
   CommanderMemberStat,
@@ -16,7 +17,8 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiJson } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
 import { useCurrentCommunity } from '@/features/communities/api';
-import { useAuth } from '@/lib/auth';
+import { USER_QUERY_KEY, useAuth } from '@/lib/auth';
+import { isNetworkFailure, queueCheckIn } from './offline-check-ins';
 import { monthLabel } from './period';
 import { statusOf } from './status';
 
@@ -150,17 +152,36 @@ function toastNoCommunity() {
 
 const SAVE_DAY_STATUS = ['save-day-status'] as const;
 
+/** POST one cell of one's own log. */
+export const sendDayStatus = (communityId: string, change: DayStatusChange) =>
+  apiJson<DailyLogView>('POST', `/api/communities/${communityId}/daily-log`, dayStatusBody(communityId, change));
+
 /**
  * Saves one cell of one's own log. The cache changes at once (optimistic) and the cell goes back if
- * the save fails; the server's merged month replaces the cache once no other save is under way.
+ * the save is refused; the server's merged month replaces the cache once no other save is under way.
+ * Without a network the check-in is kept on the device and sent later (offline-check-ins.ts): the cell
+ * keeps its new status, marked as waiting to sync.
  */
 export function useSaveDayStatus(communityId: string | null) {
   const queryClient = useQueryClient();
-  return useMutation<DailyLogView, Error, DayStatusChange, { previous: DayStatus }>({
+  return useMutation<DailyLogView | 'queued', Error, DayStatusChange, { previous: DayStatus }>({
     mutationKey: SAVE_DAY_STATUS,
-    mutationFn: (change) => {
+    // Runs offline too (React Query would otherwise hold it in memory only, lost on a reload).
+    networkMode: 'always',
+    mutationFn: async (change) => {
       if (!communityId) throw new NoCommunityError();
-      return apiJson<DailyLogView>('POST', `/api/communities/${communityId}/daily-log`, dayStatusBody(communityId, change));
+      const selfId = queryClient.getQueryData<PublicUser | null>(USER_QUERY_KEY)?.id ?? null;
+      if (selfId && !navigator.onLine) {
+        await queueCheckIn(selfId, communityId, change);
+        return 'queued';
+      }
+      try {
+        return await sendDayStatus(communityId, change);
+      } catch (error) {
+        if (!selfId || !isNetworkFailure(error)) throw error;
+        await queueCheckIn(selfId, communityId, change);
+        return 'queued';
+      }
     },
     onMutate: async (change) => {
       if (!communityId) return { previous: change.status };
@@ -182,7 +203,7 @@ export function useSaveDayStatus(communityId: string | null) {
       if (error instanceof ApiError && error.status === 423) void queryClient.invalidateQueries({ queryKey: key });
     },
     onSuccess: (view, change) => {
-      if (!communityId) return;
+      if (!communityId || view === 'queued') return;
       // The server's month is the truth; while another save is still out, its optimistic cell stays.
       if (queryClient.isMutating({ mutationKey: SAVE_DAY_STATUS }) <= 1) queryClient.setQueryData(trackingKeys.dailyLog(communityId, null, change), view);
       void queryClient.invalidateQueries({ queryKey: trackingKeys.streaks(communityId) });

@@ -79,9 +79,11 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
       { year: today.year, month: today.month, day: today.day, key: discipline.key, status: chosen },
       {
         onSuccess: (saved) => {
-          setAnnouncement(chosen === 'Blank' ? `${discipline.label} cleared for today.` : `${discipline.label} marked ${STATUS_META[chosen].label} for today.`);
+          const waiting = saved === 'queued' ? ' Waiting to sync: it is sent when you are back online.' : '';
+          setAnnouncement(`${chosen === 'Blank' ? `${discipline.label} cleared for today.` : `${discipline.label} marked ${STATUS_META[chosen].label} for today.`}${waiting}`);
           if (chosen === 'Blank') return;
-          const everySet = disciplines.every((item) => statusOf(saved.dayStatus, item.key, today.day) !== 'Blank');
+          // Kept offline: the month on screen already shows it (the optimistic change stays).
+          const everySet = disciplines.every((item) => (item.key === discipline.key ? chosen : statusOf(saved === 'queued' ? log?.dayStatus : saved.dayStatus, item.key, today.day)) !== 'Blank');
           clearTimeout(advanceTimer.current);
           advanceTimer.current = setTimeout(() => {
             setIndex((current) => {

@@ -36,6 +36,8 @@ interface MonthGridProps {
   /** False: every cell can be read (and reached by keyboard) but not changed. */
   editable: boolean;
   onChoose: (change: DayStatusChange) => void;
+  /** Cells saved on this device while offline, not yet sent ('key:day'). */
+  waiting?: ReadonlySet<string>;
 }
 
 interface Position {
@@ -56,7 +58,7 @@ function todayIn(period: YearMonth, todayIso: IsoDate): number | null {
  * focus back to the cell when it closes. From 1024 px the whole month fits; narrower, the grid shows one
  * week at a time with previous and next, opening on today, so nothing scrolls sideways.
  */
-export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, onChoose }: MonthGridProps) {
+export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, onChoose, waiting }: MonthGridProps) {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const totalDays = daysInMonth(period.year, period.month);
   const [active, setActive] = useState<Position>(() => ({ row: 0, day: todayIn(period, todayIso) ?? 1 }));
@@ -177,6 +179,7 @@ export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, 
                     period={period}
                     day={day}
                     status={statusOf(dayStatus, discipline.key, day)}
+                    waiting={waiting?.has(`${discipline.key}:${day}`) ?? false}
                     disabled={!editable || isoDate(period.year, period.month, day) > todayIso}
                     tabbable={rowIndex === row && day === activeDay}
                     onChoose={onChoose}
@@ -201,6 +204,8 @@ interface DayCellProps {
   period: YearMonth;
   day: number;
   status: DayStatus;
+  /** Saved offline, not yet sent: marked with a dot and said in its name. */
+  waiting: boolean;
   /** Future days, another member's month, a locked month: readable and reachable, not changeable. */
   disabled: boolean;
   /** The grid's one Tab stop. */
@@ -211,16 +216,21 @@ interface DayCellProps {
 }
 
 const cellClasses =
-  'flex h-8 w-full items-center justify-center rounded-md border text-xs font-bold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1';
+  'relative flex h-8 w-full items-center justify-center rounded-md border text-xs font-bold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1';
 
 const DayCell = memo(function DayCell(props: DayCellProps) {
-  const { row, register, label, disciplineKey, period, day, status, disabled, tabbable, onChoose, onCellKeyDown, onCellFocus } = props;
+  const { row, register, label, disciplineKey, period, day, status, waiting, disabled, tabbable, onChoose, onCellKeyDown, onCellFocus } = props;
   const ref = useCallback((element: HTMLButtonElement | null) => register(`${row}:${day}`, element), [register, row, day]);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => onCellKeyDown(event, { row, day });
   const onFocus = () => onCellFocus({ row, day });
   const meta = STATUS_META[status];
-  const name = cellName(label, period.month, day, status);
-  const face = <span aria-hidden="true">{meta.letter}</span>;
+  const name = `${cellName(label, period.month, day, status)}${waiting ? ', waiting to sync' : ''}`;
+  const face = (
+    <>
+      <span aria-hidden="true">{meta.letter}</span>
+      {waiting ? <span aria-hidden="true" data-waiting="" className="absolute right-0.5 top-0.5 size-1.5 rounded-full bg-accent-600" /> : null}
+    </>
+  );
   if (disabled) {
     return (
       <button

@@ -1,15 +1,17 @@
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import Check from 'lucide-react/icons/check';
 import Minus from 'lucide-react/icons/minus';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { DailyLogView, DisciplineView } from '@shared/contracts/tracking';
 import type { IsoDate, YearMonth } from '@shared/domain/calendar';
 import { MONTHLY_GOAL_KEYS, TARGET_LABELS } from '@shared/domain/disciplines';
 import { monthlyProgress } from '@shared/domain/progress';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { type DayStatusChange, useSaveDayStatus } from '../api';
+import { useQueuedCheckIns, waitingCells } from '../offline-check-ins';
 import { monthLabel } from '../period';
 import { STATUS_META, STATUS_ORDER } from '../status';
 import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
@@ -43,6 +45,9 @@ interface MonthlyProgressCardProps {
 export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
   const { communityId, disciplines, disciplinesLoading, log, logLoading, logError, onRetry, period, todayIso, editable } = props;
   const { mutate } = useSaveDayStatus(communityId);
+  const queue = useQueuedCheckIns();
+  const selfId = useAuth().user?.id ?? null;
+  const waiting = useMemo(() => waitingCells(queue, selfId, communityId, period), [queue, selfId, communityId, period]);
   const onChoose = useCallback((change: DayStatusChange) => mutate(change), [mutate]);
 
   return (
@@ -80,6 +85,8 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
               dayStatus={log?.dayStatus}
               editable={editable}
               onChoose={onChoose}
+              // One's own month only: another member's is never saved from this device.
+              waiting={props.showGoalsSummary ? undefined : waiting}
             />
 
             <StatusLegend />

@@ -6,8 +6,10 @@ import { checkScreen, openPage, SIZES } from './screens-kit';
 // offline and says so, and push is turned on from the profile (the permission asked only then).
 test.describe.configure({ mode: 'serial' });
 
-/** A phone whose service worker runs (the other specs block it). */
-const phoneWithWorker = async (browser: import('@playwright/test').Browser) => (await browser.newContext({ ...SIZES.phone, serviceWorkers: 'allow' })).newPage();
+/** A page whose service worker runs (the other specs block it). */
+const withWorker = async (browser: import('@playwright/test').Browser, size: keyof typeof SIZES = 'phone') =>
+  (await browser.newContext({ ...SIZES[size], serviceWorkers: 'allow' })).newPage();
+const phoneWithWorker = (browser: import('@playwright/test').Browser) => withWorker(browser, 'phone');
 
 test('the manifest and its icons load, and a service worker controls the page after a reload', async ({ browser }) => {
   const page = await phoneWithWorker(browser);
@@ -70,10 +72,11 @@ test('push is turned on from the profile: the browser asks only then, and the su
   await page.context().close();
 });
 
-test('a check-in made offline waits to sync, and is saved once the network returns', async ({ browser }) => {
-  const page = await phoneWithWorker(browser);
+for (const size of ['phone', 'desktop'] as const) {
+  test(`a check-in made offline waits to sync, and is saved once the network returns (${size})`, async ({ browser }) => {
+  const page = await withWorker(browser, size);
   await call(page.request, 'post', '/api/register', newIdentity('Offline'));
-  const { id: communityId } = (await call(page.request, 'post', '/api/communities', { name: 'Offline Fellowship' })) as { id: string };
+  const { id: communityId } = (await call(page.request, 'post', '/api/communities', { name: `Offline Fellowship ${size}` })) as { id: string };
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
@@ -83,7 +86,7 @@ test('a check-in made offline waits to sync, and is saved once the network retur
   await page.context().setOffline(true);
   await yes.click();
   await expect(page.getByText('1 check-in waiting to sync: sent when you are back online.')).toBeVisible();
-  await checkScreen(page, 'offline-check-in-waiting', 'phone');
+  await checkScreen(page, 'offline-check-in-waiting', size);
   // Opened again with no network: the last data it showed (kept in IndexedDB), and the check-in still waiting.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -97,6 +100,7 @@ test('a check-in made offline waits to sync, and is saved once the network retur
   expect(Object.values(log.dayStatus).flatMap((days) => Object.values(days))).toContain('Yes');
   await page.context().close();
 });
+}
 
 for (const size of ['desktop', 'phone'] as const) {
   test(`the profile's notification settings (${size})`, async ({ browser }) => {

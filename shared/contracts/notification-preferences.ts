@@ -57,6 +57,8 @@ export const notificationPreferencesBody = z.strictObject({
   reminderEmail: z.boolean({ error: 'Choose on or off' }).optional(),
   reminderTime: clockTime('Reminder time').nullable().optional(),
   timeZone: timeZoneField.optional(),
+  /** Answered by GET; accepted (and ignored) so the object GET answers can be PUT back as it is. */
+  timeZoneChosen: z.boolean().optional(),
   quietHours: z
     .strictObject({ start: clockTime('Start'), end: clockTime('End') })
     .refine((hours) => hours.start !== hours.end, { message: 'Quiet hours must end at another time than they start', path: ['end'] })

@@ -75,6 +75,8 @@ describe('GET and PUT /api/user/notification-preferences', () => {
       quietHours: { start: '22:00', end: '07:00' },
     });
     expect(await preferences(agent)).toEqual(saved);
+    // The object GET answers can be PUT back as it is.
+    expect((await agent.put('/api/user/notification-preferences').send(saved).expect(200)).body).toEqual(saved);
     // Someone else's are untouched.
     expect((await preferences(world.neighbour.agent)).email.meetings).toBe(true);
     await agent.put('/api/user/notification-preferences').send({ quietHours: null, reminderTime: null }).expect(200);

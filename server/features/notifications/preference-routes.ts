@@ -45,7 +45,8 @@ export function unsubscribeRoutes(db: Database, linkKey: Buffer, now: () => Date
     res.type('html').send(
       page(
         `<h1>Stop these e-mails?</h1><p>You will no longer receive e-mails for “${topicLabel(named.topic)}”. The bell in Steadfast still shows them.</p>` +
-          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop these e-mails</button></form>`,
+          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop these e-mails</button></form>` +
+          `<p><a href="/profile#notifications">Choose which e-mails you get in Steadfast</a></p>`,
       ),
     );
   });
@@ -55,12 +56,12 @@ export function unsubscribeRoutes(db: Database, linkKey: Buffer, now: () => Date
     if ((req.body as Record<string, unknown> | undefined)?.['List-Unsubscribe'] !== 'One-Click') throw badRequest(UNSUBSCRIBE_BODY_REQUIRED);
     await turnOffEmail(db, named.userId, named.topic, now());
     // A person who pressed the button sees a page; a mail provider reads the status.
-    res.status(200).type('html').send(page(`<h1>Done</h1><p>You will no longer receive e-mails for “${topicLabel(named.topic)}”. You can turn them on again under Profile in Steadfast.</p>`));
+    res.status(200).type('html').send(page(`<h1>Done</h1><p>You will no longer receive e-mails for “${topicLabel(named.topic)}”. You can turn them on again under Profile in Steadfast.</p><p><a href="/profile#notifications">Open your notification settings</a></p>`));
   });
   return router;
 }
 
 function page(content: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Steadfast e-mails</title><meta name="robots" content="noindex">
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.5rem}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#2d3a8c;color:#fff;cursor:pointer}</style></head><body><main>${content}</main></body></html>`;
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.5rem}a{color:#2d3a8c}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#2d3a8c;color:#fff;cursor:pointer}</style></head><body><main>${content}</main></body></html>`;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { call, newIdentity } from './fixtures';
+import { call, newIdentity, register } from './fixtures';
 import { checkScreen, openPage, SIZES } from './screens-kit';
 
 // Issue 24 on a 390x844 phone: installable (manifest, icons, a service worker that controls the page), opens
@@ -100,6 +100,40 @@ for (const size of ['phone', 'desktop'] as const) {
   expect(Object.values(log.dayStatus).flatMap((days) => Object.values(days))).toContain('Yes');
   await page.context().close();
 });
+}
+
+for (const size of ['phone', 'desktop'] as const) {
+  test(`a check-in the server refuses once back online stays listed with the reason (${size})`, async ({ browser }) => {
+    const leader = await register(browser, 'Locker');
+    const lead = leader.context.request;
+    const { id: communityId } = (await call(lead, 'post', '/api/communities', { name: `Locked Fellowship ${size}` })) as { id: string };
+    const { inviteCode } = (await call(lead, 'post', `/api/communities/${communityId}/invite-codes`)) as { inviteCode: string };
+    const page = await withWorker(browser, size);
+    await call(page.request, 'post', '/api/register', newIdentity('Refused'));
+    await call(page.request, 'post', '/api/communities/join', { inviteCode });
+    await page.goto('/');
+    const yes = page.getByRole('button', { name: 'Mark Bible Reading Yes for today' });
+    await expect(yes).toBeVisible();
+
+    await page.context().setOffline(true);
+    await yes.click();
+    await expect(page.getByText('1 check-in waiting to sync: sent when you are back online.')).toBeVisible();
+    // Meanwhile a moderator locks the month: the member's check-in can no longer be saved.
+    const now = new Date();
+    await call(lead, 'post', `/api/communities/${communityId}/calendar-locks`, { month: now.getUTCMonth() + 1, year: now.getUTCFullYear(), isLocked: true, reason: 'Closed early' }, communityId);
+    await page.context().setOffline(false);
+    const refused = page.getByRole('alert', { name: 'Check-ins not saved' });
+    await expect(refused).toContainText('Not saved: Bible Reading');
+    await expect(page.getByText(/waiting to sync/)).toHaveCount(0);
+    // The carousel reads the month again: Bible Reading is not set after all.
+    await page.getByRole('button', { name: 'Show Bible Reading' }).click();
+    await expect(page.getByText('Today:').locator('..')).toContainText('Not set');
+    await checkScreen(page, 'offline-check-in-refused', size);
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(refused).toHaveCount(0);
+    await page.context().close();
+    await leader.context.close();
+  });
 }
 
 for (const size of ['desktop', 'phone'] as const) {

@@ -31,7 +31,7 @@ describe('check-ins kept offline', () => {
     await queueCheckIn('me', 'c1', change('bibleReading', 3, 'No'));
     await queueCheckIn('someone-else', 'c1', change('prayer', 3));
     const sent: string[] = [];
-    expect(await syncCheckIns('me', async (item) => void sent.push(`${item.change.key}:${item.change.status}`))).toBe(2);
+    expect(await syncCheckIns('me', async (item) => void sent.push(`${item.change.key}:${item.change.status}`))).toEqual({ saved: 2, refused: 0 });
     expect(sent).toEqual(['fasting:Yes', 'bibleReading:No']);
     // Another person's check-ins on this device wait for them.
     render(<Probe />);
@@ -49,7 +49,7 @@ describe('check-ins kept offline', () => {
       if (item.change.day === 1) throw locked;
       if (item.change.day === 2) throw new TypeError('Failed to fetch');
     });
-    expect(saved).toBe(0);
+    expect(saved).toEqual({ saved: 0, refused: 1 });
     expect(calls).toBe(2);
     render(<Probe />);
     const rows = () => within(screen.getByRole('list', { name: 'queue' })).getAllByRole('listitem').map((item) => item.textContent);
@@ -64,7 +64,7 @@ describe('check-ins kept offline', () => {
     vi.resetModules();
     const fresh = await import('./offline-check-ins');
     const sent: number[] = [];
-    expect(await fresh.syncCheckIns('me', async (item) => void sent.push(item.change.day))).toBe(1);
+    expect(await fresh.syncCheckIns('me', async (item) => void sent.push(item.change.day))).toEqual({ saved: 1, refused: 0 });
     expect(sent).toEqual([9]);
   });
 

@@ -58,16 +58,17 @@ export async function queueCheckIn(userId: string, communityId: string, change: 
 /** Whether a failed save means "no network" (fetch rejects with a TypeError), not a refusal. */
 export const isNetworkFailure = (error: unknown) => error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine && !(error instanceof ApiError));
 
-let syncing: Promise<number> | null = null;
+let syncing: Promise<{ saved: number; refused: number }> | null = null;
 
 /**
  * Sends the waiting check-ins of `userId`, oldest first. Stops at the first network failure (still offline);
- * a refusal is kept with its reason and the next one is sent. Resolves with how many were saved.
+ * a refusal is kept with its reason and the next one is sent. Resolves with how many were saved and refused.
  */
-export function syncCheckIns(userId: string, send: (item: QueuedCheckIn) => Promise<void>): Promise<number> {
+export function syncCheckIns(userId: string, send: (item: QueuedCheckIn) => Promise<void>): Promise<{ saved: number; refused: number }> {
   syncing ??= (async () => {
     await load();
     let saved = 0;
+    let refused = 0;
     for (const item of items.filter((queued) => queued.userId === userId && queued.refused === undefined)) {
       try {
         await send(item);
@@ -75,10 +76,11 @@ export function syncCheckIns(userId: string, send: (item: QueuedCheckIn) => Prom
         await save(items.filter((queued) => queued.id !== item.id));
       } catch (error) {
         if (!(error instanceof ApiError)) break;
+        refused += 1;
         await save(items.map((queued) => (queued.id === item.id ? { ...queued, refused: errorMessage(error, 'It was not saved.') } : queued)));
       }
     }
-    return saved;
+    return { saved, refused };
   })().finally(() => {
     syncing = null;
   });

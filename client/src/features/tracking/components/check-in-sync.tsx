@@ -24,9 +24,11 @@ export function CheckInSync() {
   useEffect(() => {
     if (!selfId) return;
     const sync = async () => {
-      const saved = await syncCheckIns(selfId, (item) => sendDayStatus(item.communityId, item.change).then(() => undefined));
-      if (saved === 0) return;
+      const { saved, refused } = await syncCheckIns(selfId, (item) => sendDayStatus(item.communityId, item.change).then(() => undefined));
+      if (saved === 0 && refused === 0) return;
+      // The months read again: what was saved, and a refused cell back to what the server keeps.
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === '/api/communities' && (query.queryKey[2] === 'daily-log' || query.queryKey[2] === 'streaks' || query.queryKey[2] === 'dashboard') });
+      if (saved === 0) return;
       toast({ title: 'Check-ins synced', description: `${saved} check-in${saved === 1 ? '' : 's'} made offline ${saved === 1 ? 'is' : 'are'} saved.`, variant: 'success' });
     };
     void sync();
@@ -48,18 +50,20 @@ export function CheckInSync() {
           </p>
         ) : null}
         {refused.length > 0 ? (
-          <ul role="alert" aria-label="Check-ins not saved" className="grid gap-1.5">
-            {refused.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-destructive">
-                <span className="min-w-0 flex-1">
-                  Not saved: {labelOf(item)}, {monthName(item.change.month)} {item.change.day}. {item.refused}
-                </span>
-                <Button size="sm" variant="outline" onClick={() => void dismissRefused(item.id)}>
-                  Dismiss
-                </Button>
-              </li>
-            ))}
-          </ul>
+          <div role="alert" aria-label="Check-ins not saved">
+            <ul className="grid gap-1.5">
+              {refused.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-destructive">
+                  <span className="min-w-0 flex-1">
+                    Not saved: {labelOf(item)}, {monthName(item.change.month)} {item.change.day}. {item.refused}
+                  </span>
+                  <Button size="sm" variant="outline" onClick={() => void dismissRefused(item.id)}>
+                    Dismiss
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
       </div>
     </div>

@@ -187,6 +187,8 @@ await setRoles(db, elsewhere.id, people.otherInstitutionAdmin.user.id, ['Communi
 const ZONE = 'America/Chicago';
 const today = dateInTimeZone(new Date(), ZONE);
 const thisMonth = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+/** A page of the report's member table after some member: the cursor the first page hands out. */
+const reportCursor = Buffer.from(JSON.stringify([0, 'a', '00000000-0000-4000-8000-000000000000'])).toString('base64url');
 let dayOffset = 2;
 /** A member's slot (an hour from 10:00 in the community's zone) on a day no other cell uses. */
 function freshSlot() {
@@ -543,6 +545,7 @@ const MATRIX: Record<string, Entry> = {
     send: (a, { world: w }) => a.get(`/api/communities/${w.id}/dashboard?month=${thisMonth.month}&year=${thisMonth.year}&date=${today}`),
   },
   'GET /api/reports': { expect: MEMBERS, send: (a) => a.get(`/api/reports?month=${thisMonth.month}&year=${thisMonth.year}`) },
+  'GET /api/reports/members': { expect: MEMBERS, send: (a) => a.get(`/api/reports/members?month=${thisMonth.month}&year=${thisMonth.year}&cursor=${reportCursor}`) },
 
   // Import and export.
   'GET /api/export/csv': { expect: ADMINS, send: (a) => a.get('/api/export/csv') },

@@ -555,6 +555,17 @@ const SPECS: Record<string, Spec> = {
     optional: ['scope'],
     bad: { scope: ['everyone', 'community'] },
   },
+  'GET /api/reports/members': {
+    as: 'member',
+    header: true,
+    path: () => '/api/reports/members',
+    query: () => ({
+      month: String(thisMonth.month),
+      year: String(thisMonth.year),
+      cursor: Buffer.from(JSON.stringify([0, 'a', '00000000-0000-4000-8000-000000000000'])).toString('base64url'),
+    }),
+    bad: { cursor: ['', 'x'.repeat(401), Buffer.from('[1,"a","b"]').toString('base64url')] },
+  },
 
   'GET /api/export/csv': { as: 'moderator', header: true, path: () => '/api/export/csv' },
   'POST /api/import/csv/preview': { as: 'moderator', header: true, path: () => '/api/import/csv/preview', body: () => ({ csvData: csv }), file: ['csvData'], bad: { csvData: ['', '   \n  ', 'a\u0000b'] } },

@@ -10,6 +10,29 @@ export const reportsQuery = z.object({
 });
 export type ReportsQuery = z.input<typeof reportsQuery>;
 
+/** GET /api/reports/members?month&year[&scope]&cursor: the member table's next page. */
+export const reportMembersQuery = reportsQuery.extend({
+  cursor: z
+    .string({ error: 'Cursor must be text' })
+    .min(1, { error: 'Cursor is required' })
+    .max(400, { error: 'Cursor is too long' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Cursor is not one this list gave' }),
+});
+export type ReportMembersQuery = z.input<typeof reportMembersQuery>;
+
+/** How many members of the scope kept the month within `from`..`to` percent. */
+export interface CompletionBand {
+  from: number;
+  to: number;
+  members: number;
+}
+
+export interface ReportMembersPage {
+  members: MemberCompletion[];
+  /** Where the next page starts (GET /api/reports/members), or null on the last page. */
+  nextCursor: string | null;
+}
+
 export interface DisciplineCompletion {
   key: string;
   label: string;
@@ -48,7 +71,13 @@ export interface ReportsView {
   /** Whether the viewer may switch to the community scope. */
   canSeeCommunity: boolean;
   disciplines: DisciplineCompletion[];
+  /** How many members are in scope (imported records only where their history has that month). */
+  membersTotal: number;
+  /** The scope's members by completion band, 0-9 % up to 90-100 %: the chart, whatever the congregation's size. */
+  distribution: CompletionBand[];
+  /** The first page of the scope's members, most faithful first; the rest from GET /api/reports/members. */
   members: MemberCompletion[];
+  membersNextCursor: string | null;
   /** The viewer's own completion for the 12 months ending with the chosen one, oldest first. */
   trend: MonthPoint[];
   /** The current streaks of the viewer's subgroup (empty without one), longest first. */

@@ -53,6 +53,12 @@ describe('summariseMonth', () => {
     expect(summary.completedCount).toBe(2);
   });
 
+  it('counts kept days per daily discipline in the order of their keys sorted, however they are given', () => {
+    const dayStatus = { fasting: { '1': 'Yes' as const, '2': 'Partially' as const, '3': 'Sick' as const }, bible_reading: { '1': 'No' as const, '4': 'Yes' as const } };
+    expect(summariseMonth(dayStatus, ['fasting', 'bible_reading', 'meditation'], 2026, 4).disciplineDays).toEqual([1, 2, 0]);
+    expect(summariseMonth(dayStatus, ['meditation', 'bible_reading', 'fasting'], 2026, 4).disciplineDays).toEqual([1, 2, 0]);
+  });
+
   it('writes counts above nine in base 36 (up to the 30 disciplines a community may have)', () => {
     const keys = Array.from({ length: 30 }, (_, i) => `d${i}`);
     const dayStatus = Object.fromEntries(keys.map((key) => [key, { '1': 'Yes' as const }]));

@@ -19,6 +19,11 @@ export interface MonthSummary {
   completedCount: number;
   /** One mark per day of the month (see above). */
   dayMarks: string;
+  /**
+   * Days kept (Yes or Partially) per daily discipline, in the order of the disciplines' keys sorted (however
+   * the keys were given: every writer agrees without knowing the community's display order): what reports add up.
+   */
+  disciplineDays: number[];
 }
 
 export const BLANK_MARK = '.';
@@ -28,16 +33,23 @@ export const NOT_KEPT_MARK = 'N';
 export function summariseMonth(dayStatus: Record<string, Record<string, DayStatus>> | undefined, dailyKeys: readonly string[], year: number, month: number): MonthSummary {
   let completedCount = 0;
   let dayMarks = '';
+  const sortedKeys = [...dailyKeys].sort();
+  const disciplineDays = sortedKeys.map(() => 0);
   for (let day = 1; day <= daysInMonth(year, month); day++) {
-    const statuses = dailyKeys.map((key) => dayStatus?.[key]?.[String(day)]);
-    const kept = statuses.filter(isCompleted).length;
+    const statuses = sortedKeys.map((key) => dayStatus?.[key]?.[String(day)]);
+    let kept = 0;
+    statuses.forEach((status, index) => {
+      if (!isCompleted(status)) return;
+      kept++;
+      disciplineDays[index]!++;
+    });
     completedCount += kept;
     if (kept > 0) dayMarks += kept.toString(36);
     else if (statuses.some(isGraceStatus)) dayMarks += GRACE_MARK;
     else if (statuses.some((status) => status !== undefined && status !== 'Blank')) dayMarks += NOT_KEPT_MARK;
     else dayMarks += BLANK_MARK;
   }
-  return { completedCount, dayMarks };
+  return { completedCount, dayMarks, disciplineDays };
 }
 
 const BLANK_CODE = BLANK_MARK.charCodeAt(0);

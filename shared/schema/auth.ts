@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, json, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { ACCENTED, PLAIN } from '../domain/search-key';
 import { createdAt, id, updatedAt } from './columns';
 import { communities } from './communities';
 
@@ -12,6 +13,10 @@ export const users = pgTable(
     /** Null for imported members (cannot sign in) and Google-only accounts. */
     passwordHash: text('password_hash'),
     displayName: text('display_name').notNull(),
+    /** The name as searches and the member list's order compare it: lower case, accents removed (shared/domain/search-key.ts). */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`translate(lower(display_name), '${ACCENTED}', '${PLAIN}')`)),
     /** Created by a CSV import and not yet claimed by a real person. */
     isImported: boolean('is_imported').notNull().default(false),
     /** Granted only from the command line (npm run grant-superadmin). */
@@ -39,6 +44,8 @@ export const users = pgTable(
     uniqueIndex('users_imported_email_unique').on(t.importedCommunityId, t.email).where(sql`${t.isImported}`),
     uniqueIndex('users_display_name_unique').on(sql`lower(${t.displayName})`).where(sql`NOT ${t.isImported}`),
     uniqueIndex('users_imported_display_name_unique').on(t.importedCommunityId, sql`lower(${t.displayName})`).where(sql`${t.isImported}`),
+    // The member list's order (search_name, id), and its keyset pages.
+    index('users_search_name_idx').on(t.searchName, t.id),
     check('users_email_required', sql`${t.isImported} OR ${t.email} IS NOT NULL`),
   ],
 );

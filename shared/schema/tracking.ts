@@ -68,13 +68,16 @@ export const dailyLogs = pgTable(
      */
     completedCount: integer('completed_count').notNull().default(0),
     dayMarks: text('day_marks'),
+    /** Days kept per daily discipline, in the community's order of them; null until summarised. */
+    disciplineDays: integer('discipline_days').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('daily_logs_user_community_month_unique').on(t.userId, t.communityId, t.year, t.month),
     // Avg. Completion reads every member's month from this index alone (an index-only scan): no log is read.
-    index('daily_logs_community_month_idx').on(t.communityId, t.year, t.month, t.userId, t.completedCount),
+    // Reports add up every member's per-discipline days from it too.
+    index('daily_logs_community_month_idx').on(t.communityId, t.year, t.month, t.userId, t.completedCount, t.disciplineDays),
     // A subgroup's statistics read its members' month summaries from this index alone.
     index('daily_logs_member_summary_idx').on(t.communityId, t.userId, t.year, t.month, t.completedCount, t.updatedAt, t.dayMarks),
   ],

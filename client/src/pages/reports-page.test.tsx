@@ -30,7 +30,7 @@ const TREND_LABELS = [
 ];
 
 function view(overrides: Partial<ReportsView> = {}): ReportsView {
-  return {
+  const report: Omit<ReportsView, 'membersTotal' | 'distribution' | 'membersNextCursor'> & Partial<ReportsView> = {
     month: 11,
     year: 2026,
     scope: 'subgroup',
@@ -53,6 +53,7 @@ function view(overrides: Partial<ReportsView> = {}): ReportsView {
     ],
     ...overrides,
   };
+  return { membersTotal: report.members.length, distribution: [], membersNextCursor: null, ...report };
 }
 
 function renderReports(routes: Record<string, Handler> = {}, roles: ('Member' | 'CommunityModerator')[] = ['Member']) {
@@ -204,6 +205,35 @@ describe('/reports', () => {
       ['Ruth Moab', '80%', '93%', '67%', '10%'],
       ['Naomi Ephrath', '52%', '53%', '15%', '0%'],
     ]);
+  });
+
+  it('shows a congregation as members per completion band, and its member table a page at a time', async () => {
+    const row = (n: number) => ({ userId: `m${n}`, displayName: `Member ${n}`, completionPercent: 90 - n, byDiscipline: { bibleReading: 90 - n, fasting: 0, meditation: 0 } });
+    const distribution = Array.from({ length: 10 }, (_, band) => ({ from: band * 10, to: band === 9 ? 100 : band * 10 + 9, members: band === 0 ? 1950 : 10 }));
+    const large = view({ scope: 'community', subgroupName: null, canSeeCommunity: true, membersTotal: 2040, distribution, members: [row(1), row(2)], membersNextCursor: 'after-2' });
+    let failOnce = true;
+    const { user, api } = renderReports({
+      [`GET ${reportsUrl(11, 2026)}`]: () => json(large),
+      'GET /api/reports/members?month=11&year=2026&cursor=after-2': () => (failOnce ? ((failOnce = false), apiError(500, 'Something went wrong on our side.')) : json({ members: [row(3)], nextCursor: 'after-3' })),
+      'GET /api/reports/members?month=11&year=2026&cursor=after-3': () => json({ members: [row(4)], nextCursor: null }),
+    });
+    await screen.findByRole('heading', { name: 'By member' });
+    expect(within(card('By member')).getByText('November 2026, the whole community: 2,040 members.')).toBeInTheDocument();
+    // The chart is of bands (its table says the same), not a bar per member.
+    expect(tableRows(screen.getByRole('region', { name: 'Members by completion, November 2026' }))[1]).toEqual(['0–9%', '1,950']);
+
+    await user.click(within(screen.getByRole('group', { name: 'Show By member as' })).getByRole('button', { name: 'Table' }));
+    const members = () => tableRows(screen.getByRole('region', { name: 'Completion by member, November 2026' })).slice(1).map((cells) => cells[0]);
+    expect(members()).toEqual(['Member 1', 'Member 2']);
+    expect(within(card('By member')).getByText('Showing 2 of 2,040')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more members' }));
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(members()).toEqual(['Member 1', 'Member 2', 'Member 3']));
+    await user.click(screen.getByRole('button', { name: 'Show more members' }));
+    await vi.waitFor(() => expect(members()).toEqual(['Member 1', 'Member 2', 'Member 3', 'Member 4']));
+    expect(screen.queryByRole('button', { name: 'Show more members' })).not.toBeInTheDocument();
+    expect(reportCalls(api).filter((url) => url.startsWith('/api/reports/members'))).toHaveLength(3);
   });
 
   it("shows the viewer's last 12 months as a table of 12 rows", async () => {

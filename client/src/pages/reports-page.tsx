@@ -12,6 +12,7 @@ import { CommunityMissing } from '@/features/communities/components/community-st
 import { useReports, type ReportScope } from '@/features/reports/api';
 import { ChartCard, DataTable } from '@/features/reports/components/chart-card';
 import { PercentBars, PercentLine } from '@/features/reports/components/charts';
+import { MemberCompletionCard } from '@/features/reports/components/member-completion-card';
 import { MONTH_NAMES, monthLabel, pickerYears, useToday } from '@/features/tracking/period';
 import { MonthOptions, YearOptions } from '@/features/tracking/components/period-options';
 
@@ -37,7 +38,7 @@ export function ReportsPage() {
 
   const data = reports.data;
   const whose = !data ? '' : data.scope === 'community' ? 'the whole community' : data.scope === 'subgroup' ? (data.subgroupName ?? 'your subgroup') : 'you';
-  const noMembers = data && data.members.length === 0;
+  const noMembers = data && data.membersTotal === 0;
 
   return (
     <>
@@ -95,23 +96,7 @@ export function ReportsPage() {
                     />
                   }
                 />
-                <ChartCard
-                  title="By member"
-                  description={`${monthLabel(data.year, data.month)}, ${whose}.`}
-                  empty={noMembers ? <EmptyState title="No members yet">Progress appears once members log their days.</EmptyState> : undefined}
-                  chart={<PercentBars points={data.members.map((member) => ({ label: member.displayName, value: member.completionPercent }))} />}
-                  table={
-                    <DataTable
-                      caption={`Completion by member, ${monthLabel(data.year, data.month)}`}
-                      columns={['Member', 'Completion', ...data.disciplines.map((discipline) => discipline.label)]}
-                      rows={data.members.map((member) => [
-                        member.displayName,
-                        percent(member.completionPercent),
-                        ...data.disciplines.map((discipline) => percent(member.byDiscipline[discipline.key] ?? 0)),
-                      ])}
-                    />
-                  }
-                />
+                <MemberCompletionCard communityId={membership.communityId} report={data} scope={scope} whose={whose} />
               </div>
             ) : null}
             <div className="grid gap-6 lg:grid-cols-2">

@@ -99,6 +99,7 @@ export async function writeLogs(tx: Executor, communityId: string, period: YearM
           entries: sql`excluded.entries`,
           completedCount: sql`excluded.completed_count`,
           dayMarks: sql`excluded.day_marks`,
+          disciplineDays: sql`excluded.discipline_days`,
           updatedAt: sql`excluded.updated_at`,
         },
       });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
-import type { ReportsView } from '@shared/contracts/reports';
+import type { ReportMembersPage, ReportsView } from '@shared/contracts/reports';
+import { memberMonthlyProgress, monthlyProgress } from '@shared/domain/progress';
 import { daysInMonth, shiftMonth } from '@shared/domain/calendar';
 import type { DayStatus, Role } from '@shared/domain/constants';
 import { DAILY_TARGET_KEYS } from '@shared/domain/disciplines';
@@ -12,6 +13,9 @@ import { expectJsonError, grantSuperAdmin } from '../../test/community-fixtures'
 import { type Agent, addMember, signUp, uniqueIdentity } from '../../test/factories';
 import { subgroupWorld } from '../questions/questions-test-kit';
 import { type CommunityFixture, communityWith, days, LIFTED_LIMITS, logRow, mark, type Member, pinClock } from '../tracking/tracking-test-kit';
+import { dailyKeysOf } from '../tracking/disciplines';
+import { summariseUnsummarised } from '../tracking/month-summaries';
+import { REPORT_PAGE_SIZE } from './scope-figures';
 import { COMMUNITY_SCOPE_FORBIDDEN } from './service';
 
 const testApp = await createTestApp(LIFTED_LIMITS);
@@ -26,8 +30,8 @@ const report = (agent: Agent, communityId: string, query: string) => agent.get(`
 const read = async (agent: Agent, communityId: string, query: string) => (await report(agent, communityId, query).expect(200)).body as ReportsView;
 
 /** A month's row written straight into the database (old months, months the route would call future). */
-async function putLog(communityId: string, userId: string, year: number, month: number, dayStatus: Record<string, Record<string, DayStatus>>) {
-  await db.insert(dailyLogs).values(logRow({ userId, communityId, year, month, dayStatus }));
+async function putLog(communityId: string, userId: string, year: number, month: number, dayStatus: Record<string, Record<string, DayStatus>>, dailyKeys?: readonly string[]) {
+  await db.insert(dailyLogs).values(logRow({ userId, communityId, year, month, dayStatus }, dailyKeys));
 }
 
 /** Days `from` to `to` with one status. */
@@ -54,6 +58,9 @@ const memberRow = (member: Member, completionPercent: number, ...percents: numbe
   completionPercent,
   byDiscipline: byDiscipline(...percents),
 });
+/** The report's distribution of these member percents: ten bands of ten points, the last 90-100. */
+const distributionOf = (...percents: number[]) =>
+  Array.from({ length: 10 }, (_, band) => ({ from: band * 10, to: band === 9 ? 100 : band * 10 + 9, members: percents.filter((p) => Math.min(9, Math.floor(p / 10)) === band).length }));
 const idsOf = (rows: { userId: string }[]) => rows.map((row) => row.userId).sort();
 const zeroTrend = (year: number, month: number) =>
   Array.from({ length: 12 }, (_, i) => {
@@ -89,6 +96,9 @@ describe('GET /api/reports: the numbers', () => {
       // The mean over the five members (carol and the moderator count 0): reading (48 + 100 + 6) / 5 = 30.8;
       // fasting (6 + 0 + 6) / 5 = 2.4.
       disciplines: disciplineFigures(31, 2),
+      membersTotal: 5,
+      distribution: distributionOf(20, 11, 3, 0, 0),
+      membersNextCursor: null,
       members: [
         memberRow(bob, 20, 100, 0), // 31/155
         memberRow(alice, 11, 48, 6), // 17/155 = 10.97%
@@ -123,7 +133,7 @@ describe('GET /api/reports: the numbers', () => {
       })
       .expect(200);
     // 31 + 10 of 2 x 31 = 66.1%.
-    await putLog(fixture.id, keeper.user.id, 2030, 1, { bible_reading: run('Yes', 1, 31), prayer: run('Partially', 1, 10), retreat: run('Yes', 1, 31) });
+    await putLog(fixture.id, keeper.user.id, 2030, 1, { bible_reading: run('Yes', 1, 31), prayer: run('Partially', 1, 10), retreat: run('Yes', 1, 31) }, ['bible_reading', 'prayer']);
     const body = await read(keeper.agent, fixture.id, 'month=1&year=2030');
     // The keeper is in no subgroup: no members, but the disciplines are still named (at 0).
     expect(body.disciplines).toEqual([
@@ -266,7 +276,7 @@ describe('GET /api/reports: scopes', () => {
 
     // The moderator is in no subgroup: asking for it answers nothing (but still their own trend).
     const none = await read(w.owner.agent, w.id, `${march}&scope=subgroup`);
-    expect(none).toEqual({ ...community, scope: 'none', members: [], disciplines: disciplineFigures(), streaks: [] });
+    expect(none).toEqual({ ...community, scope: 'none', members: [], membersTotal: 0, distribution: [], disciplines: disciplineFigures(), streaks: [] });
 
     await assignSubgroup(w.id, w.owner.user.id, w.subgroupId);
     const subgroup = await read(w.owner.agent, w.id, `${march}&scope=subgroup`);
@@ -315,6 +325,9 @@ describe('GET /api/reports: scopes', () => {
       subgroupName: null,
       canSeeCommunity: false,
       disciplines: disciplineFigures(),
+      membersTotal: 0,
+      distribution: [],
+      membersNextCursor: null,
       members: [],
       trend: [...zeroTrend(2030, 3).slice(0, 11), { year: 2030, month: 3, completionPercent: 6 }],
       streaks: [],
@@ -422,24 +435,93 @@ describe('GET /api/reports: cost', () => {
     return fixture;
   }
 
-  it('runs the same number of queries for a community of 5 and of 40 members', async () => {
+  it('runs the same number of queries for a community of 5 and of 500 members, and pages the member table', async () => {
     const small = await communityOf(5);
-    const large = await communityOf(40);
+    const large = await communityOf(500);
     const counted = async (fixture: CommunityFixture, query: string, size: number) => {
       await read(fixture.owner.agent, fixture.id, query); // warm the session
       const done = countQueries();
       const body = await read(fixture.owner.agent, fixture.id, query);
       const queries = done();
-      expect(body.members).toHaveLength(size + 1);
+      expect(body.membersTotal).toBe(size + 1);
+      expect(body.members).toHaveLength(Math.min(size + 1, REPORT_PAGE_SIZE));
+      expect(body.distribution.find((band) => band.from === 0)!.members).toBe(size + 1);
       expect(body.streaks).toHaveLength(size + 1);
       for (const row of body.members) expect(row.completionPercent).toBe(9); // 14/155
       for (const row of body.streaks) expect(row.streak).toBe(15); // 28 February and 1-14 March
-      return queries;
+      return { queries, body };
     };
     for (const query of ['month=3&year=2030', 'month=3&year=2030&scope=subgroup']) {
       const five = await counted(small, query, 5);
-      expect(five).toBeGreaterThan(0);
-      expect(await counted(large, query, 40)).toBe(five);
+      expect(five.queries).toBeGreaterThan(0);
+      expect(five.body.membersNextCursor).toBeNull();
+      const many = await counted(large, query, 500);
+      expect(many.queries).toBe(five.queries);
+
+      // The rest of the table, page by page, each page costing the same: every member once, in order.
+      const seen = [...many.body.members];
+      let cursor = many.body.membersNextCursor;
+      const pageQueries = new Set<number>();
+      while (cursor) {
+        const done = countQueries();
+        const page = (await large.owner.agent.get(`/api/reports/members?${query}&cursor=${cursor}`).set('X-Community-Id', large.id).expect(200)).body as ReportMembersPage;
+        pageQueries.add(done());
+        expect(page.members.length).toBeGreaterThan(0);
+        seen.push(...page.members);
+        cursor = page.nextCursor;
+      }
+      expect(pageQueries.size).toBe(1);
+      expect(new Set(seen.map((m) => m.userId)).size).toBe(501);
+      const names = seen.map((m) => m.displayName.toLowerCase());
+      expect(names).toEqual([...names].sort());
+    }
+  });
+
+  it('answers from the stored summaries exactly what the pure functions compute from the logs, for rows the app did not write', async () => {
+    const fixture = await communityWith(app);
+    const created = await db
+      .insert(users)
+      .values(Array.from({ length: 30 }, () => ({ ...uniqueIdentity('restored'), isImported: false })))
+      .returning({ id: users.id, displayName: users.displayName });
+    await db.insert(memberships).values(created.map(({ id }) => ({ userId: id, communityId: fixture.id, roles: ['Member'] as Role[] })));
+    let state = 7;
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const statuses: DayStatus[] = ['Yes', 'Yes', 'Partially', 'No', 'Sick', 'FeelingTired', 'Blank'];
+    const logs = created.map(({ id }) => {
+      const dayStatus: Record<string, Record<string, DayStatus>> = {};
+      const bias = next();
+      for (const key of [...DAILY_TARGET_KEYS, 'prayerWalk']) for (let day = 1; day <= 31; day++) if (next() < bias) (dayStatus[key] ??= {})[String(day)] = statuses[Math.floor(next() * statuses.length)]!;
+      return { userId: id, dayStatus };
+    });
+    // Written as a restore or a bulk load writes them: statuses only, no summary; the start-up summarises them.
+    await db.insert(dailyLogs).values(logs.map(({ userId, dayStatus }) => ({ userId, communityId: fixture.id, year: 2030, month: 1, dayStatus })));
+    expect(await summariseUnsummarised(db, dailyKeysOf)).toBeGreaterThanOrEqual(30);
+
+    const body = await read(fixture.owner.agent, fixture.id, 'month=1&year=2030');
+    const expectedMembers = [
+      ...logs.map(({ userId, dayStatus }) => ({
+        userId,
+        completionPercent: memberMonthlyProgress(dayStatus, DAILY_TARGET_KEYS, 2030, 1),
+        byDiscipline: Object.fromEntries(DAILY_TARGET_KEYS.map((key) => [key, monthlyProgress(dayStatus[key], 2030, 1)])),
+      })),
+      { userId: fixture.owner.user.id, completionPercent: 0, byDiscipline: byDiscipline() },
+    ];
+    const byUser = (rows: { userId: string }[]) => [...rows].sort((a, b) => a.userId.localeCompare(b.userId));
+    expect(byUser(body.members.map(({ userId, completionPercent, byDiscipline: figures }) => ({ userId, completionPercent, byDiscipline: figures })))).toEqual(byUser(expectedMembers));
+    expect(body.disciplines).toEqual(
+      disciplineFigures(...DAILY_TARGET_KEYS.map((key) => Math.round(expectedMembers.reduce((sum, member) => sum + member.byDiscipline[key]!, 0) / expectedMembers.length))),
+    );
+    expect(body.distribution).toEqual(distributionOf(...expectedMembers.map((member) => member.completionPercent)));
+  });
+
+  it('refuses a cursor it did not make', async () => {
+    const fixture = await communityWith(app);
+    for (const cursor of ['nonsense', Buffer.from('[1,"a","b"]').toString('base64url'), Buffer.from('{"x":1}').toString('base64url')]) {
+      expectJsonError(
+        await fixture.owner.agent.get(`/api/reports/members?month=3&year=2030&cursor=${cursor}`).set('X-Community-Id', fixture.id),
+        400,
+        'This list has changed; load it again from the start.',
+      );
     }
   });
 

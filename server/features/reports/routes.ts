@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { reportsQuery } from '@shared/contracts/reports';
+import { reportMembersQuery, reportsQuery } from '@shared/contracts/reports';
 import type { Database } from '../../db/client';
 import { inCommunity } from '../../http/community-context';
-import { progressReport } from './service';
+import { progressReport, reportMembersPage } from './service';
 
 export function reportRoutes(db: Database, now: () => Date): Router {
   const router = Router();
@@ -11,6 +11,10 @@ export function reportRoutes(db: Database, now: () => Date): Router {
   router.get('/api/reports', inCommunity(db, 'community:read'), async (req, res) => {
     const query = reportsQuery.parse(req.query);
     res.json(await progressReport(db, req.community!, query, now()));
+  });
+
+  router.get('/api/reports/members', inCommunity(db, 'community:read'), async (req, res) => {
+    res.json(await reportMembersPage(db, req.community!, reportMembersQuery.parse(req.query)));
   });
 
   return router;

@@ -1,17 +1,18 @@
-import { and, asc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
-import type { DisciplineCompletion, MemberCompletion, MemberStreak, MonthPoint, ReportsView } from '@shared/contracts/reports';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import type { MemberStreak, MonthPoint, ReportMembersPage, ReportsView } from '@shared/contracts/reports';
 import { shiftMonth, type YearMonth } from '@shared/domain/calendar';
-import { memberMonthlyProgress, monthlyProgress } from '@shared/domain/progress';
+import { streakFromMarks } from '@shared/domain/month-summary';
+import { progressPercent } from '@shared/domain/progress';
 import { can } from '@shared/domain/roles';
-import { type MonthLog, statusLookup } from '@shared/domain/streaks';
-import { users } from '@shared/schema/auth';
-import { memberships, subgroups } from '@shared/schema/communities';
-import { type DailyLogDayStatus, dailyLogs } from '@shared/schema/tracking';
+import { subgroups } from '@shared/schema/communities';
+import { dailyLogs } from '@shared/schema/tracking';
 import type { Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { forbidden } from '../../http/errors';
-import { communityToday, monthsBack, overallStreak, STREAK_MONTHS } from '../tracking/member-streaks';
 import { communityDisciplines } from '../tracking/disciplines';
+import { communityToday } from '../tracking/member-streaks';
+import { subgroupMemberSummaries } from '../tracking/month-summaries';
+import { scopeMembersPage, scopeTotals } from './scope-figures';
 
 export const COMMUNITY_SCOPE_FORBIDDEN = "Only admins can see the whole community's reports.";
 /** The trend: the chosen month and the 11 before it. */
@@ -21,35 +22,6 @@ type Scope = ReportsView['scope'];
 
 /** Daily logs of these months (matched on year and month, so the (community, year, month) index applies). */
 const inMonths = (months: readonly YearMonth[]): SQL => or(...months.map((m) => and(eq(dailyLogs.year, m.year), eq(dailyLogs.month, m.month))))!;
-
-/**
- * Memberships of the community (of one subgroup when `subgroupId` is given), with their names and their
- * logs of `months`: one query whatever the number of members. A member without a log in those months is
- * one row with a null log.
- */
-async function membersWithLogs(db: Executor, communityId: string, subgroupId: string | null, months: readonly YearMonth[]) {
-  const rows = await db
-    .select({ userId: users.id, displayName: users.displayName, year: dailyLogs.year, month: dailyLogs.month, dayStatus: dailyLogs.dayStatus })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(dailyLogs, and(eq(dailyLogs.userId, memberships.userId), eq(dailyLogs.communityId, communityId), inMonths(months)))
-    // Imported records awaiting a claim cannot check in: they appear only where their imported history is
-    // (a month they have a log in), never as members whose numbers fell to 0%.
-    .where(
-      and(
-        eq(memberships.communityId, communityId),
-        or(eq(users.isImported, false), isNotNull(dailyLogs.userId)),
-        subgroupId === null ? undefined : eq(memberships.subgroupId, subgroupId),
-      ),
-    );
-  const members = new Map<string, { userId: string; displayName: string; logs: MonthLog[] }>();
-  for (const row of rows) {
-    const member = members.get(row.userId) ?? { userId: row.userId, displayName: row.displayName, logs: [] };
-    members.set(row.userId, member);
-    if (row.year !== null && row.month !== null && row.dayStatus !== null) member.logs.push({ year: row.year, month: row.month, dayStatus: row.dayStatus });
-  }
-  return [...members.values()];
-}
 
 const byName = (a: { displayName: string; userId: string }, b: { displayName: string; userId: string }) =>
   a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) || a.userId.localeCompare(b.userId);
@@ -86,11 +58,19 @@ async function subgroupName(db: Executor, communityId: string, subgroupId: strin
   return row?.name ?? null;
 }
 
+/** The report's scope for this viewer and query, and the community's daily disciplines. */
+async function reportFrame(db: Executor, context: CommunityContext, query: { month: number; year: number; scope?: 'community' | 'subgroup' | undefined }) {
+  const ownSubgroupId = await viewerSubgroupId(db, context);
+  const dailyDisciplines = (await communityDisciplines(db, context.community)).filter((d) => d.isDailyGrid);
+  return { ownSubgroupId, ...resolveScope(context, query.scope, ownSubgroupId), dailyDisciplines, period: { year: query.year, month: query.month } };
+}
+
 /**
- * GET /api/reports: the month's progress per discipline and per member of the scope, the viewer's own
- * 12-month trend and the current streaks of the viewer's subgroup. A fixed number of queries whatever the
- * community's size: disciplines, the scope's month (one join), the viewer's 12 months, the subgroup's 13
- * months, and the subgroup's name.
+ * GET /api/reports: the month's progress per discipline, the members' distribution and the first page of
+ * them, the viewer's own 12-month trend and the current streaks of the viewer's subgroup. All of it from
+ * the month summaries (scope-figures.ts, month-summaries.ts), in a fixed number of queries whatever the
+ * community's size: disciplines (kept), the viewer's subgroup, the scope's totals, its first page, the
+ * viewer's 12 months, the subgroup's streak months, and the subgroup's name.
  */
 export async function progressReport(
   db: Executor,
@@ -99,54 +79,31 @@ export async function progressReport(
   now: Date,
 ): Promise<ReportsView> {
   const communityId = context.community.id;
-  const period: YearMonth = { year: query.year, month: query.month };
-  const ownSubgroupId = await viewerSubgroupId(db, context);
-  const { scope, subgroupId } = resolveScope(context, query.scope, ownSubgroupId);
+  const { ownSubgroupId, scope, subgroupId, dailyDisciplines, period } = await reportFrame(db, context, query);
   const today = communityToday(context.community, now);
   const trendMonths = Array.from({ length: TREND_MONTHS }, (_, i) => shiftMonth(period, i - (TREND_MONTHS - 1)));
-
-  const dailyDisciplines = (await communityDisciplines(db, context.community)).filter((d) => d.isDailyGrid);
   const dailyKeys = dailyDisciplines.map((d) => d.key);
 
-  const inScope = scope === 'none' ? [] : await membersWithLogs(db, communityId, subgroupId, [period]);
-  const viewerLogs = await db
-    .select({ year: dailyLogs.year, month: dailyLogs.month, dayStatus: dailyLogs.dayStatus })
+  const totals = scope === 'none' ? null : await scopeTotals(db, communityId, subgroupId, period, dailyKeys);
+  const page = scope === 'none' ? { members: [], nextCursor: null } : await scopeMembersPage(db, communityId, subgroupId, period, dailyKeys, undefined);
+  const viewerMonths = await db
+    .select({ year: dailyLogs.year, month: dailyLogs.month, completedCount: dailyLogs.completedCount })
     .from(dailyLogs)
     .where(and(eq(dailyLogs.communityId, communityId), eq(dailyLogs.userId, context.userId), inMonths(trendMonths)));
-  const subgroup = ownSubgroupId ? await membersWithLogs(db, communityId, ownSubgroupId, monthsBack(today, STREAK_MONTHS)) : [];
+  const subgroup = ownSubgroupId ? await subgroupMemberSummaries(db, communityId, ownSubgroupId, today) : [];
   const name = scope === 'subgroup' && subgroupId ? await subgroupName(db, communityId, subgroupId) : null;
-
-  const monthOf = (logs: readonly MonthLog[]): DailyLogDayStatus | undefined => logs.find((log) => log.year === period.year && log.month === period.month)?.dayStatus;
-  const members: MemberCompletion[] = inScope
-    .map((member) => {
-      const dayStatus = monthOf(member.logs);
-      return {
-        userId: member.userId,
-        displayName: member.displayName,
-        completionPercent: memberMonthlyProgress(dayStatus, dailyKeys, period.year, period.month),
-        byDiscipline: Object.fromEntries(dailyKeys.map((key) => [key, monthlyProgress(dayStatus?.[key], period.year, period.month)])),
-      };
-    })
-    .sort((a, b) => b.completionPercent - a.completionPercent || byName(a, b));
-
-  // The mean of the members' monthly progress, as the admin Overview's Avg. Completion averages it.
-  const disciplines: DisciplineCompletion[] = dailyDisciplines.map(({ key, label }) => ({
-    key,
-    label,
-    completionPercent: members.length === 0 ? 0 : Math.round(members.reduce((sum, member) => sum + member.byDiscipline[key]!, 0) / members.length),
-  }));
 
   const trend: MonthPoint[] = trendMonths.map(({ year, month }) => ({
     year,
     month,
-    completionPercent: memberMonthlyProgress(viewerLogs.find((log) => log.year === year && log.month === month)?.dayStatus, dailyKeys, year, month),
+    completionPercent: progressPercent(viewerMonths.find((log) => log.year === year && log.month === month)?.completedCount ?? 0, dailyKeys.length, year, month),
   }));
 
   const streaks: MemberStreak[] = subgroup
-    .map((member) => ({
-      userId: member.userId,
+    .map(({ member, summary }) => ({
+      userId: member.id,
       displayName: member.displayName,
-      streak: overallStreak(dailyKeys.map((key) => statusLookup(member.logs, key)), today, context.community),
+      streak: streakFromMarks(summary.months, today, context.community.graceDays).days,
     }))
     .sort((a, b) => b.streak - a.streak || byName(a, b));
 
@@ -156,9 +113,19 @@ export async function progressReport(
     scope,
     subgroupName: name,
     canSeeCommunity: can(context, 'reports:read'),
-    disciplines,
-    members,
+    disciplines: dailyDisciplines.map(({ key, label }) => ({ key, label, completionPercent: totals?.disciplinePercents.get(key) ?? 0 })),
+    membersTotal: totals?.members ?? 0,
+    distribution: totals?.distribution ?? [],
+    members: page.members,
+    membersNextCursor: page.nextCursor,
     trend,
     streaks,
   };
+}
+
+/** GET /api/reports/members: a further page of the report's member table, for the same scope as the report. */
+export async function reportMembersPage(db: Executor, context: CommunityContext, query: { month: number; year: number; scope?: 'community' | 'subgroup' | undefined; cursor: string }): Promise<ReportMembersPage> {
+  const { scope, subgroupId, dailyDisciplines, period } = await reportFrame(db, context, query);
+  if (scope === 'none') return { members: [], nextCursor: null };
+  return scopeMembersPage(db, context.community.id, subgroupId, period, dailyDisciplines.map((d) => d.key), query.cursor);
 }

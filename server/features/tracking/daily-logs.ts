@@ -219,9 +219,10 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
         : // A first save of the month: a new row holds exactly what it was given.
           rowsOf(
             await tx.execute(sql`
-              INSERT INTO ${dailyLogs} (user_id, community_id, year, month, entries, day_status, completed_count, day_marks, updated_at)
+              INSERT INTO ${dailyLogs} (user_id, community_id, year, month, entries, day_status, completed_count, day_marks, discipline_days, updated_at)
               SELECT ${context.userId}::uuid, ${communityId}::uuid, ${period.year}::int, ${period.month}::int, ${JSON.stringify(content.entries)}::jsonb,
-                ${JSON.stringify(content.dayStatus)}::jsonb, ${content.completedCount}::int, ${content.dayMarks}::text, ${now.toISOString()}::timestamptz
+                ${JSON.stringify(content.dayStatus)}::jsonb, ${content.completedCount}::int, ${content.dayMarks}::text,
+                ${`{${content.disciplineDays.join(',')}}`}::int[], ${now.toISOString()}::timestamptz
               WHERE ${writable}
               ON CONFLICT DO NOTHING
               RETURNING 1`),

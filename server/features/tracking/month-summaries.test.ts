@@ -39,7 +39,10 @@ async function expectSummariesCurrent(communityId: string) {
   expect(rows.length).toBeGreaterThan(0);
   for (const row of rows) {
     const expected = summariseMonth(row.dayStatus, dailyKeys, row.year, row.month);
-    expect({ completedCount: row.completedCount, dayMarks: row.dayMarks ?? '.'.repeat(daysInMonth(row.year, row.month)) }, `${row.year}-${row.month}`).toEqual(expected);
+    expect(
+      { completedCount: row.completedCount, dayMarks: row.dayMarks ?? '.'.repeat(daysInMonth(row.year, row.month)), disciplineDays: row.disciplineDays ?? dailyKeys.map(() => 0) },
+      `${row.year}-${row.month}`,
+    ).toEqual(expected);
   }
 }
 
@@ -167,13 +170,16 @@ describe('month summaries', () => {
     expect(imported.map((row) => row.dayMarks!.slice(0, 2)).sort()).toEqual(['1G', '2N']);
   });
 
-  it('summarises at start-up the logs written before the summaries, and leaves summarised ones alone', async () => {
-    const fixture = await communityWith(app, 'early');
-    const early = fixture.members[0]!;
-    await mark(early.agent, fixture.id, 2030, 3, { bibleReading: days('Yes', 5, 6) });
-    await db.insert(dailyLogs).values({ userId: early.user.id, communityId: fixture.id, year: 2030, month: 1, dayStatus: { fasting: days('Yes', 30, 31) } });
-    await db.execute(sql`UPDATE daily_logs SET completed_count = 0, day_marks = NULL WHERE community_id = ${fixture.id} AND month = 3`);
-    expect(await summariseUnsummarised(db, dailyKeysOf)).toBeGreaterThanOrEqual(2);
+  it('summarises at start-up the logs written before the summaries (or their per-discipline days), and leaves summarised ones alone', async () => {
+    const fixture = await communityWith(app, 'early', 'later');
+    const [early, later] = fixture.members;
+    await mark(early!.agent, fixture.id, 2030, 3, { bibleReading: days('Yes', 5, 6) });
+    await mark(later!.agent, fixture.id, 2030, 3, { fasting: days('Partially', 1, 2, 3) });
+    await db.insert(dailyLogs).values({ userId: early!.user.id, communityId: fixture.id, year: 2030, month: 1, dayStatus: { fasting: days('Yes', 30, 31) } });
+    await db.execute(sql`UPDATE daily_logs SET completed_count = 0, day_marks = NULL, discipline_days = NULL WHERE user_id = ${early!.user.id} AND month = 3`);
+    // Summarised before reports added up days per discipline.
+    await db.execute(sql`UPDATE daily_logs SET discipline_days = NULL WHERE user_id = ${later!.user.id}`);
+    expect(await summariseUnsummarised(db, dailyKeysOf)).toBeGreaterThanOrEqual(3);
     await expectSummariesCurrent(fixture.id);
     expect(await summariseUnsummarised(db, dailyKeysOf)).toBe(0);
   });

@@ -15,14 +15,14 @@ import { STREAK_MONTHS } from './member-streaks';
 
 const WRITE_BATCH = 500;
 
-type Summarised = { id: string; completedCount: number; dayMarks: string };
+type Summarised = { id: string; completedCount: number; dayMarks: string; disciplineDays: number[] };
 
 async function writeSummaries(tx: Executor, summaries: Summarised[]): Promise<void> {
   for (let start = 0; start < summaries.length; start += WRITE_BATCH) {
-    const values = summaries.slice(start, start + WRITE_BATCH).map((row) => sql`(${row.id}::uuid, ${row.completedCount}::int, ${row.dayMarks}::text)`);
+    const values = summaries.slice(start, start + WRITE_BATCH).map((row) => sql`(${row.id}::uuid, ${row.completedCount}::int, ${row.dayMarks}::text, ${`{${row.disciplineDays.join(',')}}`}::int[])`);
     await tx.execute(sql`
-      UPDATE ${dailyLogs} AS log SET completed_count = summary.completed_count, day_marks = summary.day_marks
-      FROM (VALUES ${sql.join(values, sql`, `)}) AS summary (id, completed_count, day_marks)
+      UPDATE ${dailyLogs} AS log SET completed_count = summary.completed_count, day_marks = summary.day_marks, discipline_days = summary.discipline_days
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS summary (id, completed_count, day_marks, discipline_days)
       WHERE log.id = summary.id`);
   }
 }
@@ -31,7 +31,7 @@ async function summariseRows(tx: Executor, communityId: string, dailyKeys: reado
   const rows = await tx
     .select({ id: dailyLogs.id, year: dailyLogs.year, month: dailyLogs.month, dayStatus: dailyLogs.dayStatus })
     .from(dailyLogs)
-    .where(and(eq(dailyLogs.communityId, communityId), onlyUnsummarised ? isNull(dailyLogs.dayMarks) : undefined));
+    .where(and(eq(dailyLogs.communityId, communityId), onlyUnsummarised ? isNull(dailyLogs.disciplineDays) : undefined));
   await writeSummaries(
     tx,
     rows.map((row) => ({ id: row.id, ...summariseMonth(row.dayStatus, dailyKeys, row.year, row.month) })),
@@ -45,43 +45,57 @@ export async function resummariseCommunity(tx: Executor, communityId: string, da
 }
 
 /**
- * Summarises the logs written before the summaries existed (at start-up; a no-op once done). A log with no
- * statuses needs none: a null summary reads as a blank month.
+ * Summarises the logs the app did not summarise itself: written before the summaries (or their per-discipline
+ * days) existed, or straight into the table by a restore or a bulk load (at start-up; a no-op once done). A log
+ * with no statuses needs none: a null summary reads as a blank month.
  */
 export async function summariseUnsummarised(db: Executor, dailyKeysOf: (db: Executor, communityId: string) => Promise<string[]>): Promise<number> {
   const pending = await db
     .selectDistinct({ communityId: dailyLogs.communityId })
     .from(dailyLogs)
-    .where(and(isNull(dailyLogs.dayMarks), ne(dailyLogs.dayStatus, sql`'{}'::jsonb`)));
+    .where(and(isNull(dailyLogs.disciplineDays), ne(dailyLogs.dayStatus, sql`'{}'::jsonb`)));
   let summarised = 0;
   for (const { communityId } of pending) summarised += await summariseRows(db, communityId, await dailyKeysOf(db, communityId), true);
   return summarised;
 }
 
 /**
- * The statement behind subgroupSummaries, prepared (planning it cost Postgres more than running it): one
- * row per member, their months packed into one string by Postgres, since building hundreds of small rows
- * a request cost the server more than the rest of the call.
+ * One member's months packed into one string by Postgres (building hundreds of small rows a request cost
+ * the server more than the rest of the call): "latest save (ms since the epoch);" then
+ * "year*12+month,completed_count,day_marks" per month, in no particular order (the readers look months up),
+ * joined by ';' (marks hold neither separator). The months are those from..to, and the period's.
  */
-const subgroupSummariesStatement = preparedPerDatabase((db) => {
+function packedMonths() {
   const monthNumber = sql`${dailyLogs.year} * 12 + ${dailyLogs.month}`;
-  // "latest save (ms since the epoch);" then "year*12+month,completed_count,day_marks" per month, in no
-  // particular order (the readers look months up), joined by ';' (marks hold neither separator).
-  const packedMonths = sql<string | null>`(
+  return sql<string | null>`(
     SELECT floor(extract(epoch FROM max(${dailyLogs.updatedAt})) * 1000)::bigint || ';'
       || string_agg(${monthNumber} || ',' || ${dailyLogs.completedCount} || ',' || coalesce(${dailyLogs.dayMarks}, ''), ';')
     FROM ${dailyLogs}
     WHERE ${dailyLogs.communityId} = ${sql.placeholder('communityId')} AND ${dailyLogs.userId} = ${memberships.userId}
       AND (${monthNumber} BETWEEN ${sql.placeholder('from')} AND ${sql.placeholder('to')} OR ${monthNumber} = ${sql.placeholder('period')}))`;
-  return db
-    .select({ id: users.id, displayName: users.displayName, packedMonths })
+}
+
+/** The statement behind subgroupSummaries, prepared (planning it cost Postgres more than running it). */
+const subgroupSummariesStatement = preparedPerDatabase((db) =>
+  db
+    .select({ id: users.id, displayName: users.displayName, packedMonths: packedMonths() })
     .from(subgroups)
     .innerJoin(memberships, and(eq(memberships.subgroupId, subgroups.id), eq(memberships.communityId, subgroups.communityId)))
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(subgroups.communityId, sql.placeholder('communityId')), eq(subgroups.commanderId, sql.placeholder('commanderId')), ne(memberships.userId, sql.placeholder('commanderId'))))
     .orderBy(sql`lower(${users.displayName})`)
-    .prepare('subgroup_summaries');
-});
+    .prepare('subgroup_summaries'),
+);
+
+/** The members of one subgroup (its commander too when assigned to it) with their months: the reports' streaks. */
+const subgroupMemberSummariesStatement = preparedPerDatabase((db) =>
+  db
+    .select({ id: users.id, displayName: users.displayName, isImported: users.isImported, packedMonths: packedMonths() })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.communityId, sql.placeholder('communityId')), eq(memberships.subgroupId, sql.placeholder('subgroupId'))))
+    .prepare('subgroup_member_summaries'),
+);
 
 export interface MemberSummary {
   /** The latest save of any of the months read; null without one. */
@@ -116,15 +130,24 @@ function unpackMonths(packed: string | null): MemberSummary {
  * half the months but cost four times as much to plan and run: these rows are small.)
  */
 export async function subgroupSummaries(db: Executor, community: Pick<CommunityContext['community'], 'id'>, commanderId: string, today: IsoDate, period: YearMonth) {
-  const newest = parseIsoDate(today);
-  const oldest = shiftMonth(newest, -(STREAK_MONTHS - 1));
-  const monthNumber = ({ year, month }: YearMonth) => year * 12 + month;
-  const rows = await subgroupSummariesStatement(db).execute({
-    communityId: community.id,
-    commanderId,
-    from: monthNumber(oldest),
-    to: monthNumber(newest),
-    period: monthNumber(period),
-  });
+  const rows = await subgroupSummariesStatement(db).execute({ communityId: community.id, commanderId, ...streakMonths(today), period: monthNumber(period) });
   return rows.map(({ packedMonths, ...member }) => ({ member, summary: unpackMonths(packedMonths) }));
+}
+
+/**
+ * The members of one subgroup, each with the STREAK_MONTHS of summaries up to today that a streak can
+ * reach; an imported record awaiting a claim only when it has some.
+ */
+export async function subgroupMemberSummaries(db: Executor, communityId: string, subgroupId: string, today: IsoDate) {
+  const months = streakMonths(today);
+  const rows = await subgroupMemberSummariesStatement(db).execute({ communityId, subgroupId, ...months, period: months.to });
+  return rows.filter((row) => !row.isImported || row.packedMonths !== null).map(({ packedMonths, id, displayName }) => ({ member: { id, displayName }, summary: unpackMonths(packedMonths) }));
+}
+
+const monthNumber = ({ year, month }: YearMonth) => year * 12 + month;
+
+/** The months a streak as of `today` can reach, as month numbers. */
+function streakMonths(today: IsoDate): { from: number; to: number } {
+  const newest = parseIsoDate(today);
+  return { from: monthNumber(shiftMonth(newest, -(STREAK_MONTHS - 1))), to: monthNumber(newest) };
 }

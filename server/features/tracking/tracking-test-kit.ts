@@ -107,9 +107,12 @@ export function days(status: DayStatus, ...list: number[]): Record<string, DaySt
 }
 
 /**
- * A daily log row as the server writes it: with its month summary over the default daily disciplines
- * (for tests that write months straight into the database, e.g. old or future months).
+ * A daily log row as the server writes it: with its month summary over the daily disciplines (the default
+ * ones unless given), for tests that write months straight into the database, e.g. old or future months.
  */
-export function logRow(row: { userId: string; communityId: string; year: number; month: number; dayStatus: Record<string, Record<string, DayStatus>> }): typeof dailyLogs.$inferInsert {
-  return { ...row, ...logContent(row.dayStatus, row, DAILY_TARGET_KEYS) };
+export function logRow(
+  row: { userId: string; communityId: string; year: number; month: number; dayStatus: Record<string, Record<string, DayStatus>> },
+  dailyKeys: readonly string[] = DAILY_TARGET_KEYS,
+): typeof dailyLogs.$inferInsert {
+  return { ...row, ...logContent(row.dayStatus, row, dailyKeys) };
 }

@@ -72,6 +72,26 @@ export function PercentBars({ points, height }: { points: readonly ChartPoint[];
   );
 }
 
+/** How many members fall in each completion band: a congregation's month in ten columns, whatever its size. */
+export function CountColumns({ points }: { points: readonly ChartPoint[] }) {
+  return (
+    <div aria-hidden="true" className="relative h-56">
+      <Bar
+        data={{ labels: points.map((point) => point.label), datasets: [{ data: points.map((point) => point.value), backgroundColor: PRIMARY, borderRadius: 6, maxBarThickness: 40 }] }}
+        options={{
+          maintainAspectRatio: false,
+          animation: false,
+          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.parsed.y} ${item.parsed.y === 1 ? 'member' : 'members'}` } } },
+          scales: {
+            y: { beginAtZero: true, ticks: { precision: 0, color: TEXT }, grid: { color: GRID } },
+            x: { ticks: { color: TEXT, maxRotation: 0, autoSkip: true }, grid: { display: false } },
+          },
+        }}
+      />
+    </div>
+  );
+}
+
 /** A line of monthly percentages (the member's trend). */
 export function PercentLine({ points }: { points: readonly ChartPoint[] }) {
   return (

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { MemberCompletion, ReportsView } from '@shared/contracts/reports';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorNote } from '@/components/ui/states';
+import { monthLabel } from '@/features/tracking/period';
+import { type ReportScope, useMoreReportMembers } from '../api';
+import { ChartCard, DataTable } from './chart-card';
+import { CountColumns, PercentBars } from './charts';
+
+/** Up to this many members, the chart has a bar per member (a subgroup's names); above, the distribution. */
+export const MEMBER_BARS_LIMIT = 25;
+
+const percent = (value: number) => `${value}%`;
+const count = new Intl.NumberFormat('en');
+
+/**
+ * /reports' "By member": a bar per member for a small group, the members by completion band for a
+ * congregation; the table beside it lists the members, most faithful first, a page at a time.
+ */
+export function MemberCompletionCard({ communityId, report, scope, whose }: { communityId: string; report: ReportsView; scope: ReportScope; whose: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const period = { year: report.year, month: report.month };
+  const more = useMoreReportMembers(communityId, period, scope, report.membersNextCursor, expanded);
+  const members: MemberCompletion[] = [...report.members, ...(more.data?.pages.flatMap((page) => page.members) ?? [])];
+  const hasMore = more.data ? more.hasNextPage : report.membersNextCursor !== null;
+  const perMember = report.membersNextCursor === null && report.members.length <= MEMBER_BARS_LIMIT;
+  const when = monthLabel(report.year, report.month);
+
+  const showMore = () => {
+    if (!expanded) setExpanded(true);
+    else void more.fetchNextPage();
+  };
+
+  return (
+    <ChartCard
+      title="By member"
+      description={`${when}, ${whose}: ${count.format(report.membersTotal)} ${report.membersTotal === 1 ? 'member' : 'members'}.`}
+      empty={report.membersTotal === 0 ? <EmptyState title="No members yet">Progress appears once members log their days.</EmptyState> : undefined}
+      chart={
+        perMember ? (
+          <PercentBars points={report.members.map((member) => ({ label: member.displayName, value: member.completionPercent }))} />
+        ) : (
+          <CountColumns points={report.distribution.map((band) => ({ label: `${band.from}–${band.to}%`, value: band.members }))} />
+        )
+      }
+      table={
+        <div className="grid gap-3">
+          {perMember ? null : (
+            <DataTable
+              caption={`Members by completion, ${when}`}
+              columns={['Completion', 'Members']}
+              rows={report.distribution.map((band) => [`${band.from}–${band.to}%`, count.format(band.members)])}
+            />
+          )}
+          <DataTable
+            caption={`Completion by member, ${when}`}
+            columns={['Member', 'Completion', ...report.disciplines.map((discipline) => discipline.label)]}
+            rows={members.map((member) => [
+              member.displayName,
+              percent(member.completionPercent),
+              ...report.disciplines.map((discipline) => percent(member.byDiscipline[discipline.key] ?? 0)),
+            ])}
+          />
+          {more.error ? <ErrorNote message="We could not load more members." onRetry={() => void more.refetch()} /> : null}
+          {hasMore || members.length < report.membersTotal ? (
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+              <span aria-live="polite">
+                Showing {count.format(members.length)} of {count.format(report.membersTotal)}
+              </span>
+              {hasMore ? (
+                <Button variant="outline" size="sm" className="min-h-9" disabled={more.isFetching} onClick={showMore}>
+                  {more.isFetching ? 'Loading…' : 'Show more members'}
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      }
+    />
+  );
+}

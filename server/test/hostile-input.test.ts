@@ -240,7 +240,15 @@ const SPECS: Record<string, Spec> = {
     bad: { name: [''], timeZone: ['Nowhere/Land'] },
   },
   'POST /api/communities/:id/leave': { as: 'member', path: (ids) => `/api/communities/${ids.community}/leave`, ids: ['community'] },
-  'GET /api/communities/:id/members': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/members`, ids: ['community'] },
+  'GET /api/communities/:id/members': {
+    as: 'moderator',
+    path: (ids) => `/api/communities/${ids.community}/members`,
+    ids: ['community'],
+    // Without a limit, SPEC.md's whole list; with one, a page narrowed by the rest.
+    query: () => ({ limit: '50', search: 'Member', role: 'Member', subgroupId: 'none' }),
+    optional: ['limit', 'search', 'role', 'subgroupId'],
+    bad: { limit: ['0', '101', 'fifty'], role: ['Pope'], subgroupId: ['someone'] },
+  },
   'GET /api/communities/:id/stats': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/stats`, ids: ['community'] },
   'DELETE /api/communities/:id/members/:userId': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/members/${ids.member}`, ids: ['community', 'member'] },
   'POST /api/communities/:id/imported-members/:importedUserId/link': {

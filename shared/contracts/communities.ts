@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../domain/constants';
-import { multiLineText, singleLineText } from './fields';
+import { cursorField, multiLineText, numberOrDigits, singleLineText, uuidField } from './fields';
 import type { TargetKey } from '../domain/disciplines';
 
 /** GET /api/memberships: one entry per community the user belongs to. */
@@ -109,6 +109,30 @@ export interface CommunityMember {
   subgroupId: string | null;
   isImported: boolean;
   createdAt: string;
+}
+
+/**
+ * GET /api/communities/{id}/members?limit=&cursor=&search=&role=&subgroupId=: a page of the member list, by
+ * name (keyset). Without `limit` the route answers SPEC.md's whole array instead.
+ */
+export const MEMBERS_PAGE_MAX = 100;
+export const membersPageQuery = z.object({
+  limit: numberOrDigits(z.number({ error: `Limit must be 1 to ${MEMBERS_PAGE_MAX}` }).int(`Limit must be 1 to ${MEMBERS_PAGE_MAX}`).min(1, `Limit must be 1 to ${MEMBERS_PAGE_MAX}`).max(MEMBERS_PAGE_MAX, `Limit must be 1 to ${MEMBERS_PAGE_MAX}`)),
+  cursor: cursorField.optional(),
+  /** A part of the name (case and accents aside) or, for admins, of the e-mail. */
+  search: singleLineText('Search').pipe(z.string().max(100, 'Search must be at most 100 characters')).optional(),
+  role: z.enum(ROLES, { error: 'Role must be one of the roles' }).optional(),
+  /** A subgroup's id, or 'none' for members in no subgroup. */
+  subgroupId: z.union([z.literal('none'), uuidField], { error: "Subgroup must be a subgroup's id or none" }).optional(),
+});
+export type MembersPageQuery = z.input<typeof membersPageQuery>;
+
+export interface MembersPage {
+  members: CommunityMember[];
+  /** Where the next page starts, or null on the last page. */
+  nextCursor: string | null;
+  /** How many members match, counted on the first page only (null on the others). */
+  total: number | null;
 }
 
 export interface CommunityStats {

@@ -59,3 +59,10 @@ export function calendarDate(message: string) {
 
 /** A uuid in its canonical lower-case form, so services compare ids spelled alike (an upper-case spelling is the same id). */
 export const uuidField = z.uuid('Not a valid id').overwrite((id) => id.toLowerCase());
+
+/** Where a keyset page starts: the opaque string the previous page handed out (server/http/cursor.ts). */
+export const cursorField = z
+  .string({ error: 'Cursor must be text' })
+  .min(1, { error: 'Cursor is required' })
+  .max(400, { error: 'Cursor is too long' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Cursor is not one this list gave' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorField } from './fields';
 import { monthField, yearField } from './tracking';
 
 /** GET /api/reports?month&year[&scope]: one request for the whole /reports screen. */
@@ -12,11 +13,7 @@ export type ReportsQuery = z.input<typeof reportsQuery>;
 
 /** GET /api/reports/members?month&year[&scope]&cursor: the member table's next page. */
 export const reportMembersQuery = reportsQuery.extend({
-  cursor: z
-    .string({ error: 'Cursor must be text' })
-    .min(1, { error: 'Cursor is required' })
-    .max(400, { error: 'Cursor is too long' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Cursor is not one this list gave' }),
+  cursor: cursorField,
 });
 export type ReportMembersQuery = z.input<typeof reportMembersQuery>;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { CommunityMember } from '@shared/contracts/communities';
+import type { CommunityMember, MembersPage } from '@shared/contracts/communities';
 import { users } from '@shared/schema/auth';
-import { communities, memberships } from '@shared/schema/communities';
+import { communities, memberships, subgroups } from '@shared/schema/communities';
 import { createTestApp } from '../../test/app';
-import { addMember, createCommunity } from '../../test/factories';
+import { type Agent, addMember, createCommunity, signUp, uniqueIdentity } from '../../test/factories';
 
 const testApp = await createTestApp({ RATE_LIMIT_REGISTER_PER_IP: 100_000, RATE_LIMIT_JOIN_PER_IP: 100_000, RATE_LIMIT_JOIN_PER_USER: 100_000 });
 const { app } = testApp;
@@ -34,7 +34,7 @@ async function communityOf(size: number) {
   await db.update(communities).set({ institutionId: fixture.community.institutionId }).where(eq(communities.id, sibling.community.id));
   await db.insert(memberships).values({ userId: overseer.user.id, communityId: sibling.community.id, roles: ['InstitutionAdmin'] });
   await insertMembers(fixture.community.id, size - 2);
-  return { ...fixture, overseer };
+  return { ...fixture, overseer, size };
 }
 
 async function listAsModerator(fixture: Awaited<ReturnType<typeof communityOf>>) {
@@ -79,5 +79,89 @@ describe('GET /api/communities/:id/members at congregation scale', () => {
     expect(members).toHaveLength(501);
     expect(members.every((member) => member.email === null)).toBe(true);
     expect(members.find((member) => member.id === fixture.overseer.user.id)?.rank).toBe('Member');
+  });
+});
+
+describe('GET /api/communities/:id/members?limit=: pages of the list', () => {
+  const pageOf = async (agent: Agent, communityId: string, query: string) =>
+    (await agent.get(`/api/communities/${communityId}/members?${query}`).expect(200)).body as MembersPage;
+
+  it('pages through 500 members by name in the same number of queries per page as through 5, each member once', async () => {
+    const walk = async (fixture: Awaited<ReturnType<typeof communityOf>>) => {
+      const seen: CommunityMember[] = [];
+      const queries = new Set<string>();
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const done = testApp.countQueries();
+        const page = await pageOf(fixture.owner.agent, fixture.community.id, `limit=50${cursor ? `&cursor=${cursor}` : ''}`);
+        queries.add(`${pages === 0 ? 'first' : 'next'}:${done()}`);
+        expect(page.total).toBe(pages === 0 ? fixture.size : null);
+        expect(page.members.length).toBeLessThanOrEqual(50);
+        seen.push(...page.members);
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor);
+      return { seen, queries: [...queries].sort(), pages };
+    };
+    const small = await communityOf(5);
+    const large = await communityOf(500);
+    const few = await walk(small);
+    const many = await walk(large);
+    expect(few.pages).toBe(1);
+    expect(many.pages).toBe(10);
+    expect(few.seen).toHaveLength(5);
+    expect(new Set(many.seen.map((member) => member.id)).size).toBe(500);
+    // The whole list and its pages agree, member for member, in order.
+    const whole = (await large.owner.agent.get(`/api/communities/${large.community.id}/members`).expect(200)).body as CommunityMember[];
+    expect(many.seen).toEqual(whole);
+    expect(many.queries).toContain(few.queries[0]);
+    expect(new Set(many.queries.filter((entry) => entry.startsWith('next')).map((entry) => entry)).size).toBe(1);
+    expect((await pageOf(large.owner.agent, large.community.id, 'limit=50')).total).toBe(500);
+  });
+
+  it('finds a member by a search typed with or without accents, in any case, and by e-mail for admins only', async () => {
+    const fixture = await communityOf(40);
+    const jose = await signUp(app, { ...uniqueIdentity('jose'), displayName: `José Álvarez ${randomUUID().slice(0, 6)}` });
+    await jose.agent.post('/api/communities/join').send({ inviteCode: await fixture.joinCode() }).expect(200);
+    const plain = await addMember(app, fixture, 'plain');
+    const names = async (agent: Agent, search: string) =>
+      (await pageOf(agent, fixture.community.id, `limit=50&search=${encodeURIComponent(search)}`)).members.map((member) => member.id);
+    for (const search of ['jose alvarez', 'JOSÉ', 'álvarez', 'Alvarez', 'josé álv']) expect(await names(fixture.owner.agent, search), search).toEqual([jose.user.id]);
+    const email = (await db.select({ email: users.email }).from(users).where(eq(users.id, jose.user.id)))[0]!.email!;
+    expect(await names(fixture.owner.agent, email.toUpperCase())).toEqual([jose.user.id]);
+    expect(await names(plain.agent, email)).toEqual([]);
+    expect(await names(plain.agent, 'jose')).toEqual([jose.user.id]);
+    // LIKE's own characters are taken literally.
+    expect(await names(fixture.owner.agent, '%')).toEqual([]);
+    expect(await names(fixture.owner.agent, '_')).toEqual([]);
+  });
+
+  it('narrows by role and by subgroup (or none)', async () => {
+    const fixture = await communityOf(30);
+    const commanders = await pageOf(fixture.owner.agent, fixture.community.id, 'limit=100&role=Commander');
+    expect(commanders.members.length).toBeGreaterThan(0);
+    expect(commanders.members.every((member) => member.roles.includes('Commander'))).toBe(true);
+    expect(commanders.total).toBe(commanders.members.length);
+    const [subgroup] = await db.insert(subgroups).values({ communityId: fixture.community.id, name: 'Paged team' }).returning();
+    await db.update(memberships).set({ subgroupId: subgroup!.id }).where(eq(memberships.userId, fixture.overseer.user.id));
+    expect((await pageOf(fixture.owner.agent, fixture.community.id, `limit=10&subgroupId=${subgroup!.id}`)).members.map((member) => member.id)).toEqual([fixture.overseer.user.id]);
+    const unassigned = await pageOf(fixture.owner.agent, fixture.community.id, 'limit=100&subgroupId=none');
+    expect(unassigned.total).toBe(29);
+    expect(unassigned.members.map((member) => member.id)).not.toContain(fixture.overseer.user.id);
+  });
+
+  it('refuses a limit out of range and a cursor it did not make, with a message per field', async () => {
+    const fixture = await communityOf(3);
+    const refused = async (query: string, field: string) => {
+      const response = await fixture.owner.agent.get(`/api/communities/${fixture.community.id}/members?${query}`).expect(400);
+      expect(Object.keys(response.body.fields ?? {})).toContain(field);
+    };
+    await refused('limit=0', 'limit');
+    await refused('limit=101', 'limit');
+    await refused('limit=ten', 'limit');
+    await refused(`limit=10&cursor=${Buffer.from('[1,2]').toString('base64url')}`, 'cursor');
+    await refused('limit=10&role=Pope', 'role');
+    await refused('limit=10&subgroupId=someone', 'subgroupId');
   });
 });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { administeredQuery, createCommunityBody, updateCommunityBody, updateRolesBody } from '@shared/contracts/communities';
+import { administeredQuery, createCommunityBody, membersPageQuery, updateCommunityBody, updateRolesBody } from '@shared/contracts/communities';
 import { uuidField } from '@shared/contracts/fields';
 import type { Database } from '../../db/client';
 import { COMMUNITY_HEADER, COMMUNITY_NOT_FOUND, inCommunity, loadCommunityContext, requestedCommunityId } from '../../http/community-context';
@@ -57,7 +57,9 @@ export function communityRoutes(db: Database, now: () => Date): Router {
   });
 
   router.get('/api/communities/:id/members', inCommunity(db, 'members:read', onPath), async (req, res) => {
-    res.json(await communities.listMembers(db, req.community!));
+    // With a limit, a page of the list (the app); without, SPEC.md's whole array.
+    if (req.query.limit === undefined) res.json(await communities.listMembers(db, req.community!));
+    else res.json(await communities.membersPage(db, req.community!, membersPageQuery.parse(req.query)));
   });
 
   router.get('/api/communities/:id/stats', inCommunity(db, 'stats:read', onPath), async (req, res) => {

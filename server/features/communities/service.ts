@@ -1,20 +1,23 @@
-import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type {
   AdministeredCommunity,
   CommunityMember,
   CommunityView,
   CreateCommunityBody,
   MembershipView,
+  MembersPage,
   UpdateCommunityBody,
 } from '@shared/contracts/communities';
 import type { ApplyCommunityInfo } from '@shared/contracts/applications';
 import type { Role } from '@shared/domain/constants';
+import { ACCENTED, PLAIN } from '@shared/domain/search-key';
 import { type Action, can, canGrant, effectiveRoles, highestRole, isAdmin } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { communities, institutions, memberRemovals, memberships, subgroups } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn, standingOfUser } from '../../http/community-context';
+import { decodeCursor, encodeCursor, isSortText, UUID_PATTERN } from '../../http/cursor';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { listDisciplines } from '../tracking/disciplines';
@@ -194,24 +197,57 @@ async function releaseCommandedSubgroups(tx: Executor, communityId: string, user
   await tx.update(subgroups).set({ commanderId: null }).where(and(eq(subgroups.communityId, communityId), eq(subgroups.commanderId, userId)));
 }
 
+/** Narrows and pages the member list (GET .../members with a limit). */
+export interface MembersPageOptions {
+  limit: number;
+  cursor?: string | undefined;
+  search?: string | undefined;
+  role?: Role | undefined;
+  subgroupId?: string | undefined;
+}
+
+const readMembersCursor = (cursor: string) =>
+  decodeCursor(cursor, ([name, id, ...rest]) => (rest.length === 0 && isSortText(name) && typeof id === 'string' && UUID_PATTERN.test(id) ? { name, id } : null));
+
+/** LIKE's own characters in what was typed, taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
 /**
- * The community's members by name. One query whatever the size: who holds InstitutionAdmin anywhere in the
- * institution (it raises an admin's view of their rank) is found once, through the partial index on
- * InstitutionAdmin memberships, and joined, rather than looked up member by member. Only admins see ranks
- * and e-mails, so for anyone else the query is the membership list alone.
+ * The community's members by name (users.search_name, then id). One query whatever the size: who holds
+ * InstitutionAdmin anywhere in the institution (it raises an admin's view of their rank) is found once,
+ * through the partial index on InstitutionAdmin memberships, and joined, rather than looked up member by
+ * member. Only admins see ranks and e-mails, so for anyone else the query is the membership list alone.
+ * With `page`, it answers `limit` members after the cursor, narrowed by a search (the name, case and
+ * accents aside; an admin's search also reads e-mails), a role and a subgroup.
  */
-export async function listMembers(db: Executor, context: CommunityContext, onlyUserId?: string): Promise<CommunityMember[]> {
+function membersQuery(db: Executor, context: CommunityContext, filter: { onlyUserId?: string; page?: MembersPageOptions }) {
   const showEmail = isAdmin(context.roles);
+  const page = filter.page;
+  const search = page?.search ? likePattern(page.search) : null;
+  const after = page?.cursor ? readMembersCursor(page.cursor) : null;
   const institutionAdmins = db
     .selectDistinct({ userId: memberships.userId })
     .from(memberships)
     .innerJoin(communities, eq(communities.id, memberships.communityId))
     .where(and(eq(communities.institutionId, context.community.institutionId), sql`'InstitutionAdmin' = ANY(${memberships.roles})`))
     .as('institution_admins');
+  const narrowed = and(
+    eq(memberships.communityId, context.community.id),
+    filter.onlyUserId ? eq(memberships.userId, filter.onlyUserId) : undefined,
+    search === null
+      ? undefined
+      : or(
+          sql`${users.searchName} LIKE translate(lower(${search}), ${ACCENTED}, ${PLAIN})`,
+          showEmail ? sql`lower(${users.email}) LIKE lower(${search})` : undefined,
+        ),
+    page?.role ? sql`${page.role} = ANY(${memberships.roles})` : undefined,
+    page?.subgroupId === 'none' ? isNull(memberships.subgroupId) : page?.subgroupId ? eq(memberships.subgroupId, page.subgroupId) : undefined,
+  );
   const query = db
     .select({
       id: users.id,
       displayName: users.displayName,
+      searchName: users.searchName,
       email: users.email,
       isImported: users.isImported,
       isSuperAdmin: users.isSuperAdmin,
@@ -222,11 +258,17 @@ export async function listMembers(db: Executor, context: CommunityContext, onlyU
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.communityId, context.community.id), onlyUserId ? eq(memberships.userId, onlyUserId) : undefined))
-    .orderBy(sql`lower(${users.displayName})`)
+    .where(and(narrowed, after === null ? undefined : sql`(${users.searchName}, ${users.id}) > (${after.name}, ${after.id}::uuid)`))
+    .orderBy(users.searchName, users.id)
     .$dynamic();
-  const rows = await (showEmail ? query.leftJoin(institutionAdmins, eq(institutionAdmins.userId, memberships.userId)) : query);
-  return rows.map((row) => ({
+  const listed = page ? query.limit(page.limit + 1) : query;
+  return { rows: showEmail ? listed.leftJoin(institutionAdmins, eq(institutionAdmins.userId, memberships.userId)) : listed, narrowed, showEmail };
+}
+
+type MemberRow = Awaited<ReturnType<typeof membersQuery>['rows']>[number];
+
+function memberView(row: MemberRow, showEmail: boolean): CommunityMember {
+  return {
     id: row.id,
     displayName: row.displayName,
     email: showEmail ? row.email : null,
@@ -238,7 +280,28 @@ export async function listMembers(db: Executor, context: CommunityContext, onlyU
     subgroupId: row.subgroupId,
     isImported: row.isImported,
     createdAt: row.createdAt.toISOString(),
-  }));
+  };
+}
+
+/** SPEC.md's whole member list, by name (the SPEC clients'; the app reads pages). */
+export async function listMembers(db: Executor, context: CommunityContext, onlyUserId?: string): Promise<CommunityMember[]> {
+  const { rows, showEmail } = membersQuery(db, context, onlyUserId ? { onlyUserId } : {});
+  return (await rows).map((row) => memberView(row, showEmail));
+}
+
+/** A page of the member list after `cursor`, and on the first page how many members match. */
+export async function membersPage(db: Executor, context: CommunityContext, page: MembersPageOptions): Promise<MembersPage> {
+  const { rows, narrowed, showEmail } = membersQuery(db, context, { page });
+  const listed = await rows;
+  const shown = listed.slice(0, page.limit);
+  const last = shown.at(-1);
+  // Counted on the first page only, the same query whatever the list's length.
+  const total = page.cursor ? null : ((await db.select({ count: sql<number>`count(*)::int` }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(narrowed))[0]?.count ?? 0);
+  return {
+    members: shown.map((row) => memberView(row, showEmail)),
+    nextCursor: listed.length > page.limit && last ? encodeCursor([last.searchName, last.id]) : null,
+    total,
+  };
 }
 
 /** The member acted on: their membership here and their effective roles (rank is judged by these). */

@@ -4,7 +4,7 @@ import type { YearMonth } from '@shared/domain/calendar';
 import { daysInMonth } from '@shared/domain/calendar';
 import { progressPercent } from '@shared/domain/progress';
 import { type Executor, rowsOf } from '../../db/client';
-import { badRequest } from '../../http/errors';
+import { decodeCursor, encodeCursor, isSortText, UUID_PATTERN } from '../../http/cursor';
 
 /**
  * The figures of a report's scope (the community, or one subgroup) for one month, read from the month
@@ -72,29 +72,14 @@ export async function scopeTotals(db: Executor, communityId: string, subgroupId:
 /** Members shown per page of the report's member table. */
 export const REPORT_PAGE_SIZE = 50;
 
-const INVALID_CURSOR = 'This list has changed; load it again from the start.';
-
 /** Where a page ends: the last member's kept days, sort name and id (the table's order). */
-function encodeCursor(done: number, searchName: string, userId: string): string {
-  return Buffer.from(JSON.stringify([done, searchName, userId])).toString('base64url');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function decodeCursor(cursor: string): [number, string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 3) throw new Error('not a cursor');
-    const [done, name, id] = value as unknown[];
-    // At most 30 daily disciplines of 31 days; no NUL, which Postgres text refuses; an id Postgres can read.
-    if (Number.isInteger(done) && (done as number) >= 0 && (done as number) <= 930 && typeof name === 'string' && !name.includes('\u0000') && typeof id === 'string' && UUID.test(id)) {
-      return [done as number, name, id];
-    }
-  } catch {
-    // Falls through to the 400 below.
-  }
-  throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
-}
+const readCursor = (cursor: string) =>
+  decodeCursor(cursor, ([done, name, id, ...rest]) =>
+    // At most 30 daily disciplines of 31 days.
+    rest.length === 0 && Number.isInteger(done) && (done as number) >= 0 && (done as number) <= 930 && isSortText(name) && typeof id === 'string' && UUID_PATTERN.test(id)
+      ? { done: done as number, name, id }
+      : null,
+  );
 
 /**
  * One page of the scope's members, most faithful first (then by name), each with their percent overall and
@@ -108,12 +93,12 @@ export async function scopeMembersPage(
   dailyKeys: readonly string[],
   cursor: string | undefined,
 ): Promise<{ members: MemberCompletion[]; nextCursor: string | null }> {
-  const after = cursor === undefined ? null : decodeCursor(cursor);
+  const after = cursor === undefined ? null : readCursor(cursor);
   const rows = rowsOf<{ user_id: string; display_name: string; search_name: string; done: number; discipline_days: number[] | null }>(
     await db.execute(sql`
       WITH scope AS (${scopeRows(communityId, subgroupId, period)})
       SELECT * FROM scope
-      ${after === null ? sql`` : sql`WHERE done < ${after[0]} OR (done = ${after[0]} AND (search_name, user_id) > (${after[1]}, ${after[2]}::uuid))`}
+      ${after === null ? sql`` : sql`WHERE done < ${after.done} OR (done = ${after.done} AND (search_name, user_id) > (${after.name}, ${after.id}::uuid))`}
       ORDER BY done DESC, search_name, user_id
       LIMIT ${REPORT_PAGE_SIZE + 1}`),
   );
@@ -127,6 +112,6 @@ export async function scopeMembersPage(
       completionPercent: progressPercent(row.done, dailyKeys.length, period.year, period.month),
       byDiscipline: Object.fromEntries(dailyKeys.map((key) => [key, progressPercent(row.discipline_days?.[summaryIndex.get(key)!] ?? 0, 1, period.year, period.month)])),
     })),
-    nextCursor: rows.length > REPORT_PAGE_SIZE && last ? encodeCursor(last.done, last.search_name, last.user_id) : null,
+    nextCursor: rows.length > REPORT_PAGE_SIZE && last ? encodeCursor([last.done, last.search_name, last.user_id]) : null,
   };
 }

@@ -3,6 +3,7 @@ import type { MembershipView } from '@shared/contracts/communities';
 import { COMMUNITY_STORAGE_KEY } from '@/lib/community';
 import { makeCommunity, makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
+import { servesMembers } from '@/test/member-pages';
 import { findToast, renderApp } from '@/test/render-app';
 
 const ALL_TABS = ['Overview', 'Community Settings', 'Members', 'Invite Codes', 'New Members', 'Subgroups', 'Guidance Panel', 'Calendar Locks', 'Reports'];
@@ -91,7 +92,7 @@ describe('/admin tabs', () => {
     const { api } = renderAdmin([moderatorOf('c1', 'Hope Chapel')], `/admin?tab=${value}`, {
       'GET /api/member-applications': () => json([]),
       'GET /api/communities/c1/guidance': () => json({ sections: [], contentMarkdown: '', updatedAt: null }),
-      'GET /api/communities/c1/members': () => json([]),
+      'GET /api/communities/c1/members': servesMembers([]),
     });
     expect(await screen.findByRole('tab', { name: label, selected: true })).toBeInTheDocument();
     expect(await screen.findByText(text)).toBeInTheDocument();
@@ -278,7 +279,7 @@ describe('leaving as the last Community Moderator', () => {
 
   it('is told why before anything is asked: the button is disabled with the reason', async () => {
     const { user, api } = renderAdmin([moderatorOf('c1', 'Hope Chapel')], '/admin?tab=settings', {
-      'GET /api/communities/c1/members': () => json(members([['CommunityModerator'], ['Member']])),
+      'GET /api/communities/c1/members': servesMembers(members([['CommunityModerator'], ['Member']])),
     });
     const leave = await screen.findByRole('button', { name: 'Leave Community' });
     await vi.waitFor(() => expect(leave).toBeDisabled());
@@ -290,7 +291,7 @@ describe('leaving as the last Community Moderator', () => {
 
   it('may leave when another Community Moderator remains', async () => {
     renderAdmin([moderatorOf('c1', 'Hope Chapel')], '/admin?tab=settings', {
-      'GET /api/communities/c1/members': () => json(members([['CommunityModerator'], ['CommunityModerator']])),
+      'GET /api/communities/c1/members': servesMembers(members([['CommunityModerator'], ['CommunityModerator']])),
     });
     const leave = await screen.findByRole('button', { name: 'Leave Community' });
     await screen.findByText('Danger Zone');

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CommunityMember,
   CommunityStats,
   CommunityView,
   CreateCommunityBody,
   JoinResult,
+  MembersPage,
   UpdateCommunityBody,
 } from '@shared/contracts/communities';
 import type { LinkImportedMemberBody, LinkImportedMemberResult } from '@shared/contracts/imported-members';
@@ -18,6 +19,8 @@ import { MEMBERSHIPS_QUERY_KEY, type Membership, useCurrentMembership } from '@/
 export const communityKeys = {
   detail: (id: string) => ['/api/communities', id] as const,
   members: (id: string) => ['/api/communities', id, 'members'] as const,
+  /** Every paged read of the member list (under members, so invalidating members reaches them too). */
+  memberPages: (id: string) => ['/api/communities', id, 'members', 'pages'] as const,
   stats: (id: string) => ['/api/communities', id, 'stats'] as const,
 };
 
@@ -37,6 +40,50 @@ export function useCommunity(id: string | null) {
 
 export function useCommunityStats(id: string) {
   return useQuery<CommunityStats>({ queryKey: communityKeys.stats(id), ...REFETCH_ON_FOCUS });
+}
+
+/** Members a page of the list holds: enough to fill a tall screen, small enough to come at once. */
+export const MEMBERS_PAGE_SIZE = 50;
+
+/**
+ * GET /api/communities/{id}/members?limit=50[&search][&cursor]: the member list a page at a time, by name,
+ * narrowed by a search (name, and for admins e-mail; case and accents aside). `fetchNextPage` reads on.
+ */
+export function useMemberPages(communityId: string, search: string, enabled = true) {
+  const term = search.trim();
+  return useInfiniteQuery({
+    queryKey: [...communityKeys.memberPages(communityId), { search: term }] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: String(MEMBERS_PAGE_SIZE) });
+      if (term) params.set('search', term);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiJson<MembersPage>('GET', `/api/communities/${communityId}/members?${params.toString()}`);
+    },
+    getNextPageParam: (page) => page.nextCursor,
+    // While a new search is on its way, the last answer stays on screen instead of a loading card.
+    placeholderData: keepPreviousData,
+    retry: MEMBERS_QUERY_RETRY,
+    enabled,
+  });
+}
+
+/**
+ * Applies a change to the members every cached list holds (the whole list and each page read), so a
+ * row changes where it is shown without reading every page again; the first page's count follows.
+ */
+export function changeListedMembers(queryClient: QueryClient, communityId: string, change: (members: CommunityMember[]) => CommunityMember[]) {
+  queryClient.setQueryData<CommunityMember[]>(communityKeys.members(communityId), (members) => members && change(members));
+  queryClient.setQueriesData<InfiniteData<MembersPage, string | null>>({ queryKey: communityKeys.memberPages(communityId) }, (data) => {
+    if (!data) return data;
+    let removed = 0;
+    const pages = data.pages.map((page) => {
+      const members = change(page.members);
+      removed += page.members.length - members.length;
+      return { ...page, members };
+    });
+    return { ...data, pages: pages.map((page, index) => (index === 0 && page.total !== null ? { ...page, total: page.total - removed } : page)) };
+  });
 }
 
 /** GET /api/communities/{id}/members: the admin member list and the tracking screens' member pickers share it. */
@@ -99,9 +146,7 @@ export function useUpdateRoles(communityId: string) {
   return useMutation<CommunityMember, Error, { userId: string; roles: Role[] }>({
     mutationFn: ({ userId, roles }) => apiJson<CommunityMember>('PATCH', `/api/users/${userId}/role`, { roles }),
     onSuccess: (updated) => {
-      queryClient.setQueryData<CommunityMember[]>(communityKeys.members(communityId), (members) =>
-        members?.map((member) => (member.id === updated.id ? { ...member, ...updated } : member)),
-      );
+      changeListedMembers(queryClient, communityId, (members) => members.map((member) => (member.id === updated.id ? { ...member, ...updated } : member)));
       void queryClient.invalidateQueries({ queryKey: communityKeys.stats(communityId) });
     },
   });
@@ -115,7 +160,7 @@ export function useRemoveMember(communityId: string) {
       await apiRequest('DELETE', `/api/communities/${communityId}/members/${member.id}`);
     },
     onSuccess: (_result, removed) => {
-      queryClient.setQueryData<CommunityMember[]>(communityKeys.members(communityId), (members) => members?.filter((member) => member.id !== removed.id));
+      changeListedMembers(queryClient, communityId, (members) => members.filter((member) => member.id !== removed.id));
       void queryClient.invalidateQueries({ queryKey: communityKeys.stats(communityId) });
     },
   });
@@ -132,7 +177,7 @@ export function useLinkImportedMember(communityId: string) {
     mutationFn: ({ importedUserId, userId }) =>
       apiJson<LinkImportedMemberResult>('POST', `/api/communities/${communityId}/imported-members/${importedUserId}/link`, { userId }),
     onSuccess: (_result, { importedUserId }) => {
-      queryClient.setQueryData<CommunityMember[]>(communityKeys.members(communityId), (members) => members?.filter((member) => member.id !== importedUserId));
+      changeListedMembers(queryClient, communityId, (members) => members.filter((member) => member.id !== importedUserId));
       for (const queryKey of [['/api/communities', communityId], ['/api/users'], ['/api/reports'], ['/api/commanders']]) {
         void queryClient.invalidateQueries({ queryKey });
       }

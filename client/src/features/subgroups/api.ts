@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateSubgroupBody, OwnSubgroupView, SubgroupView } from '@shared/contracts/subgroups';
 import { apiJson, apiRequest } from '@/lib/api-client';
 import { REFETCH_ON_FOCUS } from '@/lib/query-client';
-import { communityKeys } from '@/features/communities/api';
+import type { CommunityMember } from '@shared/contracts/communities';
+import { changeListedMembers, communityKeys } from '@/features/communities/api';
 
 export const subgroupKeys = {
   all: (communityId: string) => ['/api/communities', communityId, 'subgroups'] as const,
@@ -25,15 +26,22 @@ export function useOwnSubgroup(communityId: string | null) {
   });
 }
 
-/** After any subgroup change: the list, the member list (subgroupId) and one's own subgroup read again. */
+/**
+ * After any subgroup change: the subgroups, the whole member list and one's own subgroup read again. The
+ * pages of the member list (a congregation's may be forty) are changed where they are instead, by
+ * `change`, and only marked stale, so a list on screen does not read every page again.
+ */
 function useRefreshSubgroups(communityId: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return (change?: (members: CommunityMember[]) => CommunityMember[]) => {
+    if (change) changeListedMembers(queryClient, communityId, change);
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: subgroupKeys.all(communityId) }),
-      queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId) }),
+      queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId), exact: true }),
+      queryClient.invalidateQueries({ queryKey: communityKeys.memberPages(communityId), refetchType: 'none' }),
       queryClient.invalidateQueries({ queryKey: ['/api/user/subgroup'] }),
     ]);
+  };
 }
 
 /** POST /api/subgroups {name, description}. */
@@ -59,7 +67,7 @@ export function useDeleteSubgroup(communityId: string) {
   const refresh = useRefreshSubgroups(communityId);
   return useMutation<unknown, Error, string>({
     mutationFn: (subgroupId) => apiRequest('DELETE', `/api/subgroups/${subgroupId}`),
-    onSuccess: () => void refresh(),
+    onSuccess: (_result, subgroupId) => void refresh((members) => members.map((member) => (member.subgroupId === subgroupId ? { ...member, subgroupId: null } : member))),
   });
 }
 
@@ -68,6 +76,6 @@ export function useAssignSubgroup(communityId: string) {
   const refresh = useRefreshSubgroups(communityId);
   return useMutation<unknown, Error, { userId: string; subgroupId: string | null }>({
     mutationFn: ({ userId, subgroupId }) => apiJson('PATCH', `/api/users/${userId}/subgroup`, { subgroupId }),
-    onSuccess: () => void refresh(),
+    onSuccess: (_result, { userId, subgroupId }) => void refresh((members) => members.map((member) => (member.id === userId ? { ...member, subgroupId } : member))),
   });
 }

@@ -9,7 +9,7 @@ import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { ErrorNote } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { useLinkImportedMember } from '../api';
+import { useCommunityMembers, useLinkImportedMember } from '../api';
 
 /** At most this many members are listed at once; a search narrows a congregation's 2,000 down to them. */
 export const LINK_CHOICES_SHOWN = 50;
@@ -33,8 +33,6 @@ interface LinkImportedMemberDialogProps {
   communityId: string;
   /** The imported record to link; null when the dialog is closed. */
   imported: CommunityMember | null;
-  /** The community's member list (the Members tab's). */
-  members: readonly CommunityMember[];
   onClose: () => void;
 }
 
@@ -42,8 +40,10 @@ interface LinkImportedMemberDialogProps {
  * 'Link to member…' on an imported row of the Members tab: a moderator chooses the real member a name-only
  * record belongs to, reads what will happen, and confirms (POST …/imported-members/{id}/link).
  */
-export function LinkImportedMemberDialog({ communityId, imported, members, onClose }: LinkImportedMemberDialogProps) {
+export function LinkImportedMemberDialog({ communityId, imported, onClose }: LinkImportedMemberDialogProps) {
   const link = useLinkImportedMember(communityId);
+  // Read when the dialog opens (the Members tab itself reads the list a page at a time).
+  const members = useCommunityMembers(imported ? communityId : null);
   const onOpenChange = (open: boolean) => {
     if (open || link.isPending) return;
     link.reset();
@@ -51,7 +51,18 @@ export function LinkImportedMemberDialog({ communityId, imported, members, onClo
   };
   return (
     <Dialog open={imported !== null} onOpenChange={onOpenChange}>
-      {imported ? <LinkForm key={imported.id} imported={imported} members={members} link={link} onCancel={() => onOpenChange(false)} onDone={onClose} /> : null}
+      {imported ? (
+        <LinkForm
+          key={imported.id}
+          imported={imported}
+          members={members.data ?? []}
+          membersState={members.data ? 'ready' : members.error ? 'failed' : 'loading'}
+          onRetry={() => void members.refetch()}
+          link={link}
+          onCancel={() => onOpenChange(false)}
+          onDone={onClose}
+        />
+      ) : null}
     </Dialog>
   );
 }
@@ -59,12 +70,16 @@ export function LinkImportedMemberDialog({ communityId, imported, members, onClo
 function LinkForm({
   imported,
   members,
+  membersState,
+  onRetry,
   link,
   onCancel,
   onDone,
 }: {
   imported: CommunityMember;
   members: readonly CommunityMember[];
+  membersState: 'loading' | 'failed' | 'ready';
+  onRetry: () => void;
   link: ReturnType<typeof useLinkImportedMember>;
   onCancel: () => void;
   onDone: () => void;
@@ -105,7 +120,11 @@ function LinkForm({
   };
 
   const status =
-    matches.length === 0
+    membersState === 'loading'
+      ? 'Loading members…'
+      : membersState === 'failed'
+        ? 'We could not load the members.'
+        : matches.length === 0
       ? query.trim()
         ? `No member matches "${query.trim()}".`
         : 'This community has no members with an account yet.'
@@ -155,6 +174,11 @@ function LinkForm({
         <p id={statusId} role="status" className="text-xs text-muted-foreground">
           {status}
         </p>
+        {membersState === 'failed' ? (
+          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={onRetry}>
+            Retry
+          </Button>
+        ) : null}
       </div>
 
       <fieldset className="grid min-w-0 gap-2" aria-describedby={missingChoice && !chosen ? choiceErrorId : undefined}>

@@ -5,6 +5,7 @@ import { TARGET_KEYS, type TargetKey } from '@shared/domain/disciplines';
 import { parseCsv } from '@/lib/csv';
 import { makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
+import { servesMembers } from '@/test/member-pages';
 import { findToast, renderApp } from '@/test/render-app';
 
 const me = makeUser();
@@ -34,7 +35,7 @@ function renderMembers(routes: Record<string, Handler> = {}, membership = modera
   const api = mockApi({
     'GET /api/user': () => json(me),
     'GET /api/memberships': () => json([membership]),
-    'GET /api/communities/c1/members': () => json(MEMBERS),
+    'GET /api/communities/c1/members': servesMembers(MEMBERS),
     'GET /api/communities/c1/stats': () => json(makeStats()),
     'GET /api/communities/c1/subgroups': () => json([ALPHA, BETA]),
     ...routes,
@@ -88,9 +89,9 @@ describe('Members tab', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let attempts = 0;
     renderMembers({
-      'GET /api/communities/c1/members': () => {
+      'GET /api/communities/c1/members': (request) => {
         attempts += 1;
-        return attempts <= 3 ? apiError(503, 'Please try again in a moment.') : json(MEMBERS);
+        return attempts <= 3 ? apiError(503, 'Please try again in a moment.') : servesMembers(MEMBERS)(request);
       },
     });
     // The retries back off 1 s, 2 s and 4 s.
@@ -180,7 +181,7 @@ describe('Members tab', () => {
 
     it('does not offer changing or removing someone who outranks the viewer, and says why', async () => {
       const overseer = makeMember({ displayName: 'Deborah Judge', email: 'deborah@example.org', roles: ['Member'], rank: 'InstitutionAdmin' });
-      renderMembers({ 'GET /api/communities/c1/members': () => json([...MEMBERS, overseer]) });
+      renderMembers({ 'GET /api/communities/c1/members': servesMembers([...MEMBERS, overseer]) });
       await memberList();
       const edit = within(row('Deborah Judge')).getByRole('button', { name: 'Edit roles for Deborah Judge' });
       expect(edit).toBeDisabled();
@@ -360,7 +361,7 @@ describe('Members tab', () => {
       self,
       ...Array.from({ length: 1999 }, (_, i) => makeMember({ displayName: `Member ${String(i + 1).padStart(4, '0')}`, email: `member${i + 1}@congregation.org` })),
     ];
-    const renderCongregation = () => renderMembers({ 'GET /api/communities/c1/members': () => json(CONGREGATION) });
+    const renderCongregation = () => renderMembers({ 'GET /api/communities/c1/members': servesMembers(CONGREGATION) });
     const rows = () => within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
     const jsdomScrollY = Object.getOwnPropertyDescriptor(window, 'scrollY')!;
     afterEach(() => {
@@ -368,9 +369,9 @@ describe('Members tab', () => {
     });
 
     it('renders only a window of rows, each telling its place among all 2,000', async () => {
-      renderCongregation();
+      const { api } = renderCongregation();
       await memberList();
-      expect(screen.getByRole('heading', { name: 'Members (2000)' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Members (2,000)' })).toBeInTheDocument();
       const shown = rows();
       expect(shown.length).toBeGreaterThan(5);
       expect(shown.length).toBeLessThan(40);
@@ -380,34 +381,39 @@ describe('Members tab', () => {
       expect(within(row('Member 0001')).getByRole('button', { name: 'Edit roles for Member 0001' })).toBeEnabled();
       expect(screen.queryByRole('listitem', { name: 'Member 1999' })).not.toBeInTheDocument();
 
-      // Scrolling the page brings later rows in and takes the first ones out.
-      const rowHeight = parseFloat(screen.getByRole('list', { name: 'Members' }).style.height) / 2000;
+      // Only the first page is read; scrolling the page reads on as it nears the end of what was read,
+      // brings later rows in and takes the first ones out.
+      expect(api.requests.filter((request) => request.url.startsWith('/api/communities/c1/members')).map((request) => request.url)).toEqual(['/api/communities/c1/members?limit=50']);
+      const rowHeight = parseFloat(screen.getByRole('list', { name: 'Members' }).style.height) / 50;
       Object.defineProperty(window, 'scrollY', { configurable: true, value: rowHeight * 1500 });
       act(() => void window.dispatchEvent(new Event('scroll')));
-      await vi.waitFor(() => expect(rowNames()).toContain('Member 1500'));
+      await vi.waitFor(() => expect(rowNames()).toContain('Member 1500'), { timeout: 20_000 });
       expect(screen.queryByRole('listitem', { name: 'Ruth Moab' })).not.toBeInTheDocument();
       expect(rows().length).toBeLessThan(40);
     });
 
-    it('filters all 2,000 while typing, not only the rows on screen', async () => {
-      const { user } = renderCongregation();
+    it('asks the server to search all 2,000 once typing pauses, not per key and not only the rows on screen', async () => {
+      const { user, api } = renderCongregation();
       await memberList();
       const search = screen.getByRole('searchbox', { name: 'Search members' });
+      const searches = () => api.requests.map((request) => new URL(request.url, 'http://test').searchParams.get('search')).filter((term) => term !== null);
 
       await user.type(search, 'member1999@');
       await vi.waitFor(() => expect(rowNames()).toEqual(['Member 1999']));
+      expect(searches()).toEqual(['member1999@']);
+      expect(screen.getByRole('status')).toHaveTextContent('1 member matches "member1999@".');
 
-      // 1,000 matches (Member 1000 to 1999): still a window, each row placed among the 1,000.
+      // 1,000 matches (Member 1000 to 1999): a window of the first page, each row placed among the 1,000.
       await user.clear(search);
       await user.type(search, 'member 1');
       await vi.waitFor(() => expect(rows()[0]).toHaveAttribute('aria-setsize', '1000'));
       expect(rowNames()[0]).toBe('Member 1000');
       expect(rows().length).toBeLessThan(40);
 
-      // 100 matches are few enough to render them all.
-      await user.type(search, '9');
-      await vi.waitFor(() => expect(rows()).toHaveLength(100));
-      expect(rowNames()[99]).toBe('Member 1999');
+      // Ten matches, all on the first page: every row rendered.
+      await user.type(search, '99');
+      await vi.waitFor(() => expect(rows()).toHaveLength(10));
+      expect(rowNames()[9]).toBe('Member 1999');
       expect(rows()[0]).not.toHaveAttribute('aria-setsize');
 
       await user.clear(search);
@@ -425,7 +431,7 @@ describe('Members tab', () => {
     it("shows each member's subgroup and assigns one with PATCH /api/users/{id}/subgroup, saying 'Member Assigned'", async () => {
       let members = [self, { ...naomi, subgroupId: BETA.id }, boaz, orpah];
       const { user, api } = renderMembers({
-        'GET /api/communities/c1/members': () => json(members),
+        'GET /api/communities/c1/members': servesMembers(members),
         [`PATCH /api/users/${orpah.id}/subgroup`]: (request) => {
           const { subgroupId } = request.body as { subgroupId: string | null };
           members = members.map((member) => (member.id === orpah.id ? { ...member, subgroupId } : member));
@@ -466,7 +472,7 @@ describe('Members tab', () => {
       let failing = true;
       const { user } = renderMembers({
         'GET /api/communities/c1/subgroups': () => (failing ? apiError(500, 'Database unavailable.') : json([ALPHA, BETA])),
-        'GET /api/communities/c1/members': () => json([self, { ...naomi, subgroupId: BETA.id }]),
+        'GET /api/communities/c1/members': servesMembers([self, { ...naomi, subgroupId: BETA.id }]),
       });
       await memberList();
       const alert = await screen.findByText(/We could not load the subgroups, so members cannot be assigned to one here\. Database unavailable\./, undefined, { timeout: 5000 });

@@ -4,7 +4,7 @@ import Search from 'lucide-react/icons/search';
 import UserCog from 'lucide-react/icons/user-cog';
 import UserMinus from 'lucide-react/icons/user-minus';
 import { defaultRangeExtractor, measureElement, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type FocusEvent, type ReactNode, type Ref, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type FocusEvent, type ReactNode, type Ref, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommunityMember, MembershipView } from '@shared/contracts/communities';
 import { can, canGrant, highestRole, roleLabel } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
@@ -18,7 +18,8 @@ import { cn } from '@/lib/utils';
 import type { SubgroupView } from '@shared/contracts/subgroups';
 import { useSubgroups } from '@/features/subgroups/api';
 import { MemberSubgroupSelect } from '@/features/subgroups/components/member-subgroup-select';
-import { useCommunityMembers } from '../api';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useMemberPages } from '../api';
 import { AdminAccessRequired, QueryFailure } from './community-state';
 import { ImportWizardDialog } from '@/features/imports/components/import-wizard-dialog';
 import { ExportMembersButton } from './export-members-button';
@@ -53,15 +54,6 @@ export function blockedReason(member: CommunityMember, viewerId: string, viewerR
 
 export const IMPORTED_MEMBERS_HINT = 'Imported members sign up and claim their history';
 
-/** Case-insensitive match on display name or e-mail (SPEC.md section 2). */
-export function filterMembers(members: readonly CommunityMember[], query: string): CommunityMember[] {
-  const needle = query.trim().toLocaleLowerCase();
-  if (!needle) return [...members];
-  return members.filter(
-    (member) => member.displayName.toLocaleLowerCase().includes(needle) || (member.email ?? '').toLocaleLowerCase().includes(needle),
-  );
-}
-
 interface MembersTabProps {
   communityId: string;
   communityName: string;
@@ -78,13 +70,19 @@ export function MembersTab({ communityId, communityName, membership, viewerId }:
 }
 
 function MemberManagement({ communityId, communityName, membership, viewerId }: MembersTabProps) {
-  const members = useCommunityMembers(communityId);
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
+  // The server searches (name, e-mail; case and accents aside) once typing pauses.
+  const search = useDebouncedValue(query.trim());
+  const members = useMemberPages(communityId, search);
   const [editing, setEditing] = useState<CommunityMember | null>(null);
   const [removing, setRemoving] = useState<CommunityMember | null>(null);
   const [linking, setLinking] = useState<CommunityMember | null>(null);
-  const shown = useMemo(() => filterMembers(members.data ?? [], deferredQuery), [members.data, deferredQuery]);
+  const shown = members.data?.pages.flatMap((page) => page.members) ?? [];
+  const total = members.data?.pages[0]?.total ?? null;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = members;
+  const readOn = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const canAssign = can(membership, 'roles:assign');
   // CHECKLIST I12: a member is also put in a subgroup from their row.
   const canPlace = can(membership, 'subgroups:manage');
@@ -103,7 +101,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
       <Card>
         <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid gap-1.5">
-            <CardTitle>Members{members.data ? ` (${members.data.length})` : ''}</CardTitle>
+            <CardTitle>Members{total !== null && !search ? ` (${total.toLocaleString('en')})` : ''}</CardTitle>
             <CardDescription>Give members their roles, or remove someone who has moved on.</CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -150,7 +148,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
       ) : !members.data ? (
         <LoadingCard label="Loading members" />
       ) : shown.length === 0 ? (
-        <Card className="p-6 text-center text-muted-foreground">{query.trim() ? `No members match "${query.trim()}".` : 'No members yet.'}</Card>
+        <Card className="p-6 text-center text-muted-foreground">{search ? `No members match "${search}".` : 'No members yet.'}</Card>
       ) : (
         <Card className="overflow-hidden">
           {/* One list for every width: a card per member on phones, table-like columns from 768 px. */}
@@ -160,8 +158,16 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
             <span>Joined</span>
             <span className="text-right">{subgroupState ? 'Subgroup and actions' : 'Actions'}</span>
           </div>
+          {search ? (
+            <p role="status" className="border-b border-border px-5 py-2 text-sm text-muted-foreground">
+              {total === null ? '' : `${total.toLocaleString('en')} ${total === 1 ? 'member matches' : 'members match'} "${search}".`}
+            </p>
+          ) : null}
           <MemberList
             members={shown}
+            setSize={total ?? shown.length}
+            hasMore={hasNextPage}
+            onNearEnd={readOn}
             renderRow={(member, placement) => (
               <MemberRow
                 key={member.id}
@@ -177,18 +183,26 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
               />
             )}
           />
+          {isFetchingNextPage ? <p className="border-t border-border px-5 py-3 text-center text-sm text-muted-foreground">Loading more members…</p> : null}
+          {members.isFetchNextPageError ? (
+            <div className="border-t border-border p-3">
+              <ErrorNote message="We could not load more members." onRetry={() => void fetchNextPage()} />
+            </div>
+          ) : null}
         </Card>
       )}
 
       <RoleEditorDialog communityId={communityId} member={editing} viewerId={viewerId} viewerRoles={membership.roles} onClose={() => setEditing(null)} />
       <RemoveMemberDialog communityId={communityId} member={removing} onClose={() => setRemoving(null)} />
-      <LinkImportedMemberDialog communityId={communityId} imported={linking} members={members.data ?? []} onClose={() => setLinking(null)} />
+      <LinkImportedMemberDialog communityId={communityId} imported={linking} onClose={() => setLinking(null)} />
     </div>
   );
 }
 
 /** Up to this many rows the list renders them all (find-in-page works); above it, only the rows in view. */
 export const RENDER_ALL_MEMBERS_UP_TO = 100;
+/** The next page is read when the rows rendered come this close to the last one read. */
+const READ_AHEAD_ROWS = 15;
 /** Rows rendered beyond each edge of the viewport, so scrolling and tabbing never meet an empty gap. */
 const OVERSCAN_ROWS = 6;
 /** A row's height until it is measured (a table row from 768 px, a card below, with the subgroup select: as measured in Chromium). */
@@ -203,24 +217,35 @@ interface RowPlacement {
   className: string;
 }
 
-function MemberList({ members, renderRow }: { members: CommunityMember[]; renderRow: (member: CommunityMember, placement?: RowPlacement) => ReactNode }) {
-  if (members.length <= RENDER_ALL_MEMBERS_UP_TO) {
+interface MemberListProps {
+  members: CommunityMember[];
+  /** How many members the whole list has (pages not read yet included). */
+  setSize: number;
+  /** Whether pages remain to be read, and how to read the next. */
+  hasMore: boolean;
+  onNearEnd: () => void;
+  renderRow: (member: CommunityMember, placement?: RowPlacement) => ReactNode;
+}
+
+function MemberList({ members, setSize, hasMore, onNearEnd, renderRow }: MemberListProps) {
+  if (!hasMore && members.length <= RENDER_ALL_MEMBERS_UP_TO) {
     return (
       <ul aria-label="Members" className="divide-y divide-border">
         {members.map((member) => renderRow(member))}
       </ul>
     );
   }
-  return <WindowedMemberList members={members} renderRow={renderRow} />;
+  return <WindowedMemberList members={members} setSize={setSize} hasMore={hasMore} onNearEnd={onNearEnd} renderRow={renderRow} />;
 }
 
 /**
  * A congregation's list (thousands of members): only the rows in and near the viewport are in the page,
  * placed in a list as tall as all of them, so the page scrolls as before. Each row says where it stands
  * (aria-posinset of aria-setsize) for screen readers, and the row holding keyboard focus stays rendered
- * when it scrolls out of view, so focus is never dropped.
+ * when it scrolls out of view, so focus is never dropped. The list holds the pages read so far; scrolling
+ * near their end reads the next.
  */
-function WindowedMemberList({ members, renderRow }: { members: CommunityMember[]; renderRow: (member: CommunityMember, placement: RowPlacement) => ReactNode }) {
+function WindowedMemberList({ members, setSize, hasMore, onNearEnd, renderRow }: MemberListProps & { renderRow: (member: CommunityMember, placement: RowPlacement) => ReactNode }) {
   const listRef = useRef<HTMLUListElement>(null);
   const focusedIndex = useRef<number | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -258,13 +283,18 @@ function WindowedMemberList({ members, renderRow }: { members: CommunityMember[]
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focusedIndex.current = null;
   };
   const last = members.length - 1;
+  const items = virtualizer.getVirtualItems();
+  const lastRendered = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (hasMore && lastRendered >= members.length - READ_AHEAD_ROWS) onNearEnd();
+  }, [hasMore, lastRendered, members.length, onNearEnd]);
   return (
     <ul aria-label="Members" ref={listRef} onFocus={trackFocus} onBlur={forgetFocus} className="relative" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((item) =>
+      {items.map((item) =>
         renderRow(members[item.index]!, {
           ref: virtualizer.measureElement,
           index: item.index,
-          setSize: members.length,
+          setSize,
           style: { transform: `translateY(${item.start - scrollMargin}px)` },
           className: cn('absolute inset-x-0 top-0', item.index < last && 'border-b border-border'),
         }),

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { ImportResult } from '@shared/contracts/imports';
 import { apiError, deferred, json } from '@/test/api-mock';
 import { findToast } from '@/test/render-app';
-import { continueButton, IMPORT_URL, MEMBERS_URL, openWizard, PREVIEW_URL, RESULT, renderImport, type View } from './import-wizard-test-kit';
+import { continueButton, IMPORT_URL, MEMBERS_PAGE_URL, openWizard, PREVIEW_URL, RESULT, renderImport, type View } from './import-wizard-test-kit';
 
 // DECISIONS.md "Imported members and claiming", SPEC.md sections 4, 8 and 9, CHECKLIST.md P01-P08.
 
@@ -240,7 +240,7 @@ describe('CSV import wizard', () => {
     const pending = deferred<Response>();
     const view = renderImport({ [`POST ${IMPORT_URL}`]: () => pending.promise });
     const dialog = await toMonth(view);
-    expect(view.api.calls('GET', MEMBERS_URL)).toHaveLength(1);
+    expect(view.api.calls('GET', MEMBERS_PAGE_URL)).toHaveLength(1);
     await view.user.selectOptions(within(dialog).getByRole('combobox', { name: 'Month' }), 'April');
     await view.user.click(within(dialog).getByRole('button', { name: 'Start Import' }));
 
@@ -249,7 +249,7 @@ describe('CSV import wizard', () => {
 
     pending.resolve(json(RESULT));
     expect(await findToast('Import Successful')).toBeInTheDocument();
-    await vi.waitFor(() => expect(view.api.calls('GET', MEMBERS_URL)).toHaveLength(2));
+    await vi.waitFor(() => expect(view.api.calls('GET', MEMBERS_PAGE_URL)).toHaveLength(2));
   });
 
   it.each([
@@ -264,7 +264,7 @@ describe('CSV import wizard', () => {
     expect(await findToast('Import Failed')).toHaveTextContent(message);
     expect(dialog).toHaveTextContent('Step 3 of 4');
     expect(within(dialog).getByRole('button', { name: 'Start Import' })).toBeEnabled();
-    expect(view.api.calls('GET', MEMBERS_URL)).toHaveLength(1);
+    expect(view.api.calls('GET', MEMBERS_PAGE_URL)).toHaveLength(1);
   });
 
   it("returns to an empty step 1 with 'Import Another File'", async () => {

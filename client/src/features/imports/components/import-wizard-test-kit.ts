@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { CsvPreview, ImportResult } from '@shared/contracts/imports';
 import { makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
 import { type Handler, json, mockApi } from '@/test/api-mock';
+import { servesMembers } from '@/test/member-pages';
 import { renderApp } from '@/test/render-app';
 
 /** The import wizard's test set-up: a moderator of 'Hope Chapel' on the Members tab, the import calls answered. */
@@ -13,6 +14,8 @@ const naomi = makeMember({ displayName: 'Naomi Ephrath', email: 'naomi@example.o
 export const PREVIEW_URL = '/api/import/csv/preview';
 export const IMPORT_URL = '/api/import/csv';
 export const MEMBERS_URL = '/api/communities/c1/members';
+/** The Members tab's first page of the list. */
+export const MEMBERS_PAGE_URL = `${MEMBERS_URL}?limit=50`;
 
 export const PREVIEW: CsvPreview = {
   totalRows: 2,
@@ -55,7 +58,7 @@ export function renderImport(routes: Record<string, Handler> = {}) {
   const api = mockApi({
     'GET /api/user': () => json(me),
     'GET /api/memberships': () => json([membership]),
-    [`GET ${MEMBERS_URL}`]: () => json([self, naomi]),
+    [`GET ${MEMBERS_URL}`]: servesMembers([self, naomi]),
     'GET /api/communities/c1/stats': () => json(makeStats()),
     [`POST ${PREVIEW_URL}`]: () => json(PREVIEW),
     [`POST ${IMPORT_URL}`]: () => json(RESULT),

@@ -15,6 +15,7 @@ import { subgroupWorld } from '../questions/questions-test-kit';
 import { type CommunityFixture, communityWith, days, LIFTED_LIMITS, logRow, mark, type Member, pinClock } from '../tracking/tracking-test-kit';
 import { dailyKeysOf } from '../tracking/disciplines';
 import { summariseUnsummarised } from '../tracking/month-summaries';
+import { CACHED_FROM_MEMBERS, FRESH_FOR_MS } from './congregation-cache';
 import { REPORT_PAGE_SIZE } from './scope-figures';
 import { COMMUNITY_SCOPE_FORBIDDEN } from './service';
 
@@ -439,7 +440,8 @@ describe('GET /api/reports: cost', () => {
     const small = await communityOf(5);
     const large = await communityOf(500);
     const counted = async (fixture: CommunityFixture, query: string, size: number) => {
-      await read(fixture.owner.agent, fixture.id, query); // warm the session
+      // Warm the session and the disciplines with another month (a congregation's month is then kept: see below).
+      await read(fixture.owner.agent, fixture.id, query.replace('month=3', 'month=2'));
       const done = countQueries();
       const body = await read(fixture.owner.agent, fixture.id, query);
       const queries = done();
@@ -512,6 +514,28 @@ describe('GET /api/reports: cost', () => {
       disciplineFigures(...DAILY_TARGET_KEYS.map((key) => Math.round(expectedMembers.reduce((sum, member) => sum + member.byDiscipline[key]!, 0) / expectedMembers.length))),
     );
     expect(body.distribution).toEqual(distributionOf(...expectedMembers.map((member) => member.completionPercent)));
+  });
+
+  it("keeps a congregation's figures for half a minute, and adds up a smaller scope afresh every time", async () => {
+    const large = await communityOf(CACHED_FROM_MEMBERS);
+    const small = await communityOf(5);
+    for (const fixture of [large, small]) {
+      await read(fixture.owner.agent, fixture.id, 'month=3&year=2030');
+      // The moderator's month changes (written as a save would: they count among the members in scope).
+      await db.update(dailyLogs).set(logRow({ userId: fixture.owner.user.id, communityId: fixture.id, year: 2030, month: 3, dayStatus: { bibleReading: run('Yes', 1, 31) } })).where(and(eq(dailyLogs.userId, fixture.owner.user.id), eq(dailyLogs.communityId, fixture.id), eq(dailyLogs.year, 2030), eq(dailyLogs.month, 3)));
+    }
+    const ownRow = async (fixture: CommunityFixture) => (await read(fixture.owner.agent, fixture.id, 'month=3&year=2030')).members.find((m) => m.userId === fixture.owner.user.id);
+    expect((await ownRow(small))?.completionPercent).toBe(20); // 31/155 at once
+    const done = countQueries();
+    const cached = await read(large.owner.agent, large.id, 'month=3&year=2030');
+    const cachedQueries = done();
+    expect(cached.members.map((m) => m.completionPercent)).toEqual(cached.members.map(() => 9)); // the figures of before
+    testApp.advanceClock(FRESH_FOR_MS + 1000);
+    const fresh = await read(large.owner.agent, large.id, 'month=3&year=2030');
+    expect(fresh.members[0]).toMatchObject({ userId: large.owner.user.id, completionPercent: 20 });
+    const again = countQueries();
+    await read(large.owner.agent, large.id, 'month=3&year=2030&scope=community');
+    expect(again()).toBe(cachedQueries);
   });
 
   it('refuses a cursor it did not make', async () => {

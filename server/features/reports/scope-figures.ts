@@ -1,15 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CompletionBand, MemberCompletion } from '@shared/contracts/reports';
 import type { YearMonth } from '@shared/domain/calendar';
 import { daysInMonth } from '@shared/domain/calendar';
 import { progressPercent } from '@shared/domain/progress';
-import { type Executor, rowsOf } from '../../db/client';
+import { users } from '@shared/schema/auth';
+import { memberships } from '@shared/schema/communities';
+import { dailyLogs } from '@shared/schema/tracking';
+import type { Executor } from '../../db/client';
 import { decodeCursor, encodeCursor, isSortText, UUID_PATTERN } from '../../http/cursor';
 
 /**
  * The figures of a report's scope (the community, or one subgroup) for one month, read from the month
  * summaries stored beside each log (completed_count, discipline_days), never from the logs: Postgres adds
- * them up, so a congregation of 2,000 costs two small queries, like a subgroup of 20.
+ * them up in two prepared statements, the same for a congregation of 2,000 as for a subgroup of 20.
  *
  * Who counts: every member who can check in, and an imported record awaiting a claim only in a month its
  * imported history has a log in (it cannot check in, so it is never a member whose numbers fell to 0%).
@@ -17,16 +20,51 @@ import { decodeCursor, encodeCursor, isSortText, UUID_PATTERN } from '../../http
  * (200 * days + total) / (2 * total) = round(100 * days / total).
  */
 
-/** Members of the scope with their month's summary: a member without a log that month has zeros. */
-function scopeRows(communityId: string, subgroupId: string | null, period: YearMonth): SQL {
-  return sql`
-    SELECT m.user_id, u.display_name, u.search_name, coalesce(d.completed_count, 0) AS done, d.discipline_days
-    FROM memberships m
-    JOIN users u ON u.id = m.user_id
-    LEFT JOIN daily_logs d ON d.community_id = m.community_id AND d.year = ${period.year} AND d.month = ${period.month} AND d.user_id = m.user_id
-    WHERE m.community_id = ${communityId}
-      ${subgroupId === null ? sql`` : sql`AND m.subgroup_id = ${subgroupId}`}
-      AND (NOT u.is_imported OR d.user_id IS NOT NULL)`;
+type ScopeKind = 'community' | 'subgroup';
+
+/** A member's kept days in the month: 0 without a log. */
+const done = sql<number>`coalesce(${dailyLogs.completedCount}, 0)`;
+
+/**
+ * The scope's members joined to their month's summary (read from daily_logs_community_month_idx alone),
+ * with the given columns: a member without a log that month has zeros. Placeholders: communityId, year,
+ * month, and subgroupId for a subgroup.
+ */
+function scopeSelect<Selection extends Record<string, unknown>>(db: Executor, kind: ScopeKind, selection: Selection, narrower?: SQL) {
+  return db
+    .select(selection as never)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(
+      dailyLogs,
+      and(
+        eq(dailyLogs.communityId, memberships.communityId),
+        eq(dailyLogs.year, sql.placeholder('year')),
+        eq(dailyLogs.month, sql.placeholder('month')),
+        eq(dailyLogs.userId, memberships.userId),
+      ),
+    )
+    .where(
+      and(
+        eq(memberships.communityId, sql.placeholder('communityId')),
+        kind === 'subgroup' ? eq(memberships.subgroupId, sql.placeholder('subgroupId')) : undefined,
+        sql`(NOT ${users.isImported} OR ${dailyLogs.userId} IS NOT NULL)`,
+        narrower,
+      ),
+    )
+    .$dynamic();
+}
+
+/**
+ * Prepared statements (planning them cost Postgres about as much as running them), built once per
+ * database and shape: the totals' columns depend on how many daily disciplines there are.
+ */
+const preparedStatements = new WeakMap<Executor, Map<string, unknown>>();
+function preparedOnce<Statement>(db: Executor, name: string, build: () => Statement): Statement {
+  let statements = preparedStatements.get(db);
+  if (!statements) preparedStatements.set(db, (statements = new Map()));
+  if (!statements.has(name)) statements.set(name, build());
+  return statements.get(name) as Statement;
 }
 
 /** The order of discipline_days: the daily keys sorted (shared/domain/month-summary.ts). */
@@ -42,32 +80,43 @@ export interface ScopeTotals {
   distribution: CompletionBand[];
 }
 
+/** The totals' statement for `dailyCount` disciplines: one pass over the scope, every figure an aggregate. Placeholders: days, total. */
+function totalsStatement(db: Executor, kind: ScopeKind, dailyCount: number) {
+  return preparedOnce(db, `report_totals_${kind}_${dailyCount}`, () => {
+    const days = sql`${sql.placeholder('days')}::int`;
+    const total = sql`${sql.placeholder('total')}::int`;
+    const band = sql`least((200 * ${done} + ${total}) / (2 * ${total}) / 10, ${BAND_COUNT - 1})`;
+    const selection: Record<string, SQL.Aliased<number>> = { members: sql<number>`count(*)::int`.as('members') };
+    for (let index = 1; index <= dailyCount; index++) {
+      selection[`discipline${index}`] = sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.disciplineDays}[${sql.raw(String(index))}], 0) + ${days}) / (2 * ${days})), 0)::int`.as(`discipline${index}`);
+    }
+    for (let index = 0; index < BAND_COUNT; index++) selection[`band${index}`] = sql<number>`(count(*) FILTER (WHERE ${band} = ${sql.raw(String(index))}))::int`.as(`band${index}`);
+    return scopeSelect(db, kind, selection).prepare(`report_totals_${kind}_${dailyCount}`);
+  });
+}
+
 /** How many members the scope has, each discipline's mean percent and how many members fall in each band, in one query. */
 export async function scopeTotals(db: Executor, communityId: string, subgroupId: string | null, period: YearMonth, dailyKeys: readonly string[]): Promise<ScopeTotals> {
   const days = daysInMonth(period.year, period.month);
-  const total = Math.max(1, dailyKeys.length * days);
-  const [row] = rowsOf<{ members: number; discipline_sums: string | null; bands: string | null }>(
-    await db.execute(sql`
-      WITH scope AS (${scopeRows(communityId, subgroupId, period)})
-      SELECT
-        (SELECT count(*)::int FROM scope) AS members,
-        (SELECT string_agg(i || ':' || percent_sum, ',') FROM (
-          SELECT i, sum((200 * kept + ${days}::int) / (2 * ${days}::int)) AS percent_sum
-          FROM scope, unnest(scope.discipline_days) WITH ORDINALITY AS per_discipline (kept, i)
-          GROUP BY i) AS sums) AS discipline_sums,
-        (SELECT string_agg(band || ':' || members, ',') FROM (
-          SELECT least((200 * done + ${total}::int) / (2 * ${total}::int) / 10, ${BAND_COUNT - 1}) AS band, count(*) AS members
-          FROM scope GROUP BY 1) AS bands) AS bands`),
-  );
+  const kind: ScopeKind = subgroupId === null ? 'community' : 'subgroup';
+  const [row] = (await totalsStatement(db, kind, dailyKeys.length).execute({
+    communityId,
+    subgroupId: subgroupId ?? undefined,
+    year: period.year,
+    month: period.month,
+    days,
+    total: Math.max(1, dailyKeys.length * days),
+  })) as unknown as Record<string, number>[];
   const members = row?.members ?? 0;
-  const sums = new Map((row?.discipline_sums ?? '').split(',').filter(Boolean).map((pair) => pair.split(':').map(Number) as [number, number]));
-  const bands = new Map((row?.bands ?? '').split(',').filter(Boolean).map((pair) => pair.split(':').map(Number) as [number, number]));
   return {
     members,
-    disciplinePercents: new Map(summaryOrder(dailyKeys).map((key, index) => [key, members === 0 ? 0 : Math.round((sums.get(index + 1) ?? 0) / members)])),
-    distribution: Array.from({ length: BAND_COUNT }, (_, band) => ({ from: band * 10, to: band === BAND_COUNT - 1 ? 100 : band * 10 + 9, members: bands.get(band) ?? 0 })),
+    disciplinePercents: new Map(summaryOrder(dailyKeys).map((key, index) => [key, members === 0 ? 0 : Math.round((row?.[`discipline${index + 1}`] ?? 0) / members)])),
+    distribution: Array.from({ length: BAND_COUNT }, (_, band) => ({ from: band * 10, to: band === BAND_COUNT - 1 ? 100 : band * 10 + 9, members: row?.[`band${band}`] ?? 0 })),
   };
 }
+
+/** The most discipline-days a month can hold: 30 daily disciplines on 31 days. */
+const MAX_KEPT_DAYS = 930;
 
 /** Members shown per page of the report's member table. */
 export const REPORT_PAGE_SIZE = 50;
@@ -75,11 +124,25 @@ export const REPORT_PAGE_SIZE = 50;
 /** Where a page ends: the last member's kept days, sort name and id (the table's order). */
 const readCursor = (cursor: string) =>
   decodeCursor(cursor, ([done, name, id, ...rest]) =>
-    // At most 30 daily disciplines of 31 days.
-    rest.length === 0 && Number.isInteger(done) && (done as number) >= 0 && (done as number) <= 930 && isSortText(name) && typeof id === 'string' && UUID_PATTERN.test(id)
+    rest.length === 0 && Number.isInteger(done) && (done as number) >= 0 && (done as number) <= MAX_KEPT_DAYS && isSortText(name) && typeof id === 'string' && UUID_PATTERN.test(id)
       ? { done: done as number, name, id }
       : null,
   );
+
+/** A page after the cursor's member (placeholders afterDone, afterName, afterId), one more row than shown to tell whether more follow. */
+function pageStatement(db: Executor, kind: ScopeKind) {
+  return preparedOnce(db, `report_members_${kind}`, () =>
+    scopeSelect(
+      db,
+      kind,
+      { userId: memberships.userId, displayName: users.displayName, searchName: users.searchName, done, disciplineDays: dailyLogs.disciplineDays },
+      sql`(${done} < ${sql.placeholder('afterDone')}::int OR (${done} = ${sql.placeholder('afterDone')}::int AND (${users.searchName}, ${memberships.userId}) > (${sql.placeholder('afterName')}::text, ${sql.placeholder('afterId')}::uuid)))`,
+    )
+      .orderBy(sql`${done} DESC`, users.searchName, memberships.userId)
+      .limit(REPORT_PAGE_SIZE + 1)
+      .prepare(`report_members_${kind}`),
+  );
+}
 
 /**
  * One page of the scope's members, most faithful first (then by name), each with their percent overall and
@@ -94,24 +157,27 @@ export async function scopeMembersPage(
   cursor: string | undefined,
 ): Promise<{ members: MemberCompletion[]; nextCursor: string | null }> {
   const after = cursor === undefined ? null : readCursor(cursor);
-  const rows = rowsOf<{ user_id: string; display_name: string; search_name: string; done: number; discipline_days: number[] | null }>(
-    await db.execute(sql`
-      WITH scope AS (${scopeRows(communityId, subgroupId, period)})
-      SELECT * FROM scope
-      ${after === null ? sql`` : sql`WHERE done < ${after.done} OR (done = ${after.done} AND (search_name, user_id) > (${after.name}, ${after.id}::uuid))`}
-      ORDER BY done DESC, search_name, user_id
-      LIMIT ${REPORT_PAGE_SIZE + 1}`),
-  );
+  const kind: ScopeKind = subgroupId === null ? 'community' : 'subgroup';
+  const rows = (await pageStatement(db, kind).execute({
+    communityId,
+    subgroupId: subgroupId ?? undefined,
+    year: period.year,
+    month: period.month,
+    // The first page starts above every member: no one keeps more than 30 disciplines on 31 days.
+    afterDone: after?.done ?? MAX_KEPT_DAYS + 1,
+    afterName: after?.name ?? '',
+    afterId: after?.id ?? '00000000-0000-0000-0000-000000000000',
+  })) as { userId: string; displayName: string; searchName: string; done: number; disciplineDays: number[] | null }[];
   const page = rows.slice(0, REPORT_PAGE_SIZE);
   const summaryIndex = new Map(summaryOrder(dailyKeys).map((key, index) => [key, index]));
   const last = page.at(-1);
   return {
     members: page.map((row) => ({
-      userId: row.user_id,
-      displayName: row.display_name,
+      userId: row.userId,
+      displayName: row.displayName,
       completionPercent: progressPercent(row.done, dailyKeys.length, period.year, period.month),
-      byDiscipline: Object.fromEntries(dailyKeys.map((key) => [key, progressPercent(row.discipline_days?.[summaryIndex.get(key)!] ?? 0, 1, period.year, period.month)])),
+      byDiscipline: Object.fromEntries(dailyKeys.map((key) => [key, progressPercent(row.disciplineDays?.[summaryIndex.get(key)!] ?? 0, 1, period.year, period.month)])),
     })),
-    nextCursor: rows.length > REPORT_PAGE_SIZE && last ? encodeCursor([last.done, last.search_name, last.user_id]) : null,
+    nextCursor: rows.length > REPORT_PAGE_SIZE && last ? encodeCursor([last.done, last.searchName, last.userId]) : null,
   };
 }

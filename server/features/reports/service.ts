@@ -12,6 +12,7 @@ import { forbidden } from '../../http/errors';
 import { communityDisciplines } from '../tracking/disciplines';
 import { communityToday } from '../tracking/member-streaks';
 import { subgroupMemberSummaries } from '../tracking/month-summaries';
+import { congregationFigures } from './congregation-cache';
 import { scopeMembersPage, scopeTotals } from './scope-figures';
 
 export const COMMUNITY_SCOPE_FORBIDDEN = "Only admins can see the whole community's reports.";
@@ -84,8 +85,15 @@ export async function progressReport(
   const trendMonths = Array.from({ length: TREND_MONTHS }, (_, i) => shiftMonth(period, i - (TREND_MONTHS - 1)));
   const dailyKeys = dailyDisciplines.map((d) => d.key);
 
-  const totals = scope === 'none' ? null : await scopeTotals(db, communityId, subgroupId, period, dailyKeys);
-  const page = scope === 'none' ? { members: [], nextCursor: null } : await scopeMembersPage(db, communityId, subgroupId, period, dailyKeys, undefined);
+  const figures =
+    scope === 'none'
+      ? null
+      : await congregationFigures(db, `${communityId}:${subgroupId ?? 'all'}:${period.year}-${period.month}:${context.community.disciplinesVersion}`, now, async () => ({
+          totals: await scopeTotals(db, communityId, subgroupId, period, dailyKeys),
+          page: await scopeMembersPage(db, communityId, subgroupId, period, dailyKeys, undefined),
+        }));
+  const totals = figures?.totals ?? null;
+  const page = figures?.page ?? { members: [], nextCursor: null };
   const viewerMonths = await db
     .select({ year: dailyLogs.year, month: dailyLogs.month, completedCount: dailyLogs.completedCount })
     .from(dailyLogs)

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type {
   AdministeredCommunity,
   CommunityMember,
@@ -15,7 +15,7 @@ import { type Action, can, canGrant, effectiveRoles, highestRole, isAdmin } from
 import { users } from '@shared/schema/auth';
 import { communities, institutions, memberRemovals, memberships, subgroups } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
-import type { Database, Executor } from '../../db/client';
+import { type Database, type Executor, preparedPerDatabase } from '../../db/client';
 import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn, standingOfUser } from '../../http/community-context';
 import { decodeCursor, encodeCursor, isSortText, UUID_PATTERN } from '../../http/cursor';
 import { conflict, forbidden, notFound } from '../../http/errors';
@@ -213,59 +213,96 @@ const readMembersCursor = (cursor: string) =>
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 
 /**
- * The community's members by name (users.search_name, then id). One query whatever the size: who holds
- * InstitutionAdmin anywhere in the institution (it raises an admin's view of their rank) is found once,
- * through the partial index on InstitutionAdmin memberships, and joined, rather than looked up member by
- * member. Only admins see ranks and e-mails, so for anyone else the query is the membership list alone.
- * With `page`, it answers `limit` members after the cursor, narrowed by a search (the name, case and
- * accents aside; an admin's search also reads e-mails), a role and a subgroup.
+ * The community's members by name (users.search_name, then id), as prepared statements (planning cost
+ * Postgres more than running them): one for admins, who see e-mails and ranks, one for everyone else.
+ * Who holds InstitutionAdmin anywhere in the institution (it raises an admin's view of their rank) is found
+ * once, through the partial index on InstitutionAdmin memberships, and joined. Every narrowing is a
+ * placeholder that null turns off: one member (userId), a search (the name, case and accents aside; an
+ * admin's also reads e-mails), a role, a subgroup or none, where a page starts (afterName, afterId) and
+ * how many rows (null: all).
  */
-function membersQuery(db: Executor, context: CommunityContext, filter: { onlyUserId?: string; page?: MembersPageOptions }) {
-  const showEmail = isAdmin(context.roles);
-  const page = filter.page;
-  const search = page?.search ? likePattern(page.search) : null;
-  const after = page?.cursor ? readMembersCursor(page.cursor) : null;
-  const institutionAdmins = db
-    .selectDistinct({ userId: memberships.userId })
-    .from(memberships)
-    .innerJoin(communities, eq(communities.id, memberships.communityId))
-    .where(and(eq(communities.institutionId, context.community.institutionId), sql`'InstitutionAdmin' = ANY(${memberships.roles})`))
-    .as('institution_admins');
-  const narrowed = and(
-    eq(memberships.communityId, context.community.id),
-    filter.onlyUserId ? eq(memberships.userId, filter.onlyUserId) : undefined,
-    search === null
-      ? undefined
-      : or(
-          sql`${users.searchName} LIKE translate(lower(${search}), ${ACCENTED}, ${PLAIN})`,
-          showEmail ? sql`lower(${users.email}) LIKE lower(${search})` : undefined,
-        ),
-    page?.role ? sql`${page.role} = ANY(${memberships.roles})` : undefined,
-    page?.subgroupId === 'none' ? isNull(memberships.subgroupId) : page?.subgroupId ? eq(memberships.subgroupId, page.subgroupId) : undefined,
+const membersStatement = (admin: boolean) =>
+  preparedPerDatabase((db) => {
+    const p = (name: string) => sql.placeholder(name);
+    const institutionAdmins = db
+      .selectDistinct({ userId: memberships.userId })
+      .from(memberships)
+      .innerJoin(communities, eq(communities.id, memberships.communityId))
+      .where(and(eq(communities.institutionId, p('institutionId')), sql`'InstitutionAdmin' = ANY(${memberships.roles})`))
+      .as('institution_admins');
+    const query = db
+      .select({
+        id: users.id,
+        displayName: users.displayName,
+        searchName: users.searchName,
+        email: users.email,
+        isImported: users.isImported,
+        isSuperAdmin: users.isSuperAdmin,
+        isInstitutionAdmin: (admin ? sql<boolean>`${institutionAdmins.userId} IS NOT NULL` : sql<boolean>`false`).mapWith(Boolean),
+        roles: memberships.roles,
+        subgroupId: memberships.subgroupId,
+        createdAt: memberships.createdAt,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(membersNarrowed(admin), sql`(${users.searchName}, ${users.id}) > (${p('afterName')}::text, ${p('afterId')}::uuid)`))
+      .orderBy(users.searchName, users.id)
+      .limit(p('limit'))
+      .$dynamic();
+    return (admin ? query.leftJoin(institutionAdmins, eq(institutionAdmins.userId, memberships.userId)) : query).prepare(admin ? 'members_admin' : 'members_plain');
+  });
+const adminMembers = membersStatement(true);
+const plainMembers = membersStatement(false);
+
+/** The narrowings of membersStatement, shared with the count (which leaves out the search when there is none, and with it users). */
+function membersNarrowed(admin: boolean, searching = true) {
+  const p = (name: string) => sql.placeholder(name);
+  const search = sql`${p('search')}::text`;
+  return and(
+    eq(memberships.communityId, p('communityId')),
+    sql`(${p('userId')}::uuid IS NULL OR ${memberships.userId} = ${p('userId')}::uuid)`,
+    searching ? sql`(${search} IS NULL OR ${users.searchName} LIKE translate(lower(${search}), ${ACCENTED}, ${PLAIN})${admin ? sql` OR lower(${users.email}) LIKE lower(${search})` : sql``})` : undefined,
+    sql`(${p('role')}::text IS NULL OR ${p('role')}::text = ANY(${memberships.roles}::text[]))`,
+    sql`(${p('subgroup')}::text IS NULL OR (${p('subgroup')}::text = 'none' AND ${memberships.subgroupId} IS NULL) OR ${memberships.subgroupId}::text = ${p('subgroup')}::text)`,
   );
-  const query = db
-    .select({
-      id: users.id,
-      displayName: users.displayName,
-      searchName: users.searchName,
-      email: users.email,
-      isImported: users.isImported,
-      isSuperAdmin: users.isSuperAdmin,
-      isInstitutionAdmin: (showEmail ? sql<boolean>`${institutionAdmins.userId} IS NOT NULL` : sql<boolean>`false`).mapWith(Boolean),
-      roles: memberships.roles,
-      subgroupId: memberships.subgroupId,
-      createdAt: memberships.createdAt,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(narrowed, after === null ? undefined : sql`(${users.searchName}, ${users.id}) > (${after.name}, ${after.id}::uuid)`))
-    .orderBy(users.searchName, users.id)
-    .$dynamic();
-  const listed = page ? query.limit(page.limit + 1) : query;
-  return { rows: showEmail ? listed.leftJoin(institutionAdmins, eq(institutionAdmins.userId, memberships.userId)) : listed, narrowed, showEmail };
 }
 
-type MemberRow = Awaited<ReturnType<typeof membersQuery>['rows']>[number];
+/** How many members a page's narrowings match (counted on the first page): without a search, from memberships alone. */
+const membersCount = (admin: boolean, searching: boolean) =>
+  preparedPerDatabase((db) => {
+    const query = db.select({ count: sql<number>`count(*)::int` }).from(memberships).$dynamic();
+    return (searching ? query.innerJoin(users, eq(users.id, memberships.userId)) : query)
+      .where(membersNarrowed(admin, searching))
+      .prepare(`members_count_${admin ? 'admin' : 'plain'}${searching ? '_search' : ''}`);
+  });
+const memberCounts = { admin: membersCount(true, true), plain: membersCount(false, true), adminAll: membersCount(true, false), plainAll: membersCount(false, false) };
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+async function membersQuery(db: Executor, context: CommunityContext, filter: { onlyUserId?: string; page?: MembersPageOptions }) {
+  const showEmail = isAdmin(context.roles);
+  const page = filter.page;
+  const after = page?.cursor ? readMembersCursor(page.cursor) : null;
+  const narrowings = {
+    communityId: context.community.id,
+    userId: filter.onlyUserId ?? null,
+    search: page?.search ? likePattern(page.search) : null,
+    role: page?.role ?? null,
+    subgroup: page?.subgroupId ?? null,
+  };
+  const rows = await (showEmail ? adminMembers : plainMembers)(db).execute({
+    ...narrowings,
+    institutionId: context.community.institutionId,
+    afterName: after?.name ?? '',
+    afterId: after?.id ?? NO_ID,
+    limit: page ? page.limit + 1 : null,
+  });
+  const counter = narrowings.search === null ? (showEmail ? memberCounts.adminAll : memberCounts.plainAll) : showEmail ? memberCounts.admin : memberCounts.plain;
+  const count = async () => ((await counter(db).execute(narrowings))[0]?.count ?? 0);
+  return { rows, count, showEmail };
+}
+
+type MemberRow = Awaited<ReturnType<typeof membersQuery>>['rows'][number];
 
 function memberView(row: MemberRow, showEmail: boolean): CommunityMember {
   return {
@@ -285,18 +322,17 @@ function memberView(row: MemberRow, showEmail: boolean): CommunityMember {
 
 /** SPEC.md's whole member list, by name (the SPEC clients'; the app reads pages). */
 export async function listMembers(db: Executor, context: CommunityContext, onlyUserId?: string): Promise<CommunityMember[]> {
-  const { rows, showEmail } = membersQuery(db, context, onlyUserId ? { onlyUserId } : {});
-  return (await rows).map((row) => memberView(row, showEmail));
+  const { rows, showEmail } = await membersQuery(db, context, onlyUserId ? { onlyUserId } : {});
+  return rows.map((row) => memberView(row, showEmail));
 }
 
 /** A page of the member list after `cursor`, and on the first page how many members match. */
 export async function membersPage(db: Executor, context: CommunityContext, page: MembersPageOptions): Promise<MembersPage> {
-  const { rows, narrowed, showEmail } = membersQuery(db, context, { page });
-  const listed = await rows;
+  const { rows: listed, count, showEmail } = await membersQuery(db, context, { page });
   const shown = listed.slice(0, page.limit);
   const last = shown.at(-1);
   // Counted on the first page only, the same query whatever the list's length.
-  const total = page.cursor ? null : ((await db.select({ count: sql<number>`count(*)::int` }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(narrowed))[0]?.count ?? 0);
+  const total = page.cursor ? null : await count();
   return {
     members: shown.map((row) => memberView(row, showEmail)),
     nextCursor: listed.length > page.limit && last ? encodeCursor([last.searchName, last.id]) : null,

@@ -2,4 +2,5 @@ DROP INDEX "daily_logs_community_month_idx";--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "search_name" text GENERATED ALWAYS AS (translate(lower(display_name), 'àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥħìíîïĩīĭįĵķĺļľŀłñńņňòóôõöøōŏőŕŗřśŝşšșţťŧțùúûüũūŭůűųŵýÿŷźżžÀÁÂÃÄÅĀĂĄÇĆĈĊČĎĐÈÉÊËĒĔĖĘĚĜĞĠĢĤĦÌÍÎÏĨĪĬĮĴĶĹĻĽĿŁÑŃŅŇÒÓÔÕÖØŌŎŐŔŖŘŚŜŞŠȘŢŤŦȚÙÚÛÜŨŪŬŮŰŲŴÝŸŶŹŻŽ', 'aaaaaaaaacccccddeeeeeeeeegggghhiiiiiiiijklllllnnnnooooooooorrrsssssttttuuuuuuuuuuwyyyzzzaaaaaaaaacccccddeeeeeeeeegggghhiiiiiiiijklllllnnnnooooooooorrrsssssttttuuuuuuuuuuwyyyzzz')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "daily_logs" ADD COLUMN "discipline_days" integer[];--> statement-breakpoint
 CREATE INDEX "users_search_name_idx" ON "users" USING btree ("search_name","id");--> statement-breakpoint
+CREATE INDEX "daily_logs_community_month_saved_idx" ON "daily_logs" USING btree ("community_id","year","month","updated_at");--> statement-breakpoint
 CREATE INDEX "daily_logs_community_month_idx" ON "daily_logs" USING btree ("community_id","year","month","user_id","completed_count","discipline_days");

@@ -78,6 +78,8 @@ export const dailyLogs = pgTable(
     // Avg. Completion reads every member's month from this index alone (an index-only scan): no log is read.
     // Reports add up every member's per-discipline days from it too.
     index('daily_logs_community_month_idx').on(t.communityId, t.year, t.month, t.userId, t.completedCount, t.disciplineDays),
+    // The month's latest save, one index probe: whether a congregation's kept report figures still hold.
+    index('daily_logs_community_month_saved_idx').on(t.communityId, t.year, t.month, t.updatedAt),
     // A subgroup's statistics read its members' month summaries from this index alone.
     index('daily_logs_member_summary_idx').on(t.communityId, t.userId, t.year, t.month, t.completedCount, t.updatedAt, t.dayMarks),
   ],

@@ -118,6 +118,22 @@ export async function scopeTotals(db: Executor, communityId: string, subgroupId:
 /** The most discipline-days a month can hold: 30 daily disciplines on 31 days. */
 const MAX_KEPT_DAYS = 930;
 
+/** The month's latest save in the community (daily_logs_community_month_saved_idx: one probe), as text. */
+function monthSavedStatement(db: Executor) {
+  return preparedOnce(db, 'report_month_saved', () =>
+    db
+      .select({ savedAt: sql<string | null>`max(${dailyLogs.updatedAt})::text` })
+      .from(dailyLogs)
+      .where(and(eq(dailyLogs.communityId, sql.placeholder('communityId')), eq(dailyLogs.year, sql.placeholder('year')), eq(dailyLogs.month, sql.placeholder('month'))))
+      .prepare('report_month_saved'),
+  );
+}
+
+export async function monthSavedAt(db: Executor, communityId: string, period: YearMonth): Promise<string> {
+  const [row] = await monthSavedStatement(db).execute({ communityId, year: period.year, month: period.month });
+  return row?.savedAt ?? 'never';
+}
+
 /** Members shown per page of the report's member table. */
 export const REPORT_PAGE_SIZE = 50;
 

@@ -13,7 +13,7 @@ import { communityDisciplines } from '../tracking/disciplines';
 import { communityToday } from '../tracking/member-streaks';
 import { subgroupMemberSummaries } from '../tracking/month-summaries';
 import { congregationFigures } from './congregation-cache';
-import { scopeMembersPage, scopeTotals } from './scope-figures';
+import { monthSavedAt, scopeMembersPage, scopeTotals } from './scope-figures';
 
 export const COMMUNITY_SCOPE_FORBIDDEN = "Only admins can see the whole community's reports.";
 /** The trend: the chosen month and the 11 before it. */
@@ -88,10 +88,16 @@ export async function progressReport(
   const figures =
     scope === 'none'
       ? null
-      : await congregationFigures(db, `${communityId}:${subgroupId ?? 'all'}:${period.year}-${period.month}:${context.community.disciplinesVersion}`, now, async () => ({
-          totals: await scopeTotals(db, communityId, subgroupId, period, dailyKeys),
-          page: await scopeMembersPage(db, communityId, subgroupId, period, dailyKeys, undefined),
-        }));
+      : await congregationFigures(
+          db,
+          `${communityId}:${subgroupId ?? 'all'}:${period.year}-${period.month}:${context.community.disciplinesVersion}`,
+          await monthSavedAt(db, communityId, period),
+          now,
+          async () => ({
+            totals: await scopeTotals(db, communityId, subgroupId, period, dailyKeys),
+            page: await scopeMembersPage(db, communityId, subgroupId, period, dailyKeys, undefined),
+          }),
+        );
   const totals = figures?.totals ?? null;
   const page = figures?.page ?? { members: [], nextCursor: null };
   const viewerMonths = await db

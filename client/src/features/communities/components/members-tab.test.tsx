@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { CommunityMember, MemberExportRow, MembershipView } from '@shared/contracts/communities';
 import type { SubgroupView } from '@shared/contracts/subgroups';
 import { TARGET_KEYS, type TargetKey } from '@shared/domain/disciplines';
@@ -70,15 +70,15 @@ describe('Members tab', () => {
     const search = screen.getByRole('searchbox', { name: 'Search members' });
 
     await user.type(search, 'NAOMI');
-    await vi.waitFor(() => expect(rowNames()).toEqual(['Naomi Ephrath']));
+    await waitFor(() => expect(rowNames()).toEqual(['Naomi Ephrath']));
 
     await user.clear(search);
     await user.type(search, 'fields.ORG');
-    await vi.waitFor(() => expect(rowNames()).toEqual(['Boaz of Bethlehem']));
+    await waitFor(() => expect(rowNames()).toEqual(['Boaz of Bethlehem']));
 
     await user.clear(search);
     await user.type(search, 'moab');
-    await vi.waitFor(() => expect(rowNames()).toEqual(['Ruth Moab', 'Orpah, "of Moab"']));
+    await waitFor(() => expect(rowNames()).toEqual(['Ruth Moab', 'Orpah, "of Moab"']));
 
     await user.clear(search);
     await user.type(search, 'zebulun');
@@ -387,7 +387,7 @@ describe('Members tab', () => {
       const rowHeight = parseFloat(screen.getByRole('list', { name: 'Members' }).style.height) / 50;
       Object.defineProperty(window, 'scrollY', { configurable: true, value: rowHeight * 1500 });
       act(() => void window.dispatchEvent(new Event('scroll')));
-      await vi.waitFor(() => expect(rowNames()).toContain('Member 1500'), { timeout: 20_000 });
+      await waitFor(() => expect(rowNames()).toContain('Member 1500'), { timeout: 20_000 });
       expect(screen.queryByRole('listitem', { name: 'Ruth Moab' })).not.toBeInTheDocument();
       expect(rows().length).toBeLessThan(40);
     });
@@ -399,20 +399,20 @@ describe('Members tab', () => {
       const searches = () => api.requests.map((request) => new URL(request.url, 'http://test').searchParams.get('search')).filter((term) => term !== null);
 
       await user.type(search, 'member1999@');
-      await vi.waitFor(() => expect(rowNames()).toEqual(['Member 1999']));
+      await waitFor(() => expect(rowNames()).toEqual(['Member 1999']));
       expect(searches()).toEqual(['member1999@']);
       expect(screen.getByRole('status')).toHaveTextContent('1 member matches "member1999@".');
 
       // 1,000 matches (Member 1000 to 1999): a window of the first page, each row placed among the 1,000.
       await user.clear(search);
       await user.type(search, 'member 1');
-      await vi.waitFor(() => expect(rows()[0]).toHaveAttribute('aria-setsize', '1000'));
+      await waitFor(() => expect(rows()[0]).toHaveAttribute('aria-setsize', '1000'));
       expect(rowNames()[0]).toBe('Member 1000');
       expect(rows().length).toBeLessThan(40);
 
       // Ten matches, all on the first page: every row rendered.
       await user.type(search, '99');
-      await vi.waitFor(() => expect(rows()).toHaveLength(10));
+      await waitFor(() => expect(rows()).toHaveLength(10));
       expect(rowNames()[9]).toBe('Member 1999');
       expect(rows()[0]).not.toHaveAttribute('aria-setsize');
 
@@ -421,7 +421,7 @@ describe('Members tab', () => {
       expect(await screen.findByText('No members match "nobody here".')).toBeInTheDocument();
 
       await user.clear(search);
-      await vi.waitFor(() => expect(rows()[0]).toHaveAttribute('aria-setsize', '2000'));
+      await waitFor(() => expect(rows()[0]).toHaveAttribute('aria-setsize', '2000'));
     });
   });
 
@@ -439,14 +439,14 @@ describe('Members tab', () => {
         },
       });
       await memberList();
-      await vi.waitFor(() => expect(subgroupOf('Naomi Ephrath')).toHaveDisplayValue('Beta Group'));
+      await waitFor(() => expect(subgroupOf('Naomi Ephrath')).toHaveDisplayValue('Beta Group'));
       expect(subgroupOf('Orpah, "of Moab"')).toHaveDisplayValue('Unassigned');
       expect(within(subgroupOf('Orpah, "of Moab"')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Unassigned', 'Alpha Group', 'Beta Group']);
 
       await user.selectOptions(subgroupOf('Orpah, "of Moab"'), 'Alpha Group');
       expect(await findToast('Member Assigned')).toHaveTextContent('Orpah, "of Moab" joined Alpha Group.');
       expect(api.calls('PATCH', `/api/users/${orpah.id}/subgroup`)[0]!.body).toEqual({ subgroupId: ALPHA.id });
-      await vi.waitFor(() => expect(subgroupOf('Orpah, "of Moab"')).toHaveDisplayValue('Alpha Group'));
+      await waitFor(() => expect(subgroupOf('Orpah, "of Moab"')).toHaveDisplayValue('Alpha Group'));
 
       await user.selectOptions(subgroupOf('Orpah, "of Moab"'), 'Unassigned');
       expect(await findToast('Member Unassigned')).toBeInTheDocument();
@@ -456,16 +456,16 @@ describe('Members tab', () => {
     it("shows 'Assignment Failed' with the server's message", async () => {
       const { user } = renderMembers({ [`PATCH /api/users/${naomi.id}/subgroup`]: () => apiError(404, 'Subgroup not found.') });
       await memberList();
-      await vi.waitFor(() => expect(subgroupOf('Naomi Ephrath')).toBeEnabled());
+      await waitFor(() => expect(subgroupOf('Naomi Ephrath')).toBeEnabled());
       await user.selectOptions(subgroupOf('Naomi Ephrath'), 'Beta Group');
       expect(await findToast('Assignment Failed')).toHaveTextContent('Subgroup not found.');
-      await vi.waitFor(() => expect(subgroupOf('Naomi Ephrath')).toHaveDisplayValue('Unassigned'));
+      await waitFor(() => expect(subgroupOf('Naomi Ephrath')).toHaveDisplayValue('Unassigned'));
     });
 
     it("says that a commander who leads a subgroup without being assigned to one leads it, not 'Unassigned'", async () => {
       renderMembers({ 'GET /api/communities/c1/subgroups': () => json([{ ...ALPHA, commanderId: boaz.id, commanderName: boaz.displayName }, BETA]) });
       await memberList();
-      await vi.waitFor(() => expect(subgroupOf('Boaz of Bethlehem')).toHaveDisplayValue('Leads Alpha Group'));
+      await waitFor(() => expect(subgroupOf('Boaz of Bethlehem')).toHaveDisplayValue('Leads Alpha Group'));
     });
 
     it("does not call everyone 'Unassigned' when the subgroups cannot be loaded: it says so, with Retry", async () => {
@@ -480,7 +480,7 @@ describe('Members tab', () => {
       expect(subgroupOf('Naomi Ephrath')).toBeDisabled();
       failing = false;
       await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
-      await vi.waitFor(() => expect(subgroupOf('Naomi Ephrath')).toHaveDisplayValue('Beta Group'));
+      await waitFor(() => expect(subgroupOf('Naomi Ephrath')).toHaveDisplayValue('Beta Group'));
       expect(screen.queryByText(/We could not load the subgroups/)).not.toBeInTheDocument();
     });
   });

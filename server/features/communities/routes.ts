@@ -6,6 +6,7 @@ import { COMMUNITY_HEADER, COMMUNITY_NOT_FOUND, inCommunity, loadCommunityContex
 import { unauthorized } from '../../http/errors';
 import { requireUser } from '../../http/require';
 import { body, idParam } from '../../http/validate';
+import { listMembers, membersPage } from './member-list';
 import * as communities from './service';
 import { overviewFigures } from './overview-figures';
 
@@ -58,8 +59,8 @@ export function communityRoutes(db: Database, now: () => Date): Router {
 
   router.get('/api/communities/:id/members', inCommunity(db, 'members:read', onPath), async (req, res) => {
     // With a limit, a page of the list (the app); without, SPEC.md's whole array.
-    if (req.query.limit === undefined) res.json(await communities.listMembers(db, req.community!));
-    else res.json(await communities.membersPage(db, req.community!, membersPageQuery.parse(req.query)));
+    if (req.query.limit === undefined) res.json(await listMembers(db, req.community!));
+    else res.json(await membersPage(db, req.community!, membersPageQuery.parse(req.query)));
   });
 
   router.get('/api/communities/:id/stats', inCommunity(db, 'stats:read', onPath), async (req, res) => {

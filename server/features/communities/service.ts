@@ -5,22 +5,19 @@ import type {
   CommunityView,
   CreateCommunityBody,
   MembershipView,
-  MembersPage,
   UpdateCommunityBody,
 } from '@shared/contracts/communities';
 import type { ApplyCommunityInfo } from '@shared/contracts/applications';
 import type { Role } from '@shared/domain/constants';
-import { ACCENTED, PLAIN } from '@shared/domain/search-key';
-import { type Action, can, canGrant, effectiveRoles, highestRole, isAdmin } from '@shared/domain/roles';
-import { users } from '@shared/schema/auth';
+import { type Action, can, canGrant, effectiveRoles, highestRole } from '@shared/domain/roles';
 import { communities, institutions, memberRemovals, memberships, subgroups } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
-import { type Database, type Executor, preparedPerDatabase } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn, standingOfUser } from '../../http/community-context';
-import { decodeCursor, encodeCursor, isSortText, UUID_PATTERN } from '../../http/cursor';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { listDisciplines } from '../tracking/disciplines';
+import { listMembers } from './member-list';
 
 export const ROLE_PERMISSION_MESSAGE = "You don't have permission to modify this user's roles";
 export const OWN_ROLES_MESSAGE = 'Cannot edit own roles';
@@ -195,149 +192,6 @@ export async function leaveCommunity(db: Database, context: CommunityContext): P
 /** A member who leaves no longer commands the community's subgroups. */
 async function releaseCommandedSubgroups(tx: Executor, communityId: string, userId: string): Promise<void> {
   await tx.update(subgroups).set({ commanderId: null }).where(and(eq(subgroups.communityId, communityId), eq(subgroups.commanderId, userId)));
-}
-
-/** Narrows and pages the member list (GET .../members with a limit). */
-export interface MembersPageOptions {
-  limit: number;
-  cursor?: string | undefined;
-  search?: string | undefined;
-  role?: Role | undefined;
-  subgroupId?: string | undefined;
-}
-
-const readMembersCursor = (cursor: string) =>
-  decodeCursor(cursor, ([name, id, ...rest]) => (rest.length === 0 && isSortText(name) && typeof id === 'string' && UUID_PATTERN.test(id) ? { name, id } : null));
-
-/** LIKE's own characters in what was typed, taken literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-
-/**
- * The community's members by name (users.search_name, then id), as prepared statements (planning cost
- * Postgres more than running them): one for admins, who see e-mails and ranks, one for everyone else.
- * Who holds InstitutionAdmin anywhere in the institution (it raises an admin's view of their rank) is found
- * once, through the partial index on InstitutionAdmin memberships, and joined. Every narrowing is a
- * placeholder that null turns off: one member (userId), a search (the name, case and accents aside; an
- * admin's also reads e-mails), a role, a subgroup or none, where a page starts (afterName, afterId) and
- * how many rows (null: all).
- */
-const membersStatement = (admin: boolean) =>
-  preparedPerDatabase((db) => {
-    const p = (name: string) => sql.placeholder(name);
-    const institutionAdmins = db
-      .selectDistinct({ userId: memberships.userId })
-      .from(memberships)
-      .innerJoin(communities, eq(communities.id, memberships.communityId))
-      .where(and(eq(communities.institutionId, p('institutionId')), sql`'InstitutionAdmin' = ANY(${memberships.roles})`))
-      .as('institution_admins');
-    const query = db
-      .select({
-        id: users.id,
-        displayName: users.displayName,
-        searchName: users.searchName,
-        email: users.email,
-        isImported: users.isImported,
-        isSuperAdmin: users.isSuperAdmin,
-        isInstitutionAdmin: (admin ? sql<boolean>`${institutionAdmins.userId} IS NOT NULL` : sql<boolean>`false`).mapWith(Boolean),
-        roles: memberships.roles,
-        subgroupId: memberships.subgroupId,
-        createdAt: memberships.createdAt,
-      })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(membersNarrowed(admin), sql`(${users.searchName}, ${users.id}) > (${p('afterName')}::text, ${p('afterId')}::uuid)`))
-      .orderBy(users.searchName, users.id)
-      .limit(p('limit'))
-      .$dynamic();
-    return (admin ? query.leftJoin(institutionAdmins, eq(institutionAdmins.userId, memberships.userId)) : query).prepare(admin ? 'members_admin' : 'members_plain');
-  });
-const adminMembers = membersStatement(true);
-const plainMembers = membersStatement(false);
-
-/** The narrowings of membersStatement, shared with the count (which leaves out the search when there is none, and with it users). */
-function membersNarrowed(admin: boolean, searching = true) {
-  const p = (name: string) => sql.placeholder(name);
-  const search = sql`${p('search')}::text`;
-  return and(
-    eq(memberships.communityId, p('communityId')),
-    sql`(${p('userId')}::uuid IS NULL OR ${memberships.userId} = ${p('userId')}::uuid)`,
-    searching ? sql`(${search} IS NULL OR ${users.searchName} LIKE translate(lower(${search}), ${ACCENTED}, ${PLAIN})${admin ? sql` OR lower(${users.email}) LIKE lower(${search})` : sql``})` : undefined,
-    sql`(${p('role')}::text IS NULL OR ${p('role')}::text = ANY(${memberships.roles}::text[]))`,
-    sql`(${p('subgroup')}::text IS NULL OR (${p('subgroup')}::text = 'none' AND ${memberships.subgroupId} IS NULL) OR ${memberships.subgroupId}::text = ${p('subgroup')}::text)`,
-  );
-}
-
-/** How many members a page's narrowings match (counted on the first page): without a search, from memberships alone. */
-const membersCount = (admin: boolean, searching: boolean) =>
-  preparedPerDatabase((db) => {
-    const query = db.select({ count: sql<number>`count(*)::int` }).from(memberships).$dynamic();
-    return (searching ? query.innerJoin(users, eq(users.id, memberships.userId)) : query)
-      .where(membersNarrowed(admin, searching))
-      .prepare(`members_count_${admin ? 'admin' : 'plain'}${searching ? '_search' : ''}`);
-  });
-const memberCounts = { admin: membersCount(true, true), plain: membersCount(false, true), adminAll: membersCount(true, false), plainAll: membersCount(false, false) };
-
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-
-async function membersQuery(db: Executor, context: CommunityContext, filter: { onlyUserId?: string; page?: MembersPageOptions }) {
-  const showEmail = isAdmin(context.roles);
-  const page = filter.page;
-  const after = page?.cursor ? readMembersCursor(page.cursor) : null;
-  const narrowings = {
-    communityId: context.community.id,
-    userId: filter.onlyUserId ?? null,
-    search: page?.search ? likePattern(page.search) : null,
-    role: page?.role ?? null,
-    subgroup: page?.subgroupId ?? null,
-  };
-  const rows = await (showEmail ? adminMembers : plainMembers)(db).execute({
-    ...narrowings,
-    institutionId: context.community.institutionId,
-    afterName: after?.name ?? '',
-    afterId: after?.id ?? NO_ID,
-    limit: page ? page.limit + 1 : null,
-  });
-  const counter = narrowings.search === null ? (showEmail ? memberCounts.adminAll : memberCounts.plainAll) : showEmail ? memberCounts.admin : memberCounts.plain;
-  const count = async () => ((await counter(db).execute(narrowings))[0]?.count ?? 0);
-  return { rows, count, showEmail };
-}
-
-type MemberRow = Awaited<ReturnType<typeof membersQuery>>['rows'][number];
-
-function memberView(row: MemberRow, showEmail: boolean): CommunityMember {
-  return {
-    id: row.id,
-    displayName: row.displayName,
-    email: showEmail ? row.email : null,
-    role: highestRole(row.roles),
-    roles: row.roles,
-    // Who holds server-wide or institution-wide rights is for admins to know (they need it to see who
-    // outranks them); everyone else sees the membership's own highest role.
-    rank: showEmail ? highestRole(effectiveRoles(row.roles, { institutionAdmin: row.isInstitutionAdmin, superAdmin: row.isSuperAdmin })) : highestRole(row.roles),
-    subgroupId: row.subgroupId,
-    isImported: row.isImported,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** SPEC.md's whole member list, by name (the SPEC clients'; the app reads pages). */
-export async function listMembers(db: Executor, context: CommunityContext, onlyUserId?: string): Promise<CommunityMember[]> {
-  const { rows, showEmail } = await membersQuery(db, context, onlyUserId ? { onlyUserId } : {});
-  return rows.map((row) => memberView(row, showEmail));
-}
-
-/** A page of the member list after `cursor`, and on the first page how many members match. */
-export async function membersPage(db: Executor, context: CommunityContext, page: MembersPageOptions): Promise<MembersPage> {
-  const { rows: listed, count, showEmail } = await membersQuery(db, context, { page });
-  const shown = listed.slice(0, page.limit);
-  const last = shown.at(-1);
-  // Counted on the first page only, the same query whatever the list's length.
-  const total = page.cursor ? null : await count();
-  return {
-    members: shown.map((row) => memberView(row, showEmail)),
-    nextCursor: listed.length > page.limit && last ? encodeCursor([last.searchName, last.id]) : null,
-    total,
-  };
 }
 
 /** The member acted on: their membership here and their effective roles (rank is judged by these). */

@@ -6,7 +6,7 @@ import { progressPercent } from '@shared/domain/progress';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
 import { dailyLogs } from '@shared/schema/tracking';
-import type { Executor } from '../../db/client';
+import { type Executor, preparedPerDatabase } from '../../db/client';
 import { decodeCursor, encodeCursor, isSortText, UUID_PATTERN } from '../../http/cursor';
 
 /**
@@ -55,18 +55,6 @@ function scopeSelect<Selection extends Record<string, unknown>>(db: Executor, ki
     .$dynamic();
 }
 
-/**
- * Prepared statements (planning them cost Postgres about as much as running them), built once per
- * database and shape: the totals' columns depend on how many daily disciplines there are.
- */
-const preparedStatements = new WeakMap<Executor, Map<string, unknown>>();
-function preparedOnce<Statement>(db: Executor, name: string, build: () => Statement): Statement {
-  let statements = preparedStatements.get(db);
-  if (!statements) preparedStatements.set(db, (statements = new Map()));
-  if (!statements.has(name)) statements.set(name, build());
-  return statements.get(name) as Statement;
-}
-
 /** The order of discipline_days: the daily keys sorted (shared/domain/month-summary.ts). */
 const summaryOrder = (dailyKeys: readonly string[]) => [...dailyKeys].sort();
 
@@ -81,18 +69,28 @@ export interface ScopeTotals {
 }
 
 /** The totals' statement for `dailyCount` disciplines: one pass over the scope, every figure an aggregate. Placeholders: days, total. */
+function buildTotalsStatement(db: Executor, kind: ScopeKind, dailyCount: number) {
+  const days = sql`${sql.placeholder('days')}::int`;
+  const total = sql`${sql.placeholder('total')}::int`;
+  const band = sql`least((200 * ${done} + ${total}) / (2 * ${total}) / 10, ${BAND_COUNT - 1})`;
+  const selection: Record<string, SQL.Aliased<number>> = { members: sql<number>`count(*)::int`.as('members') };
+  for (let index = 1; index <= dailyCount; index++) {
+    selection[`discipline${index}`] = sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.disciplineDays}[${sql.raw(String(index))}], 0) + ${days}) / (2 * ${days})), 0)::int`.as(`discipline${index}`);
+  }
+  for (let index = 0; index < BAND_COUNT; index++) selection[`band${index}`] = sql<number>`(count(*) FILTER (WHERE ${band} = ${sql.raw(String(index))}))::int`.as(`band${index}`);
+  return scopeSelect(db, kind, selection).prepare(`report_totals_${kind}_${dailyCount}`);
+}
+
+/**
+ * The totals' prepared statements (planning them cost Postgres about as much as running them), one per
+ * scope kind and number of daily disciplines, since each discipline is a column.
+ */
+const totalsStatements = new Map<string, (db: Executor) => ReturnType<typeof buildTotalsStatement>>();
 function totalsStatement(db: Executor, kind: ScopeKind, dailyCount: number) {
-  return preparedOnce(db, `report_totals_${kind}_${dailyCount}`, () => {
-    const days = sql`${sql.placeholder('days')}::int`;
-    const total = sql`${sql.placeholder('total')}::int`;
-    const band = sql`least((200 * ${done} + ${total}) / (2 * ${total}) / 10, ${BAND_COUNT - 1})`;
-    const selection: Record<string, SQL.Aliased<number>> = { members: sql<number>`count(*)::int`.as('members') };
-    for (let index = 1; index <= dailyCount; index++) {
-      selection[`discipline${index}`] = sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.disciplineDays}[${sql.raw(String(index))}], 0) + ${days}) / (2 * ${days})), 0)::int`.as(`discipline${index}`);
-    }
-    for (let index = 0; index < BAND_COUNT; index++) selection[`band${index}`] = sql<number>`(count(*) FILTER (WHERE ${band} = ${sql.raw(String(index))}))::int`.as(`band${index}`);
-    return scopeSelect(db, kind, selection).prepare(`report_totals_${kind}_${dailyCount}`);
-  });
+  const shape = `${kind}_${dailyCount}`;
+  let statement = totalsStatements.get(shape);
+  if (!statement) totalsStatements.set(shape, (statement = preparedPerDatabase((each) => buildTotalsStatement(each, kind, dailyCount))));
+  return statement(db);
 }
 
 /** How many members the scope has, each discipline's mean percent and how many members fall in each band, in one query. */
@@ -119,15 +117,13 @@ export async function scopeTotals(db: Executor, communityId: string, subgroupId:
 const MAX_KEPT_DAYS = 930;
 
 /** The month's latest save in the community (daily_logs_community_month_saved_idx: one probe), as text. */
-function monthSavedStatement(db: Executor) {
-  return preparedOnce(db, 'report_month_saved', () =>
-    db
-      .select({ savedAt: sql<string | null>`max(${dailyLogs.updatedAt})::text` })
-      .from(dailyLogs)
-      .where(and(eq(dailyLogs.communityId, sql.placeholder('communityId')), eq(dailyLogs.year, sql.placeholder('year')), eq(dailyLogs.month, sql.placeholder('month'))))
-      .prepare('report_month_saved'),
-  );
-}
+const monthSavedStatement = preparedPerDatabase((db) =>
+  db
+    .select({ savedAt: sql<string | null>`max(${dailyLogs.updatedAt})::text` })
+    .from(dailyLogs)
+    .where(and(eq(dailyLogs.communityId, sql.placeholder('communityId')), eq(dailyLogs.year, sql.placeholder('year')), eq(dailyLogs.month, sql.placeholder('month'))))
+    .prepare('report_month_saved'),
+);
 
 export async function monthSavedAt(db: Executor, communityId: string, period: YearMonth): Promise<string> {
   const [row] = await monthSavedStatement(db).execute({ communityId, year: period.year, month: period.month });
@@ -146,8 +142,8 @@ const readCursor = (cursor: string) =>
   );
 
 /** A page after the cursor's member (placeholders afterDone, afterName, afterId), one more row than shown to tell whether more follow. */
-function pageStatement(db: Executor, kind: ScopeKind) {
-  return preparedOnce(db, `report_members_${kind}`, () =>
+const pageStatement = (kind: ScopeKind) =>
+  preparedPerDatabase((db) =>
     scopeSelect(
       db,
       kind,
@@ -158,7 +154,7 @@ function pageStatement(db: Executor, kind: ScopeKind) {
       .limit(REPORT_PAGE_SIZE + 1)
       .prepare(`report_members_${kind}`),
   );
-}
+const pageStatements = { community: pageStatement('community'), subgroup: pageStatement('subgroup') };
 
 /**
  * One page of the scope's members, most faithful first (then by name), each with their percent overall and
@@ -174,7 +170,7 @@ export async function scopeMembersPage(
 ): Promise<{ members: MemberCompletion[]; nextCursor: string | null }> {
   const after = cursor === undefined ? null : readCursor(cursor);
   const kind: ScopeKind = subgroupId === null ? 'community' : 'subgroup';
-  const rows = (await pageStatement(db, kind).execute({
+  const rows = (await pageStatements[kind](db).execute({
     communityId,
     subgroupId: subgroupId ?? undefined,
     year: period.year,

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { CommanderMemberStat, SubgroupMember } from '@shared/contracts/tracking';
 import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
 import type { MeetingView } from '@shared/contracts/meetings';
@@ -171,6 +171,40 @@ describe('dashboard cards', () => {
     expect(membersCard.getAllByRole('listitem')).toHaveLength(5);
   });
 
+  describe('in a congregation larger than a page', () => {
+    const congregation = () => [
+      makeMember(),
+      ...Array.from({ length: 120 }, (_, index) => makeMember({ id: `c5000000-0000-4000-8000-${String(index).padStart(12, '0')}`, displayName: `Member ${String(index + 1).padStart(3, '0')}` })),
+    ];
+
+    it('reads the members a page at a time: the count is the whole community, and expanding reads on', async () => {
+      const { user, api } = renderDashboard({ members: congregation() });
+      const membersCard = within(await card('Community Members'));
+      await membersCard.findByText('121 members');
+      const memberReads = api.requests.filter((request) => /\/members(\?|$)/.test(request.url)).map((request) => request.url);
+      expect(memberReads).not.toHaveLength(0);
+      expect(memberReads.filter((url) => !url.includes('limit=50'))).toEqual([]);
+      await user.click(membersCard.getByRole('button', { name: 'Show 116 More' }));
+      expect(membersCard.getAllByRole('listitem')).toHaveLength(50);
+      await user.click(membersCard.getByRole('button', { name: 'Show more members' }));
+      await waitFor(() => expect(membersCard.getAllByRole('listitem')).toHaveLength(100));
+    });
+
+    it("finds a member beyond the first page with the picker's search, and shows their tracking", async () => {
+      const { user } = renderDashboard({ members: congregation() });
+      const memberPicker = await screen.findByLabelText('Member');
+      await within(memberPicker).findByRole('option', { name: 'Member 049' });
+      expect(within(memberPicker).queryByRole('option', { name: 'Member 110' })).not.toBeInTheDocument();
+      await user.selectOptions(memberPicker, 'Find another member…');
+      const dialog = within(await screen.findByRole('dialog', { name: 'Find a member' }));
+      await user.type(dialog.getByLabelText('Search members'), 'member 110');
+      await user.click(await dialog.findByRole('button', { name: 'Member 110' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(await screen.findByText(/You are viewing/)).toHaveTextContent("You are viewing Member 110's tracking.");
+      expect(memberPicker).toHaveDisplayValue('Member 110');
+    });
+  });
+
   it('has no toggle with 5 members or fewer', async () => {
     renderDashboard();
     const membersCard = within(await card('Community Members'));
@@ -248,14 +282,15 @@ describe('a member removed while signed in', () => {
     });
     const { user, location, queryClient } = renderApp('/');
     const yes = await screen.findByRole('button', { name: 'Mark Bible Reading Yes for today' });
-    expect(queryClient.getQueryData(['/api/communities', COMMUNITY_ID, 'members'])).toBeDefined();
+    const membersRead = () => queryClient.getQueriesData({ queryKey: ['/api/communities', COMMUNITY_ID, 'members'] }).filter(([, data]) => data !== undefined);
+    expect(membersRead()).not.toHaveLength(0);
 
     removed = true;
     await user.click(yes);
 
     expect(await findToast('No longer a member')).toHaveTextContent('You are no longer a member of Grace Fellowship.');
     await vi.waitFor(() => expect(location()).toBe('/community-access'));
-    expect(queryClient.getQueryData(['/api/communities', COMMUNITY_ID, 'members'])).toBeUndefined();
+    expect(membersRead()).toHaveLength(0);
     expect(queryClient.getQueryCache().findAll().every((query) => ['/api/user', '/api/memberships'].includes(String(query.queryKey[0])))).toBe(true);
     expect(localStorage.getItem('steadfast.communityId')).toBeNull();
     expect(await screen.findByRole('heading', { name: "You're not part of a community yet" })).toBeInTheDocument();

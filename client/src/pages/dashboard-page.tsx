@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { CardErrorBoundary } from '@/components/ui/card-error-boundary';
 import { LoadingRows } from '@/components/ui/states';
-import { useCommunity, useCommunityMembers } from '@/features/communities/api';
+import { useCommunity, useMemberPages } from '@/features/communities/api';
 import { useDashboardData } from '@/features/dashboard/use-dashboard-data';
 import { useMeetings } from '@/features/meetings/api';
 import { can } from '@shared/domain/roles';
@@ -29,7 +29,7 @@ function isNewAccount(createdAt: string | undefined): boolean {
 
 /**
  * Dashboard (/): SPEC.md section 2. Its first screen is asked for at once, in at most six requests
- * (issue 13): one's own data in one call (useDashboardData), beside the member list, one's questions and
+ * (issue 13): one's own data in one call (useDashboardData), beside the member list's first page, one's questions and
  * meetings, a commander's statistics and the notification poll. The cards render once that call is
  * answered, and find their data in the cache.
  */
@@ -39,7 +39,7 @@ export function DashboardPage() {
   const period = { year: today.year, month: today.month };
   const selfId = scope.user?.id ?? null;
   const dashboard = useDashboardData(scope.communityId, selfId, period, today.iso);
-  useCommunityMembers(scope.communityId);
+  useMemberPages(scope.communityId ?? '', '', scope.communityId !== null);
   // Recent Questions: a commander's received questions, a member's own (asked for with the first screen).
   const answersQuestions = can(scope.membership, 'questions:answer');
   useSentQuestions(answersQuestions ? null : scope.communityId);
@@ -125,6 +125,9 @@ function DashboardScreen() {
             <CardErrorBoundary>
               <CommunityMembersCard
                 members={screen.members.data}
+                total={screen.members.total}
+                onLoadMore={screen.members.hasMore ? screen.members.loadMore : undefined}
+                loadingMore={screen.members.loadingMore}
                 isLoading={screen.members.isPending}
                 error={screen.members.error}
                 selfId={screen.self.id}

@@ -2,6 +2,7 @@
  * Test helpers for the tracking screens: response bodies shaped by shared/contracts/tracking and a
  * small in-memory server (daily logs merge per cell like the real one) wired into mockApi.
  */
+import { servesMembers } from '@/test/member-pages';
 import type { CommunityMember, CommunityView } from '@shared/contracts/communities';
 import type { GuidanceView } from '@shared/contracts/guidance';
 import type { CalendarLockView, CommanderMemberStat, DailyLogView, DisciplineTargets, MemberStreaksView, SubgroupMember } from '@shared/contracts/tracking';
@@ -134,7 +135,7 @@ export function trackingServer(options: TrackingServerOptions = {}) {
     'GET /api/memberships': () =>
       json([makeMembership({ communityId: COMMUNITY_ID, roles, role: roles[0], community: { id: COMMUNITY_ID, name: 'Grace Fellowship', description: null } })]),
     [`GET /api/communities/${COMMUNITY_ID}`]: () => json(makeCommunity(options.community)),
-    [`GET /api/communities/${COMMUNITY_ID}/members`]: () => json(members),
+    [`GET /api/communities/${COMMUNITY_ID}/members`]: servesMembers(members),
     [`GET /api/communities/${COMMUNITY_ID}/discipline-templates`]: () => json(DEFAULT_DISCIPLINES),
     [`GET /api/communities/${COMMUNITY_ID}/calendar-locks`]: () => json(options.locks ?? []),
     [`GET /api/communities/${COMMUNITY_ID}/guidance`]: () => json(guidanceNow()),

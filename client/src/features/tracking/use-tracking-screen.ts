@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { YearMonth } from '@shared/domain/calendar';
-import { useCommunityMembers } from '@/features/communities/api';
+import { useMemberPages } from '@/features/communities/api';
 import { dailyDisciplines, useDailyLog, useDisciplines, useTrackingScope } from './api';
 import { useToday } from './period';
 
@@ -16,8 +16,9 @@ export const LOCKED_MONTH_TEXT = "This month is locked by your community's admin
  */
 export function useTrackingScreen() {
   const scope = useTrackingScope();
-  // Which member (null is oneself) and month the screen shows.
-  const [memberId, setMemberId] = useState<string | null>(null);
+  // Which member (null is oneself, kept with the name the picker showed) and month the screen shows.
+  const [picked, setPicked] = useState<{ id: string; displayName: string } | null>(null);
+  const memberId = picked?.id ?? null;
   const now = useToday();
   const [period, setPeriod] = useState<YearMonth>({ year: now.year, month: now.month });
   // A page left open into a new month follows it, unless another month was picked on purpose.
@@ -30,7 +31,21 @@ export function useTrackingScreen() {
   }, [now]);
   const { communityId, user } = scope;
 
-  const members = useCommunityMembers(communityId);
+  // The pickers and the members card read the list a page at a time: a congregation's 2,000 names are
+  // not what a member's first screen should wait for.
+  const memberPages = useMemberPages(communityId ?? '', '', communityId !== null);
+  const loadedMembers = useMemo(() => memberPages.data?.pages.flatMap((page) => page.members), [memberPages.data]);
+  const members = {
+    data: loadedMembers,
+    /** Everyone in the community, also those on pages not read yet. */
+    total: memberPages.data?.pages[0]?.total ?? loadedMembers?.length ?? 0,
+    isPending: memberPages.isPending,
+    error: memberPages.error,
+    refetch: memberPages.refetch,
+    hasMore: memberPages.hasNextPage,
+    loadingMore: memberPages.isFetchingNextPage,
+    loadMore: () => void memberPages.fetchNextPage(),
+  };
   const disciplines = useDisciplines(communityId);
   const daily = useMemo(() => dailyDisciplines(disciplines.data), [disciplines.data]);
   const log = useDailyLog(communityId, memberId, period);
@@ -39,7 +54,7 @@ export function useTrackingScreen() {
   const isSelf = memberId === null || memberId === self.id;
   const viewed = isSelf
     ? self
-    : { id: memberId, displayName: members.data?.find((member) => member.id === memberId)?.displayName ?? 'this member' };
+    : { id: memberId, displayName: picked?.displayName ?? 'this member' };
 
   const isCurrentMonth = period.year === now.year && period.month === now.month;
   const isFutureMonth = period.year * 12 + period.month > now.year * 12 + now.month;
@@ -55,7 +70,8 @@ export function useTrackingScreen() {
     /** Null for oneself: the daily-log call then names no userId. */
     viewedUserId: isSelf ? null : memberId,
     memberId,
-    setMemberId,
+    /** Shows a member's tracking (null: one's own). */
+    pickMember: (member: { id: string; displayName: string } | null) => setPicked(member === null || member.id === self.id ? null : member),
     period,
     setPeriod,
     now,

@@ -11,20 +11,29 @@ import { ErrorNote, EmptyNote, loadFailureMessage, LoadingRows } from '@/compone
 export const MEMBERS_BEFORE_EXPAND = 5;
 
 interface CommunityMembersCardProps {
+  /** The members read so far: the list comes a page at a time. */
   members: readonly CommunityMember[] | undefined;
+  /** How many members the community has, read or not. */
+  total: number;
   isLoading: boolean;
   error: Error | null;
   selfId: string;
   onRetry?: () => void;
+  /** Given while pages remain to be read: expanded, the card then offers the next one. */
+  onLoadMore?: () => void;
+  loadingMore?: boolean;
 }
 
-/** 'Community Members': the first 5, then 'Show N More' (N = the rest) / 'Show Less'. */
-export function CommunityMembersCard({ members, isLoading, error, selfId, onRetry }: CommunityMembersCardProps) {
+/**
+ * 'Community Members': the first 5, then 'Show N More' (N = the rest) / 'Show Less'; expanded, a
+ * congregation's list goes on a page at a time ('Show more members').
+ */
+export function CommunityMembersCard({ members, total, isLoading, error, selfId, onRetry, onLoadMore, loadingMore }: CommunityMembersCardProps) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const all = members ?? [];
   const shown = expanded ? all : all.slice(0, MEMBERS_BEFORE_EXPAND);
-  const rest = all.length - MEMBERS_BEFORE_EXPAND;
+  const rest = total - MEMBERS_BEFORE_EXPAND;
 
   return (
     <Card>
@@ -33,7 +42,7 @@ export function CommunityMembersCard({ members, isLoading, error, selfId, onRetr
           <Users className="size-5 text-primary-600" aria-hidden="true" />
           Community Members
         </CardTitle>
-        {members ? <CardDescription>{all.length === 1 ? '1 member' : `${all.length} members`}</CardDescription> : null}
+        {members ? <CardDescription>{total === 1 ? '1 member' : `${total.toLocaleString('en')} members`}</CardDescription> : null}
       </CardHeader>
       <CardContent className="grid gap-3">
         {error ? (
@@ -61,11 +70,18 @@ export function CommunityMembersCard({ members, isLoading, error, selfId, onRetr
                 </li>
               ))}
             </ul>
-            {rest > 0 ? (
-              <Button variant="ghost" className="justify-self-start" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((open) => !open)}>
-                {expanded ? 'Show Less' : `Show ${rest} More`}
-              </Button>
-            ) : null}
+            <div className="flex flex-wrap gap-2">
+              {rest > 0 ? (
+                <Button variant="ghost" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((open) => !open)}>
+                  {expanded ? 'Show Less' : `Show ${rest.toLocaleString('en')} More`}
+                </Button>
+              ) : null}
+              {expanded && onLoadMore ? (
+                <Button variant="outline" disabled={loadingMore} onClick={onLoadMore}>
+                  {loadingMore ? 'Loading…' : 'Show more members'}
+                </Button>
+              ) : null}
+            </div>
           </>
         )}
       </CardContent>

@@ -17,23 +17,31 @@ interface PeriodPickersProps {
   /** Used for the control ids: two screens never share a page, but each id stays unique. */
   idPrefix: string;
   self: MemberOption;
+  /** The members read so far (the list comes a page at a time). */
   members: readonly CommunityMember[] | undefined;
   membersLoading?: boolean;
-  memberId: string | null;
-  onMemberChange: (memberId: string | null) => void;
+  /** The member on screen (null: oneself); listed even when found by a search beyond the pages read. */
+  viewed: MemberOption | null;
+  onMemberChange: (member: MemberOption | null) => void;
+  /** Given when the community has more members than were read: the picker then offers a search. */
+  onFindMember?: () => void;
   period: YearMonth;
   onPeriodChange: (period: YearMonth) => void;
 }
+
+/** The picker's last entry when the community is larger than the members read: it opens a search. */
+const FIND_MEMBER = 'find-member';
 
 /**
  * The member picker (own entry marked 'You'), the month picker (1 to 12) and the year picker (the
  * current year and the previous 3) of the dashboard and /tracking.
  */
-export function PeriodPickers({ idPrefix, self, members, membersLoading, memberId, onMemberChange, period, onPeriodChange }: PeriodPickersProps) {
-  const others = useMemo(
-    () => (members ?? []).filter((member) => member.id !== self.id).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-    [members, self.id],
-  );
+export function PeriodPickers({ idPrefix, self, members, membersLoading, viewed, onMemberChange, onFindMember, period, onPeriodChange }: PeriodPickersProps) {
+  const others = useMemo(() => {
+    const listed: MemberOption[] = (members ?? []).filter((member) => member.id !== self.id).map(({ id, displayName }) => ({ id, displayName }));
+    if (viewed && !listed.some((member) => member.id === viewed.id)) listed.push(viewed);
+    return listed.sort((a, b) => a.displayName.localeCompare(b.displayName));
+  }, [members, self.id, viewed]);
   const { year: currentYear } = useToday();
   const years = pickerYears(currentYear);
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -44,8 +52,12 @@ export function PeriodPickers({ idPrefix, self, members, membersLoading, memberI
         <Label htmlFor={id('member')}>Member</Label>
         <NativeSelect
           id={id('member')}
-          value={memberId ?? self.id}
-          onChange={(event) => onMemberChange(event.target.value === self.id ? null : event.target.value)}
+          value={viewed?.id ?? self.id}
+          onChange={(event) => {
+            const chosen = event.target.value;
+            if (chosen === FIND_MEMBER) onFindMember?.();
+            else onMemberChange(chosen === self.id ? null : (others.find((member) => member.id === chosen) ?? null));
+          }}
           aria-busy={membersLoading || undefined}
         >
           <option value={self.id}>{self.displayName} (You)</option>
@@ -54,6 +66,7 @@ export function PeriodPickers({ idPrefix, self, members, membersLoading, memberI
               {member.displayName}
             </option>
           ))}
+          {onFindMember ? <option value={FIND_MEMBER}>Find another member…</option> : null}
         </NativeSelect>
       </div>
       <div className="grid gap-2">

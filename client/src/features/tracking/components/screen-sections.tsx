@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { ReadOnlyNote } from '@/components/ui/states';
 import { READ_ONLY_NOTICE_ID, type TrackingScreen } from '../use-tracking-screen';
 import { CheckInCarousel } from './check-in-carousel';
+import { FindMemberDialog } from './find-member-dialog';
 import { PeriodPickers, ViewingNotice } from './period-pickers';
 
 /**
@@ -9,6 +11,7 @@ import { PeriodPickers, ViewingNotice } from './period-pickers';
  * belonging to it.
  */
 export function ScreenPickers({ screen, idPrefix }: { screen: TrackingScreen; idPrefix: string }) {
+  const [finding, setFinding] = useState(false);
   return (
     <>
       <PeriodPickers
@@ -16,11 +19,13 @@ export function ScreenPickers({ screen, idPrefix }: { screen: TrackingScreen; id
         self={screen.self}
         members={screen.members.data}
         membersLoading={screen.members.isPending}
-        memberId={screen.memberId}
-        onMemberChange={screen.setMemberId}
+        viewed={screen.isSelf ? null : screen.viewed}
+        onMemberChange={screen.pickMember}
+        onFindMember={screen.members.hasMore && screen.communityId ? () => setFinding(true) : undefined}
         period={screen.period}
         onPeriodChange={screen.setPeriod}
       />
+      {screen.communityId ? <FindMemberDialog communityId={screen.communityId} open={finding} onOpenChange={setFinding} onPick={screen.pickMember} /> : null}
       {!screen.isSelf ? <ViewingNotice name={screen.viewed.displayName} /> : null}
       {screen.readOnlyReason ? <ReadOnlyNote id={READ_ONLY_NOTICE_ID}>{screen.readOnlyReason}</ReadOnlyNote> : null}
     </>

@@ -1,0 +1,106 @@
+import Search from 'lucide-react/icons/search';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
+import { ErrorNote, loadFailureMessage } from '@/components/ui/states';
+import { useMemberPages } from '@/features/communities/api';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import type { MemberOption } from './period-pickers';
+
+interface FindMemberDialogProps {
+  communityId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPick: (member: MemberOption) => void;
+}
+
+/**
+ * 'Find another member…' in the member picker of a community larger than the picker's first page: a
+ * search on the server (name, case and accents aside), sent when typing pauses, a page at a time.
+ */
+export function FindMemberDialog({ communityId, open, onOpenChange, onPick }: FindMemberDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <FindMemberContent
+          communityId={communityId}
+          onPick={(member) => {
+            onPick(member);
+            onOpenChange(false);
+          }}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function FindMemberContent({ communityId, onPick }: { communityId: string; onPick: (member: MemberOption) => void }) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const search = useDebouncedValue(query.trim());
+  const pages = useMemberPages(communityId, search);
+  const found = pages.data?.pages.flatMap((page) => page.members) ?? [];
+  const total = pages.data?.pages[0]?.total ?? found.length;
+  const status = pages.isPending
+    ? 'Loading members…'
+    : pages.error
+      ? ''
+      : total === 0
+        ? search
+          ? `No member matches "${search}".`
+          : 'This community has no other members yet.'
+        : `${total.toLocaleString('en')} ${total === 1 ? 'member' : 'members'}${search ? ` match "${search}"` : ''}.`;
+
+  return (
+    <ScrollingDialogContent
+      header={
+        <DialogHeader>
+          <DialogTitle>Find a member</DialogTitle>
+          <DialogDescription>Their tracking opens read-only.</DialogDescription>
+        </DialogHeader>
+      }
+    >
+      <div className="grid gap-2">
+        <label htmlFor={`${id}-search`} className="text-sm font-medium">
+          Search members
+        </label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            placeholder="Name"
+            autoComplete="off"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            aria-describedby={`${id}-status`}
+            className="pl-9"
+          />
+        </div>
+        <p id={`${id}-status`} role="status" className="text-xs text-muted-foreground">
+          {status}
+        </p>
+      </div>
+      {pages.error && !pages.data ? (
+        <ErrorNote message={loadFailureMessage('Could not load the members.', pages.error)} onRetry={() => void pages.refetch()} />
+      ) : found.length > 0 ? (
+        <ul className="grid gap-1" aria-label="Members found">
+          {found.map((member) => (
+            <li key={member.id}>
+              <Button variant="ghost" className="h-auto min-h-11 w-full justify-start whitespace-normal text-left [overflow-wrap:anywhere]" onClick={() => onPick(member)}>
+                {member.displayName}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {pages.hasNextPage ? (
+        <Button variant="outline" className="justify-self-start" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          {pages.isFetchingNextPage ? 'Loading…' : 'Show more members'}
+        </Button>
+      ) : null}
+    </ScrollingDialogContent>
+  );
+}

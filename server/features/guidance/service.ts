@@ -10,7 +10,9 @@ type SaveGuidance = z.output<typeof saveGuidanceBody>;
 
 const EMPTY_GUIDANCE: GuidanceView = { sections: [], contentMarkdown: '', updatedAt: null };
 
-function toGuidanceView(row: { sections: unknown[]; contentMarkdown: string; updatedAt: Date }): GuidanceView {
+/** The guidance as the API answers it; the empty one without a saved row. */
+export function toGuidanceView(row: { sections: unknown[]; contentMarkdown: string; updatedAt: Date } | undefined): GuidanceView {
+  if (!row) return EMPTY_GUIDANCE;
   // Sections were checked against the contract when saved.
   return { sections: row.sections as GuidanceSection[], contentMarkdown: row.contentMarkdown, updatedAt: row.updatedAt.toISOString() };
 }
@@ -22,7 +24,7 @@ export async function getGuidance(db: Executor, communityId: string): Promise<Gu
     .from(guidancePanels)
     .where(eq(guidancePanels.communityId, communityId))
     .limit(1);
-  return row ? toGuidanceView(row) : EMPTY_GUIDANCE;
+  return toGuidanceView(row);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { MemberStreaksView } from '@shared/contracts/tracking';
 import { type IsoDate, parseIsoDate } from '@shared/domain/calendar';
+import type { DayStatus } from '@shared/domain/constants';
+import type { Discipline } from '@shared/domain/disciplines';
 import { anyDisciplineLookup, currentStreak, statusLookup } from '@shared/domain/streaks';
 import { dailyLogs } from '@shared/schema/tracking';
 import { type Executor, preparedPerDatabase } from '../../db/client';
@@ -33,11 +35,27 @@ const streakMonthsStatement = preparedPerDatabase((db) => {
 export async function memberStreaks(db: Executor, context: CommunityContext, userId: string, asOf: IsoDate): Promise<MemberStreaksView> {
   const communityId = context.community.id;
   if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
-  const daily = (await communityDisciplines(db, context.community)).filter((discipline) => discipline.isDailyGrid);
+  const disciplines = await communityDisciplines(db, context.community);
+  const logs = await streakMonthsStatement(db).execute({ userId, communityId, ...streakWindow(asOf) });
+  return streaksFromLogs(userId, asOf, disciplines, logs, context.community.graceDays);
+}
+
+/** The months a streak as of `asOf` can reach (STREAK_MONTHS), as month indexes (year * 12 + month - 1). */
+export function streakWindow(asOf: IsoDate): { from: number; to: number } {
   const months = monthsBack(asOf, STREAK_MONTHS);
   const toIndex = ({ year, month }: { year: number; month: number }) => year * 12 + month - 1;
-  const logs = await streakMonthsStatement(db).execute({ userId, communityId, from: toIndex(months[months.length - 1]!), to: toIndex(parseIsoDate(asOf)) });
-  const graceDays = context.community.graceDays;
+  return { from: toIndex(months[months.length - 1]!), to: toIndex(parseIsoDate(asOf)) };
+}
+
+/** Every daily discipline's current streak as of a date, and the overall one, from the months of streakWindow. */
+export function streaksFromLogs(
+  userId: string,
+  asOf: IsoDate,
+  disciplines: readonly Discipline[],
+  logs: readonly { year: number; month: number; dayStatus: Record<string, Record<string, DayStatus>> }[],
+  graceDays: boolean,
+): MemberStreaksView {
+  const daily = disciplines.filter((discipline) => discipline.isDailyGrid);
   const lookups = daily.map((discipline) => statusLookup(logs, discipline.key));
   return {
     userId,

@@ -10,7 +10,7 @@ import { assertMemberOf } from './daily-logs';
 
 type Month = YearMonth;
 
-type TargetValues = Record<(typeof TARGET_KEYS)[number], string | null>;
+export type TargetValues = Record<(typeof TARGET_KEYS)[number], string | null>;
 
 /**
  * The targets in force for a month, per member: that month's, else the latest earlier ones (targets carry
@@ -43,7 +43,11 @@ export function targetValues(row: TargetValues | undefined): TargetValues {
 export async function getTargets(db: Executor, context: CommunityContext, userId: string, period: Month): Promise<DisciplineTargets> {
   const communityId = context.community.id;
   if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
-  const row = (await targetsInForce(db, communityId, period, userId)).get(userId);
+  return toTargetsView(userId, (await targetsInForce(db, communityId, period, userId)).get(userId));
+}
+
+/** A member's targets in force as the API answers them: the month they were set for, and the values. */
+export function toTargetsView(userId: string, row: (TargetValues & { month: number; year: number }) | undefined): DisciplineTargets {
   return { userId, month: row?.month ?? null, year: row?.year ?? null, ...targetValues(row) };
 }
 

@@ -38,7 +38,8 @@ export function entriesFor(dayStatus: Record<string, Record<string, DayStatus>>,
   );
 }
 
-function toLogView(
+/** A month's log as the API answers it (an empty month without a row). */
+export function toLogView(
   userId: string,
   communityId: string,
   period: Month,
@@ -158,6 +159,41 @@ const saveStateStatement = preparedPerDatabase((db) => {
     .prepare('save_state');
 });
 
+const savedColumns = { dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt };
+
+/**
+ * The write of a save into an existing month, prepared (it runs on every check-in): the merged content,
+ * only if the statuses and summary are still the ones read and the caller may still write (still a
+ * member; the month unlocked, unless the statement is the admins').
+ */
+const saveWriteStatement = (admin: boolean) =>
+  preparedPerDatabase((db) => {
+    const p = (name: string) => sql.placeholder(name);
+    return db
+      .update(dailyLogs)
+      .set({
+        entries: sql`${p('entries')}::jsonb`,
+        dayStatus: sql`${p('dayStatus')}::jsonb`,
+        completedCount: sql`${p('completedCount')}::int`,
+        dayMarks: sql`${p('dayMarks')}::text`,
+        disciplineDays: sql`${p('disciplineDays')}::int[]`,
+        updatedAt: sql`${p('updatedAt')}::timestamptz`,
+      })
+      .where(
+        and(
+          eq(dailyLogs.id, p('id')),
+          sql`${dailyLogs.dayStatus} = ${p('readDayStatus')}::jsonb`,
+          sql`${dailyLogs.dayMarks} IS NOT DISTINCT FROM ${p('readDayMarks')}::text`,
+          membershipExists(p('membershipId')),
+          admin ? undefined : sql`NOT ${monthLocked(p('communityId'), { year: p('year'), month: p('month') })}`,
+        ),
+      )
+      .returning(savedColumns)
+      .prepare(admin ? 'save_write_admin' : 'save_write');
+  });
+const adminSaveWrite = saveWriteStatement(true);
+const memberSaveWrite = saveWriteStatement(false);
+
 /**
  * Merges the given cells into the stored month, per discipline and day, so two tabs or devices never
  * erase each other's marks. 'Blank' clears a cell. Future days and unknown disciplines are refused.
@@ -204,18 +240,21 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
       const dayStatus = mergeDayStatus(state.dayStatus ?? {}, input.dayStatus);
       const content = { ...logContent(dayStatus, period, dailyKeys), updatedAt: now };
       const saved = state.id
-        ? await tx
-            .update(dailyLogs)
-            .set(content)
-            .where(
-              and(
-                eq(dailyLogs.id, state.id),
-                sql`${dailyLogs.dayStatus} = ${JSON.stringify(state.dayStatus)}::jsonb`,
-                sql`${dailyLogs.dayMarks} IS NOT DISTINCT FROM ${state.dayMarks}`,
-                writable,
-              ),
-            )
-            .returning(savedColumns)
+        ? await (admin ? adminSaveWrite : memberSaveWrite)(tx).execute({
+            id: state.id,
+            entries: JSON.stringify(content.entries),
+            dayStatus: JSON.stringify(content.dayStatus),
+            completedCount: content.completedCount,
+            dayMarks: content.dayMarks,
+            disciplineDays: `{${content.disciplineDays.join(',')}}`,
+            updatedAt: now.toISOString(),
+            readDayStatus: JSON.stringify(state.dayStatus),
+            readDayMarks: state.dayMarks,
+            membershipId,
+            communityId,
+            year: period.year,
+            month: period.month,
+          })
         : // A first save of the month: a new row holds exactly what it was given.
           rowsOf(
             await tx.execute(sql`
@@ -233,7 +272,6 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
   });
 }
 
-const savedColumns = { dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt };
 
 export async function setCompletionGoals(db: Database, context: CommunityContext, input: CompletionGoalsBody, now: Date): Promise<DailyLogView> {
   if (input.userId !== context.userId) throw forbidden('Only the member can update their own completion goals.');

@@ -47,8 +47,15 @@ const membersStatement = (admin: boolean) =>
       .innerJoin(communities, eq(communities.id, memberships.communityId))
       .where(and(eq(communities.institutionId, p('institutionId')), sql`'InstitutionAdmin' = ANY(${memberships.roles})`))
       .as('institution_admins');
+    const countOf = (searching: boolean) => {
+      const counting = db.select({ count: sql<number>`count(*)::int` }).from(memberships).$dynamic();
+      return (searching ? counting.innerJoin(users, eq(users.id, memberships.userId)) : counting).where(membersNarrowed(admin, searching));
+    };
     const query = db
       .select({
+        // How many members the narrowings match, on the first page only (withCount): each count is run at
+        // most once a statement, and without a search from memberships alone (no join of users).
+        total: sql<number | null>`CASE WHEN ${p('withCount')}::boolean THEN (CASE WHEN ${p('search')}::text IS NULL THEN (${countOf(false)}) ELSE (${countOf(true)}) END) END`,
         id: users.id,
         displayName: users.displayName,
         searchName: users.searchName,
@@ -71,7 +78,7 @@ const membersStatement = (admin: boolean) =>
 const adminMembers = membersStatement(true);
 const plainMembers = membersStatement(false);
 
-/** The narrowings of membersStatement, shared with the count (which leaves out the search when there is none, and with it users). */
+/** The narrowings of membersStatement, shared with its count (which leaves out the search when there is none, and with it users). */
 function membersNarrowed(admin: boolean, searching = true) {
   const p = (name: string) => sql.placeholder(name);
   const search = sql`${p('search')}::text`;
@@ -83,16 +90,6 @@ function membersNarrowed(admin: boolean, searching = true) {
     sql`(${p('subgroup')}::text IS NULL OR (${p('subgroup')}::text = 'none' AND ${memberships.subgroupId} IS NULL) OR ${memberships.subgroupId}::text = ${p('subgroup')}::text)`,
   );
 }
-
-/** How many members a page's narrowings match (counted on the first page): without a search, from memberships alone. */
-const membersCount = (admin: boolean, searching: boolean) =>
-  preparedPerDatabase((db) => {
-    const query = db.select({ count: sql<number>`count(*)::int` }).from(memberships).$dynamic();
-    return (searching ? query.innerJoin(users, eq(users.id, memberships.userId)) : query)
-      .where(membersNarrowed(admin, searching))
-      .prepare(`members_count_${admin ? 'admin' : 'plain'}${searching ? '_search' : ''}`);
-  });
-const memberCounts = { admin: membersCount(true, true), plain: membersCount(false, true), adminAll: membersCount(true, false), plainAll: membersCount(false, false) };
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -113,10 +110,10 @@ async function membersQuery(db: Executor, context: CommunityContext, filter: { o
     afterName: after?.name ?? '',
     afterId: after?.id ?? NO_ID,
     limit: page ? page.limit + 1 : null,
+    // Counted on the first page only, in the same statement whatever the list's length.
+    withCount: page !== undefined && !page.cursor,
   });
-  const counter = narrowings.search === null ? (showEmail ? memberCounts.adminAll : memberCounts.plainAll) : showEmail ? memberCounts.admin : memberCounts.plain;
-  const count = async () => ((await counter(db).execute(narrowings))[0]?.count ?? 0);
-  return { rows, count, showEmail };
+  return { rows, showEmail };
 }
 
 type MemberRow = Awaited<ReturnType<typeof membersQuery>>['rows'][number];
@@ -145,11 +142,10 @@ export async function listMembers(db: Executor, context: CommunityContext, onlyU
 
 /** A page of the member list after `cursor`, and on the first page how many members match. */
 export async function membersPage(db: Executor, context: CommunityContext, page: MembersPageOptions): Promise<MembersPage> {
-  const { rows: listed, count, showEmail } = await membersQuery(db, context, { page });
+  const { rows: listed, showEmail } = await membersQuery(db, context, { page });
   const shown = listed.slice(0, page.limit);
   const last = shown.at(-1);
-  // Counted on the first page only, the same query whatever the list's length.
-  const total = page.cursor ? null : await count();
+  const total = page.cursor ? null : (listed[0]?.total ?? 0);
   return {
     members: shown.map((row) => memberView(row, showEmail)),
     nextCursor: listed.length > page.limit && last ? encodeCursor([last.searchName, last.id]) : null,

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { MembershipView } from '@shared/contracts/communities';
 import { COMMUNITY_STORAGE_KEY } from '@/lib/community';
 import { makeCommunity, makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
@@ -96,7 +96,7 @@ describe('/admin tabs', () => {
     });
     expect(await screen.findByRole('tab', { name: label, selected: true })).toBeInTheDocument();
     expect(await screen.findByText(text)).toBeInTheDocument();
-    await vi.waitFor(() => expect(api.calls(method, url).length).toBeGreaterThan(0));
+    await waitFor(() => expect(api.calls(method, url).length).toBeGreaterThan(0));
   });
 
   it('opens the calendar locks of the current community in the Calendar Locks tab', async () => {
@@ -111,7 +111,7 @@ describe('Overview', () => {
   it('shows the community numbers and an empty Recent Activity', async () => {
     renderAdmin([memberOf('c1', 'Hope Chapel')]);
     const stat = (label: string) => screen.getByRole('group', { name: label });
-    await vi.waitFor(() => expect(stat('Total Members')).toHaveTextContent('Total Members12'));
+    await waitFor(() => expect(stat('Total Members')).toHaveTextContent('Total Members12'));
     expect(stat('Active Commanders')).toHaveTextContent('Active Commanders2');
     expect(stat('Avg. Completion')).toHaveTextContent('Avg. Completion64%');
     expect(stat('Open Questions')).toHaveTextContent('Open Questions3');
@@ -122,7 +122,7 @@ describe('Overview', () => {
   it('counts imported records awaiting a claim apart from the members', async () => {
     renderAdmin([memberOf('c1', 'Hope Chapel')], '/admin', { 'GET /api/communities/c1/stats': () => json(makeStats({ totalMembers: 29, importedUnclaimed: 57 })) });
     const stat = (label: string) => screen.getByRole('group', { name: label });
-    await vi.waitFor(() => expect(stat('Total Members')).toHaveTextContent('Total Members29'));
+    await waitFor(() => expect(stat('Total Members')).toHaveTextContent('Total Members29'));
     expect(stat('Total Members')).toHaveTextContent('57 imported, not yet claimed');
   });
 
@@ -282,7 +282,7 @@ describe('leaving as the last Community Moderator', () => {
       'GET /api/communities/c1/members': servesMembers(members([['CommunityModerator'], ['Member']])),
     });
     const leave = await screen.findByRole('button', { name: 'Leave Community' });
-    await vi.waitFor(() => expect(leave).toBeDisabled());
+    await waitFor(() => expect(leave).toBeDisabled());
     expect(leave).toHaveAccessibleDescription(/You are the last Community Moderator/);
     await user.click(leave);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { FIXED_APPLICATION_TARGETS } from '@shared/domain/disciplines';
 import { apiError, deferred, type Handler, json, mockApi, unauthorized } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
@@ -124,7 +124,7 @@ describe('/apply', () => {
     await fillIn(user, { 'Your name': 'Lydia of Thyatira', 'E-mail': 'lydia@example.org', 'Message (optional)': 'Hello', Meditation: '10 minutes' });
     await user.click(submitButton());
     await findToast('Welcome Message Sent!');
-    await vi.waitFor(() => expect(field('Your name')).toHaveValue(''));
+    await waitFor(() => expect(field('Your name')).toHaveValue(''));
     expect(field('E-mail')).toHaveValue('');
     expect(field('Message (optional)')).toHaveValue('');
     expect(field('Meditation')).toHaveValue('');

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { COMMUNITY_STORAGE_KEY } from '@/lib/community';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi, unauthorized } from '@/test/api-mock';
@@ -120,13 +120,13 @@ describe('/community-access for those who administer communities without belongi
     expect(await screen.findAllByRole('article')).toHaveLength(3);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search communities' }), 'grace');
-    await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(api.requests.some((request) => request.url.endsWith('/api/communities/administered?search=grace'))).toBe(true);
     const [grace] = screen.getAllByRole('article');
     expect(within(grace!).getByRole('heading', { name: 'Grace Fellowship' })).toBeInTheDocument();
     show('c1');
     await user.click(within(grace!).getByRole('button', { name: 'Administration' }));
-    await vi.waitFor(() => expect(location()).toBe('/admin'));
+    await waitFor(() => expect(location()).toBe('/admin'));
     expect(localStorage.getItem(COMMUNITY_STORAGE_KEY)).toBe('c1');
   });
 
@@ -147,7 +147,7 @@ describe('/community-access for those who administer communities without belongi
     expect(within(section).queryByRole('searchbox')).not.toBeInTheDocument();
     show('sibling');
     await user.click(await within(section).findByRole('button', { name: 'View Dashboard' }));
-    await vi.waitFor(() => expect(location()).toBe('/'));
+    await waitFor(() => expect(location()).toBe('/'));
     expect(localStorage.getItem(COMMUNITY_STORAGE_KEY)).toBe('sibling');
   });
 

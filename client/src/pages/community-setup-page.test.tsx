@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { MembershipView } from '@shared/contracts/communities';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi, type RecordedRequest } from '@/test/api-mock';
@@ -83,7 +83,7 @@ describe('community setup wizard: access', () => {
     expect(link).toHaveAttribute('href', '/community-access');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await user.click(link);
-    await vi.waitFor(() => expect(location()).toBe('/community-access'));
+    await waitFor(() => expect(location()).toBe('/community-access'));
   });
 
   it("with a community the user does not belong to shows the same message", async () => {
@@ -103,7 +103,7 @@ describe('community setup wizard: access', () => {
   it('is protected: a signed-out visitor goes to /auth', async () => {
     mockApi({ 'GET /api/user': () => apiError(401, 'Please sign in to continue.') });
     const { location } = renderApp(`/community-setup?community=${COMMUNITY_ID}`);
-    await vi.waitFor(() => expect(location()).toBe('/auth'));
+    await waitFor(() => expect(location()).toBe('/auth'));
   });
 });
 
@@ -346,7 +346,7 @@ describe('community setup wizard: disciplines (step 3)', () => {
     await chooseTheme(user, 'General Community');
     await next(user, 'Choose Spiritual Disciplines');
     await user.click(nextButton());
-    await vi.waitFor(() => expect(nextButton()).toBeDisabled());
+    await waitFor(() => expect(nextButton()).toBeDisabled());
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(nextButton());
     expect(api.calls('POST', TEMPLATES_URL)).toHaveLength(1);
@@ -362,8 +362,8 @@ describe('community setup wizard: disciplines (step 3)', () => {
     await chooseTheme(user, 'General Community');
     await next(user, 'Choose Spiritual Disciplines');
     await user.click(nextButton());
-    await vi.waitFor(() => expect(api.calls('POST', TEMPLATES_URL)).toHaveLength(1));
-    await vi.waitFor(() => expect(nextButton()).toBeEnabled());
+    await waitFor(() => expect(api.calls('POST', TEMPLATES_URL)).toHaveLength(1));
+    await waitFor(() => expect(nextButton()).toBeEnabled());
     expect(screen.getByRole('heading', { level: 2, name: 'Choose Spiritual Disciplines' })).toBeInTheDocument();
     expect(progress()).toHaveAttribute('aria-valuenow', '40');
     expect(checkedKeys()).toEqual(['bible_reading', 'prayer', 'worship', 'fellowship']);
@@ -430,9 +430,9 @@ describe('community setup wizard: guidance (step 4)', () => {
     const { user, api } = renderSetup(undefined, { [`POST ${GUIDANCE_URL}`]: () => answer.promise });
     await toGuidance(user);
     await user.click(nextButton());
-    await vi.waitFor(() => expect(nextButton()).toBeDisabled());
+    await waitFor(() => expect(nextButton()).toBeDisabled());
     answer.resolve(apiError(500, 'Database unavailable.'));
-    await vi.waitFor(() => expect(nextButton()).toBeEnabled());
+    await waitFor(() => expect(nextButton()).toBeEnabled());
     expect(screen.getByRole('heading', { level: 2, name: 'Community Guidance' })).toBeInTheDocument();
     expect(progress()).toHaveAttribute('aria-valuenow', '60');
     expect(api.calls('POST', GUIDANCE_URL)).toHaveLength(1);
@@ -456,7 +456,7 @@ describe('community setup wizard: launch (step 6)', () => {
     expect(screen.getByText(`${window.location.origin}/apply?community=${COMMUNITY_ID}`)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Open Apply Page/ })).toHaveAttribute('href', `${window.location.origin}/apply?community=${COMMUNITY_ID}`);
     const generate = await screen.findByRole('button', { name: 'Generate Invitation Code' });
-    await vi.waitFor(() => expect(generate).toBeEnabled());
+    await waitFor(() => expect(generate).toBeEnabled());
     await user.click(generate);
     expect(await screen.findByText('K7M2QX9P')).toBeInTheDocument();
     expect(api.calls('POST', `/api/communities/${COMMUNITY_ID}/invite-codes`)).toHaveLength(1);
@@ -476,7 +476,7 @@ describe('community setup wizard: launch (step 6)', () => {
     const posts = api.calls('POST', '/api/subgroups');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toMatchObject({ name: 'Gideon Band', communityId: COMMUNITY_ID });
-    await vi.waitFor(() => expect(location()).toBe('/'));
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('switches to the new community when another one is on screen (stores it and reloads)', async () => {
@@ -501,7 +501,7 @@ describe('community setup wizard: launch (step 6)', () => {
     await next(user, 'Launch Community');
     await user.click(screen.getByRole('button', { name: 'Launch Community' }));
     expect(await findToast('Community setup complete!')).toHaveTextContent('Your community is ready for members.');
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem('steadfast.communityId')).toBe(COMMUNITY_ID);
     expect(api.calls('POST', '/api/subgroups')[0]!.body).toMatchObject({ name: 'Alpha Group', communityId: COMMUNITY_ID });
   });
@@ -514,7 +514,7 @@ describe('community setup wizard: launch (step 6)', () => {
     await user.click(screen.getByRole('button', { name: 'Launch Community' }));
     await findToast('Community setup complete!');
     expect(api.calls('POST', '/api/subgroups')).toHaveLength(0);
-    await vi.waitFor(() => expect(location()).toBe('/'));
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('creates no subgroup when the moderator turns subgroups off on step 5', async () => {

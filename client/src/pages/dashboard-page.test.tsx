@@ -289,7 +289,7 @@ describe('a member removed while signed in', () => {
     await user.click(yes);
 
     expect(await findToast('No longer a member')).toHaveTextContent('You are no longer a member of Grace Fellowship.');
-    await vi.waitFor(() => expect(location()).toBe('/community-access'));
+    await waitFor(() => expect(location()).toBe('/community-access'));
     expect(membersRead()).toHaveLength(0);
     expect(queryClient.getQueryCache().findAll().every((query) => ['/api/user', '/api/memberships'].includes(String(query.queryKey[0])))).toBe(true);
     expect(localStorage.getItem('steadfast.communityId')).toBeNull();

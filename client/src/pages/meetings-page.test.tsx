@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MeetingView } from '@shared/contracts/meetings';
 import type { Role } from '@shared/domain/constants';
 import { ASKER, COMMANDER, makeMeeting, SELF } from '@/features/meetings/test-kit';
@@ -212,9 +212,9 @@ describe('Meetings: Reschedule', () => {
     // The commander's free slots were asked for; 16:00 in Chicago is 22:00 UTC, for one hour.
     expect(api.calls('GET', `/api/commanders/${COMMANDER.id}/free-slots?date=2026-11-23`).length).toBeGreaterThan(0);
     expect(api.calls('PATCH', `/api/meetings/${tbd.id}`)[0]!.body).toEqual({ startsAt: '2026-11-23T22:00:00.000Z', endsAt: '2026-11-23T23:00:00.000Z' });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Read again: the moved meeting is now the later one.
-    await vi.waitFor(async () => expect(within((await cards('Upcoming meetings'))[1]!).getByText('Monday, November 23, 2026')).toBeInTheDocument());
+    await waitFor(async () => expect(within((await cards('Upcoming meetings'))[1]!).getByText('Monday, November 23, 2026')).toBeInTheDocument());
   });
 
   it('refuses a date typed before tomorrow in place, without asking the server for its slots', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QUESTION_LIST_LIMIT, type QuestionView } from '@shared/contracts/questions';
 import type { Role } from '@shared/domain/constants';
 import { makeMeeting } from '@/features/meetings/test-kit';
@@ -144,7 +144,7 @@ describe('Questions: Ask Your Commander', () => {
     posted.resolve(json(created, 201));
 
     expect(await findToast('Question Sent')).toHaveTextContent('Your question has been sent to your commander.');
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await within(await list('My questions')).findByText('Fasting on work days')).toBeInTheDocument();
 
     // The next question starts blank.
@@ -167,7 +167,7 @@ describe('Questions: Ask Your Commander', () => {
     await user.type(within(dialog).getByLabelText('Subject'), 'Fasting');
     await user.type(within(dialog).getByLabelText('Message'), '   ');
     await user.click(send);
-    await vi.waitFor(() => expect(within(dialog).queryByText('Subject is required')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(dialog).queryByText('Subject is required')).not.toBeInTheDocument());
     expect(within(dialog).getByText('Message is required')).toBeInTheDocument();
     expect(api.calls('POST', '/api/questions')).toHaveLength(0);
   });
@@ -321,9 +321,9 @@ describe('Questions: Received Questions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send Answer' }));
     expect(await findToast('Question Answered')).toHaveTextContent('Your response has been sent to the member.');
     expect(api.calls('PATCH', `/api/questions/${open.id}`)[0]!.body).toEqual({ status: 'Answered', answer: 'Start with a half day and drink water.' });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Read again: the question is Answered and cannot be responded to any more.
-    await vi.waitFor(() => expect(within(screen.getByRole('list', { name: 'Received questions' })).getAllByRole('button', { name: 'Respond' })).toHaveLength(1));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Received questions' })).getAllByRole('button', { name: 'Respond' })).toHaveLength(1));
   });
 
   it("shows 'Failed to Send Answer' and keeps the dialog and the answer when the answer is refused", async () => {
@@ -389,7 +389,7 @@ describe('Questions: Received Questions', () => {
       location: 'TBD',
     });
     expect(api.calls('PATCH', `/api/questions/${open.id}`)[0]!.body).toEqual({ status: 'Meeting Scheduled' });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("sends the location and notes the commander wrote", async () => {

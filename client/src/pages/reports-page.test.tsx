@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ReportsView } from '@shared/contracts/reports';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { apiError, type Handler, json, mockApi } from '@/test/api-mock';
@@ -117,11 +117,11 @@ describe('/reports', () => {
     expect(reportCalls(api)).toEqual([reportsUrl(11, 2026)]);
 
     await user.selectOptions(month, 'March');
-    await vi.waitFor(() => expect(reportCalls(api)).toEqual([reportsUrl(11, 2026), reportsUrl(3, 2026)]));
+    await waitFor(() => expect(reportCalls(api)).toEqual([reportsUrl(11, 2026), reportsUrl(3, 2026)]));
     expect(await screen.findByRole('region', { name: 'Completion by discipline, March 2026' })).toBeInTheDocument();
 
     await user.selectOptions(year, '2025');
-    await vi.waitFor(() => expect(reportCalls(api)).toEqual([reportsUrl(11, 2026), reportsUrl(3, 2026), reportsUrl(3, 2025)]));
+    await waitFor(() => expect(reportCalls(api)).toEqual([reportsUrl(11, 2026), reportsUrl(3, 2026), reportsUrl(3, 2025)]));
     expect(await screen.findByRole('region', { name: 'Completion by discipline, March 2025' })).toBeInTheDocument();
   });
 
@@ -146,13 +146,13 @@ describe('/reports', () => {
     expect(within(group).getByRole('button', { name: 'My subgroup' })).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(within(group).getByRole('button', { name: 'My subgroup' }));
-    await vi.waitFor(() => expect(reportCalls(api)).toContain(reportsUrl(11, 2026, 'subgroup')));
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'My subgroup' })).toHaveAttribute('aria-pressed', 'true'));
-    await vi.waitFor(() => expect(tableRows(screen.getByRole('region', { name: 'Completion by member, November 2026' }))).toHaveLength(2));
+    await waitFor(() => expect(reportCalls(api)).toContain(reportsUrl(11, 2026, 'subgroup')));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'My subgroup' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(tableRows(screen.getByRole('region', { name: 'Completion by member, November 2026' }))).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: 'Community' }));
-    await vi.waitFor(() => expect(reportCalls(api)).toContain(reportsUrl(11, 2026, 'community')));
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Community' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(reportCalls(api)).toContain(reportsUrl(11, 2026, 'community')));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Community' })).toHaveAttribute('aria-pressed', 'true'));
   });
 
   it('keeps every table in the page (visually hidden) while its chart shows', async () => {
@@ -229,9 +229,9 @@ describe('/reports', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show more members' }));
     await user.click(await screen.findByRole('button', { name: 'Retry' }));
-    await vi.waitFor(() => expect(members()).toEqual(['Member 1', 'Member 2', 'Member 3']));
+    await waitFor(() => expect(members()).toEqual(['Member 1', 'Member 2', 'Member 3']));
     await user.click(screen.getByRole('button', { name: 'Show more members' }));
-    await vi.waitFor(() => expect(members()).toEqual(['Member 1', 'Member 2', 'Member 3', 'Member 4']));
+    await waitFor(() => expect(members()).toEqual(['Member 1', 'Member 2', 'Member 3', 'Member 4']));
     expect(screen.queryByRole('button', { name: 'Show more members' })).not.toBeInTheDocument();
     expect(reportCalls(api).filter((url) => url.startsWith('/api/reports/members'))).toHaveLength(3);
   });

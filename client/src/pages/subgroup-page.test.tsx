@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { MembershipView } from '@shared/contracts/communities';
 import type { OwnSubgroupView } from '@shared/contracts/subgroups';
 import type { AvailabilityWindow } from '@shared/domain/meetings';
@@ -117,7 +117,7 @@ describe('Request Meeting with Commander', () => {
     const date = await within(dialog).findByLabelText('Preferred date');
     await user.type(date, earliestMeetingDate(TIME_ZONE));
     const time = within(dialog).getByLabelText('Preferred time');
-    await vi.waitFor(() => expect(within(time).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a time', '10:00', '15:00']));
+    await waitFor(() => expect(within(time).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a time', '10:00', '15:00']));
     await user.selectOptions(time, '15:00');
   }
 
@@ -141,7 +141,7 @@ describe('Request Meeting with Commander', () => {
       notes: 'Talk about fasting: Long shifts this month',
       location: 'TBD',
     });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request Meeting with Commander' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request Meeting with Commander' })).not.toBeInTheDocument());
   });
 
   it('keeps Request Meeting disabled until title, date and time are set, and sends the title alone without a description', async () => {
@@ -151,7 +151,7 @@ describe('Request Meeting with Commander', () => {
     await user.type(within(dialog).getByLabelText('Meeting title'), '   ');
     await user.type(await within(dialog).findByLabelText('Preferred date'), earliestMeetingDate(TIME_ZONE));
     const time = within(dialog).getByLabelText('Preferred time');
-    await vi.waitFor(() => expect(time).toBeEnabled());
+    await waitFor(() => expect(time).toBeEnabled());
     await user.selectOptions(time, '10:00');
     expect(submit).toBeDisabled(); // a blank title
 
@@ -177,7 +177,7 @@ describe('Request Meeting with Commander', () => {
 
     expect(await findToast('Error')).toHaveTextContent('Your commander already has a meeting at that time. Please choose another time.');
     const time = within(dialog).getByLabelText('Preferred time');
-    await vi.waitFor(() => expect(within(time).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a time', '10:00']));
+    await waitFor(() => expect(within(time).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a time', '10:00']));
     expect(time).toHaveValue('');
     expect(within(dialog).getByText('Choose another time.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Request Meeting' })).toBeDisabled();

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Role } from '@shared/domain/constants';
 import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
 import { resetQueuedCheckInsForTest } from '@/features/tracking/offline-check-ins';
@@ -348,16 +348,16 @@ describe('/tracking left open across midnight', () => {
     vi.setSystemTime(new Date(2026, 10, 30, 23, 59, 50)); // Monday, November 30, ten seconds before midnight
     const server = trackingServer();
     const api = mockApi(server.routes);
-    const { user } = renderApp('/tracking', { userEvent: { advanceTimers: vi.advanceTimersByTime } });
+    const { user } = renderApp('/tracking', { userEvent: { delay: null } });
     expect(await screen.findByText(/Monday, November 30/)).toBeInTheDocument();
     expect(screen.getByLabelText('Month')).toHaveValue('11');
 
-    await vi.advanceTimersByTimeAsync(15_000); // 00:00:05 on Tuesday, December 1
+    await act(() => vi.advanceTimersByTimeAsync(15_000)); // 00:00:05 on Tuesday, December 1
 
     expect(await screen.findByText(/Tuesday, December 1/)).toBeInTheDocument();
     expect(screen.getByLabelText('Month')).toHaveValue('12');
     await user.click(await screen.findByRole('button', { name: 'Mark Bible Reading Yes for today' }));
-    await vi.waitFor(() => expect(dailyLogPosts(api)).toHaveLength(1));
+    await waitFor(() => expect(dailyLogPosts(api)).toHaveLength(1));
     expect(dailyLogPosts(api)[0]?.body).toMatchObject({ month: 12, year: 2026, dayStatus: { bibleReading: { '1': 'Yes' } } });
   });
 
@@ -368,7 +368,7 @@ describe('/tracking left open across midnight', () => {
     renderApp('/tracking');
     expect(await screen.findByText(/Sunday, November 15/)).toBeInTheDocument();
     vi.setSystemTime(new Date(2026, 10, 16, 7, 30, 0)); // the next morning, timers never ran
-    window.dispatchEvent(new Event('focus'));
+    act(() => void window.dispatchEvent(new Event('focus')));
     expect(await screen.findByText(/Monday, November 16/)).toBeInTheDocument();
   });
 
@@ -376,11 +376,11 @@ describe('/tracking left open across midnight', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(new Date(2026, 10, 30, 23, 59, 50));
     mockApi(trackingServer().routes);
-    const { user } = renderApp('/tracking', { userEvent: { advanceTimers: vi.advanceTimersByTime } });
+    const { user } = renderApp('/tracking', { userEvent: { delay: null } });
     await screen.findByRole('region', { name: 'Quick Daily Check-in' });
     await user.selectOptions(screen.getByLabelText('Month'), '9');
-    await vi.advanceTimersByTimeAsync(15_000);
-    await vi.waitFor(() => expect(screen.getByLabelText('Year')).toHaveValue('2026'));
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    await waitFor(() => expect(screen.getByLabelText('Year')).toHaveValue('2026'));
     expect(screen.getByLabelText('Month')).toHaveValue('9');
   });
 });
@@ -393,7 +393,7 @@ describe('/tracking month grid by keyboard (WAI-ARIA grid)', () => {
     const tabbable = within(grid).getAllByRole('button').filter((button) => button.tabIndex === 0);
     expect(tabbable.map((button) => button.getAttribute('aria-label'))).toEqual(['Bible Reading, November 15: Not set']);
 
-    tabbable[0]!.focus();
+    act(() => tabbable[0]!.focus());
     await user.keyboard('{ArrowRight}');
     expect(cell('Bible Reading, November 16: Not set')).toHaveFocus(); // a future day: reachable, read-only
     await user.keyboard('{ArrowDown}');
@@ -415,7 +415,7 @@ describe('/tracking month grid by keyboard (WAI-ARIA grid)', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitemradio', { name: 'Not set' })).toHaveAttribute('aria-checked', 'true');
     await user.keyboard('{Escape}');
-    await vi.waitFor(() => expect(cell('Bible Reading, November 1: Not set')).toHaveFocus());
+    await waitFor(() => expect(cell('Bible Reading, November 1: Not set')).toHaveFocus());
 
     // Tab leaves the grid instead of walking through its cells.
     await user.tab();
@@ -452,7 +452,7 @@ describe('/tracking month grid on a phone', () => {
   it('moves to the next week when the arrow keys leave the week shown', async () => {
     const { user } = renderTracking();
     const today = await findCell('Bible Reading, November 15: Not set');
-    today.focus();
+    act(() => today.focus());
     for (let i = 0; i < 7; i++) await user.keyboard('{ArrowRight}');
     expect(cell('Bible Reading, November 22: Not set')).toHaveFocus();
     expect(screen.getByRole('grid', { name: /November 22–28$/ })).toBeInTheDocument();
@@ -477,7 +477,7 @@ describe('/tracking for a member removed while signed in', () => {
     removed = true;
     await user.selectOptions(screen.getByLabelText('Month'), '10');
     expect(await findToast('No longer a member')).toBeInTheDocument();
-    await vi.waitFor(() => expect(location()).toBe('/community-access'));
+    await waitFor(() => expect(location()).toBe('/community-access'));
     expect(screen.queryByText('Failed to fetch daily log: 404')).not.toBeInTheDocument();
   });
 
@@ -489,7 +489,7 @@ describe('/tracking for a member removed while signed in', () => {
     })();
     await findCell('Bible Reading, November 5: Not set');
     await expect(queryClient.fetchQuery({ queryKey: ['/api/communities', other, 'members'] })).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(location()).toBe('/tracking');
     expect(screen.queryByText('No longer a member')).not.toBeInTheDocument();
   });
@@ -500,7 +500,7 @@ describe('/tracking month grid edges', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
     const { user } = renderTracking();
     const today = await findCell('Bible Reading, November 15: Not set');
-    today.focus();
+    act(() => today.focus());
     await user.keyboard('{ArrowUp}'); // first row: nothing to move to
     const next = screen.getByRole('button', { name: 'Next week' });
     await user.click(next);

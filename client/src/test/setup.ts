@@ -1,10 +1,15 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
+import { act, cleanup, configure } from '@testing-library/react';
 import { resetToasts } from '@/components/ui/use-toast';
 
 // Lazy screens are transformed on first import; on a busy two-core machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 });
+
+// A query's answer re-renders its screen inside act(), as TanStack Query's testing guide advises: the
+// answer arrives whenever the (mocked) network resolves, not inside the user event that asked for it.
+notifyManager.setNotifyFunction((notify) => act(notify));
 
 // jsdom lacks a few browser APIs that Radix's popper-positioned menus touch.
 if (!('ResizeObserver' in globalThis)) {
@@ -20,12 +25,34 @@ if (!Element.prototype.hasPointerCapture) {
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
+/**
+ * React's own warnings (an update outside act(...), a missing key, an unknown prop, a bad nesting...) fail
+ * the test that printed them: each points at a state change a test did not wait for, or a real bug.
+ */
+const REACT_WARNING = /not wrapped in act|inside a test was not wrapped|unique "key" prop|React does not recognize|cannot be a child of|cannot contain a nested|Cannot update a component|Maximum update depth|is changing an? (un)?controlled input|Invalid prop|Received `(true|false)` for a non-boolean attribute|unmounted component/;
+let reactWarnings: string[] = [];
+
+beforeEach(() => {
+  reactWarnings = [];
+  for (const level of ['error', 'warn'] as const) {
+    const original = console[level].bind(console);
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      const text = args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ');
+      if (REACT_WARNING.test(text)) reactWarnings.push(text.slice(0, 500));
+      original(...args);
+    });
+  }
+});
+
 afterEach(() => {
   cleanup();
+  const printed = reactWarnings;
+  reactWarnings = [];
   resetToasts();
   localStorage.clear();
   sessionStorage.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  if (printed.length > 0) throw new Error(`React warned during this test:\n${printed.join('\n---\n')}`);
 });

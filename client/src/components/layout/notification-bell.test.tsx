@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { APPLICATION_NOTIFICATION_TITLE } from '@shared/contracts/applications';
 import { NOTIFICATION_LIST_LIMIT, type NotificationView, UNREAD_COUNT_HEADER } from '@shared/contracts/notifications';
 import { HISTORY_CLAIMED_NOTIFICATION_TITLE, HISTORY_LINKED_NOTIFICATION_TITLE } from '@shared/domain/constants';
@@ -88,7 +88,7 @@ describe('notification bell', () => {
     const items = () => within(within(panel).getByRole('list', { name: 'Notification list' })).getAllByRole('listitem');
     expect(items()).toHaveLength(NOTIFICATION_LIST_LIMIT);
     await user.click(within(panel).getByRole('button', { name: 'Show older' }));
-    await vi.waitFor(() => expect(items()).toHaveLength(2 * NOTIFICATION_LIST_LIMIT));
+    await waitFor(() => expect(items()).toHaveLength(2 * NOTIFICATION_LIST_LIMIT));
     expect(items()[NOTIFICATION_LIST_LIMIT]).toHaveTextContent('Second 0');
     await user.click(within(panel).getByRole('button', { name: 'Show older' }));
     expect(await within(panel).findByText('The very first')).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('notification bell', () => {
 
   it('shows no badge when everything is read, and asks only once signed in', async () => {
     const { api } = renderBell({ 'GET /api/notifications': () => json([notification({ isRead: true })]) });
-    await vi.waitFor(() => expect(api.calls('GET', '/api/notifications')).toHaveLength(1));
+    await waitFor(() => expect(api.calls('GET', '/api/notifications')).toHaveLength(1));
     const button = await bell('Notifications');
     expect(within(button).queryByTestId('notification-badge')).not.toBeInTheDocument();
   });
@@ -218,7 +218,7 @@ describe('notification bell', () => {
     const link = within(panel).getByRole('link', { name: new RegExp(title) });
     expect(link).toHaveAttribute('href', path);
     await user.click(link);
-    await vi.waitFor(() => expect(location()).toBe(path));
+    await waitFor(() => expect(location()).toBe(path));
     expect(api.calls('PATCH', `/api/notifications/${item.id}/read`)).toHaveLength(1);
     expect(await bell('Notifications')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
@@ -243,7 +243,7 @@ describe('notification bell', () => {
     expect(api.calls('PATCH', `/api/notifications/${item.id}/read`)).toHaveLength(1);
     expect(assign).not.toHaveBeenCalled();
     patched.resolve(json({ message: 'Notification marked read.' }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/questions?tab=received'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/questions?tab=received'));
     expect(localStorage.getItem('steadfast.communityId')).toBe('c2');
   });
 

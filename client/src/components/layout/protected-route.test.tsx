@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { COMMUNITY_STORAGE_KEY } from '@/lib/community';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { apiError, deferred, json, mockApi, unauthorized } from '@/test/api-mock';
@@ -20,7 +20,7 @@ describe('protected routes', () => {
     const memberships = deferred<Response>();
     mockApi({ 'GET /api/user': () => json(makeUser()), 'GET /api/memberships': () => memberships.promise });
     renderApp('/');
-    await vi.waitFor(() => expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument());
     memberships.resolve(json([makeMembership()]));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { MeetingView } from '@shared/contracts/meetings';
 import type { NotificationView } from '@shared/contracts/notifications';
 import type { QuestionView } from '@shared/contracts/questions';
@@ -145,7 +145,7 @@ describe('a notification refreshes what it is about', () => {
     });
     await screen.findByRole('list', { name: 'Upcoming meetings' });
     await nextPoll();
-    await vi.waitFor(() => expect(api.calls('GET', '/api/notifications')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET', '/api/notifications')).toHaveLength(2));
     expect(api.calls('GET', '/api/meetings')).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ApplicationView, ReviewResult } from '@shared/contracts/applications';
 import type { InviteCodeView } from '@shared/contracts/communities';
 import { formatLongDate } from '@/lib/dates';
@@ -142,7 +142,7 @@ describe('Administration > New Members', () => {
     const toggle = within(await rowOf('Lydia of Thyatira')).getByRole('button', { name: 'Details of Lydia of Thyatira' });
     await user.click(toggle);
     const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    await vi.waitFor(() => expect(details).toHaveTextContent('Prayer: 20 minutes'));
+    await waitFor(() => expect(details).toHaveTextContent('Prayer: 20 minutes'));
     expect(details).toHaveTextContent('A psalm a day: Psalm 23 daily');
     expect(details).toHaveTextContent('1 Hr Silence: Required - 1 hour weekly');
     // In the community's order: Prayer before the psalm.
@@ -192,7 +192,7 @@ describe('Administration > New Members', () => {
     const codeDialog = screen.getByRole('dialog');
     expect(codeDialog).toHaveTextContent('lydia@example.org');
     await user.click(within(codeDialog).getByRole('button', { name: 'Done' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     const row = within(await rowOf('Lydia of Thyatira'));
     expect(row.getByText('Reviewed')).toBeInTheDocument();
@@ -211,7 +211,7 @@ describe('Administration > New Members', () => {
 
     expect(await findToast('Application Rejected')).toBeInTheDocument();
     expect(api.calls('PATCH', statusUrl(TABITHA.id))[0]!.body).toEqual({ status: 'Rejected', reviewNotes: 'Not local' });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByTestId('approval-invite-code')).not.toBeInTheDocument();
     const row = within(await rowOf('Tabitha of Joppa'));
     expect(row.getByText('Reviewed')).toBeInTheDocument();
@@ -247,7 +247,7 @@ describe('Administration > New Members', () => {
     const { user, api } = renderTab();
     await user.click(within(await rowOf('Lydia of Thyatira')).getByRole('button', { name: 'Approve Lydia of Thyatira' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Approve Application' })).getByRole('button', { name: 'Cancel' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.requests.filter((request) => request.method === 'PATCH')).toHaveLength(0);
   });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ClaimInfo, CommunityView, JoinResult } from '@shared/contracts/communities';
 import { COMMUNITY_STORAGE_KEY } from '@/lib/community';
 import { makeCommunity, makeMembership, makeUser } from '@/test/fixtures';
@@ -246,7 +246,7 @@ describe('Create Community', () => {
     answer.resolve(json(created, 201));
 
     expect(await findToast('Community created!')).toHaveTextContent("Let's set up your community with a quick walkthrough.");
-    await vi.waitFor(() => expect(location()).toBe('/community-setup?community=c42'));
+    await waitFor(() => expect(location()).toBe('/community-setup?community=c42'));
     expect(localStorage.getItem(COMMUNITY_STORAGE_KEY)).toBe('c42');
   });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { CommunityMember, MembershipView } from '@shared/contracts/communities';
 import { makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
@@ -83,9 +83,9 @@ describe("Members tab: 'Link to member…'", () => {
     post.resolve(json({ message: 'History linked.' }));
     expect(await findToast('History Linked')).toHaveTextContent("Orpah of Moab's history now belongs to Naomi Ephrath.");
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: 'Orpah of Moab' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Orpah of Moab' })).not.toBeInTheDocument());
     // The list (and the figures) are read again.
-    await vi.waitFor(() => expect(memberReads()).toBeGreaterThan(membersRead));
+    await waitFor(() => expect(memberReads()).toBeGreaterThan(membersRead));
   });
 
   it('works from the keyboard: search, Tab to the member, choose with Space, confirm with Enter', async () => {
@@ -93,7 +93,7 @@ describe("Members tab: 'Link to member…'", () => {
     const search = within(dialog).getByRole('searchbox', { name: 'Search members' });
     search.focus();
     await user.keyboard('bo');
-    await vi.waitFor(() => expect(choices(dialog)).toHaveLength(1));
+    await waitFor(() => expect(choices(dialog)).toHaveLength(1));
     expect(within(dialog).getByRole('status')).toHaveTextContent('1 member.');
     await user.tab();
     expect(within(dialog).getByRole('radio', { name: /Boaz of Bethlehem/ })).toHaveFocus();
@@ -137,13 +137,13 @@ describe("Members tab: 'Link to member…'", () => {
     expect(choices(dialog)).toHaveLength(LINK_CHOICES_SHOWN);
     expect(within(dialog).getByRole('status')).toHaveTextContent(`Showing ${LINK_CHOICES_SHOWN} of 2,000 members: search to narrow the list.`);
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search members' }), 'm1999@');
-    await vi.waitFor(() => expect(choices(dialog)).toHaveLength(1));
+    await waitFor(() => expect(choices(dialog)).toHaveLength(1));
     expect(within(dialog).getByRole('radio', { name: /Member 1999/ })).toBeInTheDocument();
     // The chosen member stays in view while the search changes.
     await user.click(within(dialog).getByRole('radio', { name: /Member 1999/ }));
     await user.clear(within(dialog).getByRole('searchbox', { name: 'Search members' }));
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search members' }), 'nobody here');
-    await vi.waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('No member matches "nobody here".'));
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('No member matches "nobody here".'));
     expect(within(dialog).getByRole('radio', { name: /Member 1999/ })).toBeChecked();
   });
 });

@@ -97,7 +97,7 @@ describe('Members tab', () => {
     // The retries back off 1 s, 2 s and 4 s.
     await vi.waitFor(
       async () => {
-        await vi.advanceTimersByTimeAsync(1000);
+        await act(() => vi.advanceTimersByTimeAsync(1000));
         expect(screen.getByRole('list', { name: 'Members' })).toBeInTheDocument();
       },
       { timeout: 5000, interval: 50 },

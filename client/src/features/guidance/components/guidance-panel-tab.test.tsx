@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { GUIDANCE_NESTING_MESSAGE, type GuidanceSection, type GuidanceView, type SaveGuidanceBody } from '@shared/contracts/guidance';
 import { COMMUNITY_ID, TODAY, trackingServer } from '@/features/tracking/test-kit';
 import { makeMembership, makeUser } from '@/test/fixtures';
@@ -150,7 +150,7 @@ describe('Administration > Guidance Panel', () => {
 
     saved.resolve(new Response());
     expect(await findToast('Guidelines Saved')).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Guidance' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Guidance' })).not.toBeInTheDocument());
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByRole('heading', { name: 'Weekly Fast' })).toBeInTheDocument();
     expect(await within(panel).findByText('commander')).toHaveProperty('tagName', 'STRONG');
@@ -255,7 +255,7 @@ describe('Administration > Guidance Panel', () => {
     let dialog = await openEditor(user);
     await user.click(within(dialog).getByRole('button', { name: 'Remove Fasting' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('POST', GUIDANCE_URL)).toHaveLength(0);
     dialog = await openEditor(user);
     expect(sectionNames(dialog).slice(1)).toEqual(DEFAULT_TITLES);

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GuidanceSection } from '@shared/contracts/guidance';
 import { createQueryClient } from '@/lib/query-client';
@@ -146,6 +146,6 @@ describe('GuidelinesCard', () => {
 
     vi.setSystemTime(start + 31_000);
     again();
-    await vi.waitFor(() => expect(api.calls('GET', GUIDANCE_URL)).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET', GUIDANCE_URL)).toHaveLength(2));
   });
 });

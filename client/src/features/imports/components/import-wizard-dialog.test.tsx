@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ImportResult } from '@shared/contracts/imports';
 import { apiError, deferred, json } from '@/test/api-mock';
 import { findToast } from '@/test/render-app';
@@ -70,7 +70,7 @@ describe('CSV import wizard', () => {
     await view.user.upload(within(dialog).getByLabelText('CSV file'), file);
 
     expect(await within(dialog).findByText(/members\.csv/)).toBeInTheDocument();
-    await vi.waitFor(() => expect(continueButton(dialog)).toBeEnabled());
+    await waitFor(() => expect(continueButton(dialog)).toBeEnabled());
     await view.user.click(continueButton(dialog));
     expect(await findToast('CSV Parsed Successfully')).toBeInTheDocument();
 
@@ -249,7 +249,7 @@ describe('CSV import wizard', () => {
 
     pending.resolve(json(RESULT));
     expect(await findToast('Import Successful')).toBeInTheDocument();
-    await vi.waitFor(() => expect(view.api.calls('GET', MEMBERS_PAGE_URL)).toHaveLength(2));
+    await waitFor(() => expect(view.api.calls('GET', MEMBERS_PAGE_URL)).toHaveLength(2));
   });
 
   it.each([

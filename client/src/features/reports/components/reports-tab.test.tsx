@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { CommunityMember } from '@shared/contracts/communities';
 import { parseCsv } from '@/lib/csv';
 import { makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
@@ -56,7 +56,7 @@ function captureDownload() {
 
 const generateButton = async () => {
   const button = await screen.findByRole('button', { name: 'Generate Report' });
-  await vi.waitFor(() => expect(button).toBeEnabled());
+  await waitFor(() => expect(button).toBeEnabled());
   return button;
 };
 
@@ -162,7 +162,7 @@ describe('Administration > Reports', () => {
     // The members query retries 3 times (backing off 1 s, 2 s, 4 s) before it reports the failure.
     await vi.waitFor(
       async () => {
-        await vi.advanceTimersByTimeAsync(1000);
+        await act(() => vi.advanceTimersByTimeAsync(1000));
         expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
       },
       { timeout: 5000, interval: 50 },
@@ -171,7 +171,7 @@ describe('Administration > Reports', () => {
     expect(screen.getByRole('button', { name: 'Generate Report' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await vi.waitFor(() => expect(attempts).toBe(5));
+    await waitFor(() => expect(attempts).toBe(5));
     await user.click(await generateButton());
     expect(await findToast('Report Generated')).toBeInTheDocument();
     expect(download.blobs).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { CommunityMember, MembershipView } from '@shared/contracts/communities';
 import type { SubgroupView } from '@shared/contracts/subgroups';
 import { makeMember, makeMembership, makeUser } from '@/test/fixtures';
@@ -105,7 +105,7 @@ describe('Subgroups tab', () => {
       MEMBERS.map((member) => (member.id === eli.id ? { ...member, subgroupId: ALPHA_ID } : member)),
     );
     const select = await screen.findByRole('combobox', { name: 'Subgroup for Eli Shiloh' });
-    await vi.waitFor(() => expect(select).toHaveDisplayValue('Alpha Group'));
+    await waitFor(() => expect(select).toHaveDisplayValue('Alpha Group'));
     expect(within(select.closest('li')!).getByText('Leads Beta Group', { selector: 'span' })).toBeInTheDocument();
   });
 
@@ -188,20 +188,20 @@ describe('Subgroups tab', () => {
     it('offers only members holding Commander or an admin role, and sets the chosen one', async () => {
       const { user, api } = renderSubgroups({ [`PATCH /api/subgroups/${BETA_ID}/commander`]: () => json({ ...BETA, commanderId: eli.id, commanderName: eli.displayName }) });
       const select = within(await card('Beta Group')).getByRole('combobox', { name: 'Commander' });
-      await vi.waitFor(() => expect(select).toBeEnabled());
+      await waitFor(() => expect(select).toBeEnabled());
       expect(optionTexts(select)).toEqual(['No commander', 'Boaz of Bethlehem', 'Eli Shiloh', 'Ruth Moab']);
 
       await user.selectOptions(select, 'Eli Shiloh');
       expect(await findToast('Commander Updated')).toHaveTextContent('Eli Shiloh now leads Beta Group.');
       expect(api.calls('PATCH', `/api/subgroups/${BETA_ID}/commander`)[0]!.body).toEqual({ commanderId: eli.id });
       // The list is read again after the change.
-      await vi.waitFor(() => expect(api.calls('GET', '/api/communities/c1/subgroups').length).toBeGreaterThan(1));
+      await waitFor(() => expect(api.calls('GET', '/api/communities/c1/subgroups').length).toBeGreaterThan(1));
     });
 
     it("clears the commander with 'No commander'", async () => {
       const { user, api } = renderSubgroups({ [`PATCH /api/subgroups/${ALPHA_ID}/commander`]: () => json({ ...ALPHA, commanderId: null, commanderName: null }) });
       const select = within(await card('Alpha Group')).getByRole('combobox', { name: 'Commander' });
-      await vi.waitFor(() => expect(select).toBeEnabled());
+      await waitFor(() => expect(select).toBeEnabled());
       await user.selectOptions(select, 'No commander');
       expect(await findToast('Commander Updated')).toHaveTextContent('Alpha Group has no commander now.');
       expect(api.calls('PATCH', `/api/subgroups/${ALPHA_ID}/commander`)[0]!.body).toEqual({ commanderId: null });
@@ -211,15 +211,15 @@ describe('Subgroups tab', () => {
       let answer = () => apiError(400, 'Only members holding Commander or an admin role can lead a subgroup.');
       const { user } = renderSubgroups({ [`PATCH /api/subgroups/${BETA_ID}/commander`]: () => answer() });
       const select = within(await card('Beta Group')).getByRole('combobox', { name: 'Commander' });
-      await vi.waitFor(() => expect(select).toBeEnabled());
+      await waitFor(() => expect(select).toBeEnabled());
       await user.selectOptions(select, 'Boaz of Bethlehem');
       expect(await findToast('Update Failed')).toHaveTextContent('Only members holding Commander or an admin role can lead a subgroup.');
       // The select goes back to what the server holds.
-      await vi.waitFor(() => expect(select).toHaveValue(''));
+      await waitFor(() => expect(select).toHaveValue(''));
 
       answer = () => emptyResponse(500);
       await user.selectOptions(select, 'Ruth Moab');
-      await vi.waitFor(async () => expect(await findToast('Update Failed')).toHaveTextContent('Failed to update commander'));
+      await waitFor(async () => expect(await findToast('Update Failed')).toHaveTextContent('Failed to update commander'));
     });
   });
 
@@ -228,7 +228,7 @@ describe('Subgroups tab', () => {
       const { user, api } = renderSubgroups({ [`PATCH /api/users/${orpah.id}/subgroup`]: () => json({ userId: orpah.id, subgroupId: BETA_ID }) });
       const beta = await card('Beta Group');
       const select = within(beta).getByRole('combobox', { name: 'Assign member' });
-      await vi.waitFor(() => expect(select).toBeEnabled());
+      await waitFor(() => expect(select).toBeEnabled());
       expect(optionTexts(select)).toEqual(['Choose an unassigned member', 'Eli Shiloh', 'Jesse Obed', 'Orpah Moab', 'Ruth Moab']);
       expect(within(beta).getByRole('button', { name: 'Assign to Beta Group' })).toBeDisabled();
 
@@ -236,7 +236,7 @@ describe('Subgroups tab', () => {
       await user.click(within(beta).getByRole('button', { name: 'Assign to Beta Group' }));
       expect(await findToast('Member Assigned')).toHaveTextContent('Orpah Moab joined Beta Group.');
       expect(api.calls('PATCH', `/api/users/${orpah.id}/subgroup`)[0]!.body).toEqual({ subgroupId: BETA_ID });
-      await vi.waitFor(() => expect(api.calls('GET', '/api/communities/c1/members').length).toBeGreaterThan(1));
+      await waitFor(() => expect(api.calls('GET', '/api/communities/c1/members').length).toBeGreaterThan(1));
     });
 
     it('unassigns a member of a subgroup', async () => {
@@ -261,7 +261,7 @@ describe('Subgroups tab', () => {
       const { user } = renderSubgroups({ [`PATCH /api/users/${jesse.id}/subgroup`]: () => emptyResponse(500) });
       const beta = await card('Beta Group');
       const select = within(beta).getByRole('combobox', { name: 'Assign member' });
-      await vi.waitFor(() => expect(select).toBeEnabled());
+      await waitFor(() => expect(select).toBeEnabled());
       await user.selectOptions(select, 'Jesse Obed');
       await user.click(within(beta).getByRole('button', { name: 'Assign to Beta Group' }));
       expect(await findToast('Assignment Failed')).toHaveTextContent('Failed to assign member');
@@ -290,7 +290,7 @@ describe('Subgroups tab', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       expect(await findToast('Subgroup Deleted')).toBeInTheDocument();
       expect(api.calls('DELETE', `/api/subgroups/${ALPHA_ID}`)).toHaveLength(1);
-      await vi.waitFor(() => expect(screen.queryByRole('group', { name: 'Alpha Group' })).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.queryByRole('group', { name: 'Alpha Group' })).not.toBeInTheDocument());
     });
 
     it("shows 'Error' with 'Failed to delete subgroup' when the deletion fails", async () => {

@@ -94,6 +94,8 @@ describe('Members tab', () => {
         return attempts <= 3 ? apiError(503, 'Please try again in a moment.') : servesMembers(MEMBERS)(request);
       },
     });
+    // The lazy tab has loaded and asked once (waited for by Testing Library, inside act) before the clock is driven.
+    await waitFor(() => expect(attempts).toBeGreaterThan(0));
     // The retries back off 1 s, 2 s and 4 s.
     await vi.waitFor(
       async () => {

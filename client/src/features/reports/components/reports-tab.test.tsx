@@ -159,6 +159,8 @@ describe('Administration > Reports', () => {
         return attempts <= 4 ? apiError(503, 'Please try again in a moment.') : json([ruth]);
       },
     });
+    // The lazy tab has loaded and asked once (waited for by Testing Library, inside act) before the clock is driven.
+    await waitFor(() => expect(attempts).toBeGreaterThan(0));
     // The members query retries 3 times (backing off 1 s, 2 s, 4 s) before it reports the failure.
     await vi.waitFor(
       async () => {

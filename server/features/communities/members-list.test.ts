@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CommunityMember, MembersPage } from '@shared/contracts/communities';
 import { users } from '@shared/schema/auth';
 import { communities, memberships, subgroups } from '@shared/schema/communities';
+import type { CommunityStats } from '@shared/contracts/communities';
+import { dateInTimeZone } from '@shared/domain/calendar';
+import { questions } from '@shared/schema/questions';
+import { CACHED_FROM_MEMBERS, FRESH_FOR_MS } from '../../db/congregation-cache';
 import { createTestApp } from '../../test/app';
 import { type Agent, addMember, createCommunity, signUp, uniqueIdentity } from '../../test/factories';
 
 const testApp = await createTestApp({ RATE_LIMIT_REGISTER_PER_IP: 100_000, RATE_LIMIT_JOIN_PER_IP: 100_000, RATE_LIMIT_JOIN_PER_USER: 100_000 });
 const { app } = testApp;
 const { db } = testApp.database;
+const { countQueries } = testApp;
 
 /** `count` members straight into the database (a sign-up each would take minutes at 500); every tenth is imported. */
 async function insertMembers(communityId: string, count: number) {
@@ -163,5 +168,46 @@ describe('GET /api/communities/:id/members?limit=: pages of the list', () => {
     await refused(`limit=10&cursor=${Buffer.from('[1,2]').toString('base64url')}`, 'cursor');
     await refused('limit=10&role=Pope', 'role');
     await refused('limit=10&subgroupId=someone', 'subgroupId');
+  });
+});
+
+describe('GET /api/communities/:id/stats at congregation scale', () => {
+  const stats = async (fixture: Awaited<ReturnType<typeof communityOf>>) => (await fixture.owner.agent.get(`/api/communities/${fixture.community.id}/stats`).expect(200)).body as CommunityStats;
+
+  it("keeps a congregation's member figures until the month is saved, a membership change for at most half a minute, and counts questions afresh", async () => {
+    const large = await communityOf(CACHED_FROM_MEMBERS + 10);
+    const small = await communityOf(5);
+    const communityId = large.community.id;
+    const first = await stats(large);
+    expect(first.totalMembers + first.importedUnclaimed).toBe(CACHED_FROM_MEMBERS + 10);
+    const before = countQueries();
+    await stats(large);
+    const reused = before();
+    await stats(small);
+    const smallBefore = countQueries();
+    await stats(small);
+    expect(smallBefore()).toBe(reused + 1); // a small community's figures are added up every time
+
+    // A question asked shows at once.
+    await db.insert(questions).values({ communityId, fromUserId: large.owner.user.id, fromUserName: 'Owner', title: 'A question', body: 'Body' });
+    expect((await stats(large)).openQuestions).toBe(first.openQuestions + 1);
+
+    // Someone leaves (no log changes): the kept figures still count them...
+    const leave = async () => {
+      const [someone] = await db.select({ userId: memberships.userId }).from(memberships).where(and(eq(memberships.communityId, communityId), eq(memberships.roles, ['Member'])));
+      await db.delete(memberships).where(and(eq(memberships.communityId, communityId), eq(memberships.userId, someone!.userId)));
+    };
+    await leave();
+    expect((await stats(large)).totalMembers).toBe(first.totalMembers);
+    // ...until a check-in of this month, which shows at once (day 1 is never in the future).
+    const [{ timeZone }] = (await db.select({ timeZone: communities.timeZone }).from(communities).where(eq(communities.id, communityId))) as [{ timeZone: string }];
+    const [year, month] = dateInTimeZone(new Date(), timeZone).split('-').map(Number);
+    await large.owner.agent.post(`/api/communities/${communityId}/daily-log`).send({ communityId, year, month, entries: {}, dayStatus: { bibleReading: { '1': 'Yes' } } }).expect(200);
+    expect((await stats(large)).totalMembers).toBe(first.totalMembers - 1);
+    // Without a save, at most half a minute.
+    await leave();
+    expect((await stats(large)).totalMembers).toBe(first.totalMembers - 1);
+    testApp.advanceClock(FRESH_FOR_MS + 1000);
+    expect((await stats(large)).totalMembers).toBe(first.totalMembers - 2);
   });
 });

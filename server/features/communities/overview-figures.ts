@@ -7,28 +7,40 @@ import { questions } from '@shared/schema/questions';
 import { dailyLogs } from '@shared/schema/tracking';
 import { type Executor, preparedPerDatabase } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
+import { congregationFigures } from '../../db/congregation-cache';
 import { communityDailyKeys } from '../tracking/disciplines';
+import { latestSaveOfMonth } from '../tracking/month-summaries';
 
 /**
- * The admin Overview's figures in one prepared statement (its planning cost Postgres as much as its run):
- * one pass over the memberships with each member's month read from the stored counts (an index-only scan
- * of daily_logs_community_month_idx), and the open questions (questions_community_status_idx). Each
- * member's percent is progressPercent's half-up rounding done in integers:
- * (200 * done + total) / (2 * total) = round(100 * done / total).
+ * What the Overview reads on every call, in one prepared statement: the open questions
+ * (questions_community_status_idx) and the month's latest save (the version of the kept figures).
  */
-const overviewStatement = preparedPerDatabase((db) => {
-  const [communityId, total] = [sql.placeholder('communityId'), sql`${sql.placeholder('total')}::int`];
+const probeStatement = preparedPerDatabase((db) => {
+  const communityId = sql.placeholder('communityId');
   const openQuestions = db
     .select({ count: sql`count(*)::int` })
     .from(questions)
     .where(and(eq(questions.communityId, communityId), inArray(questions.status, ['Open', 'InProgress'])));
+  return db
+    .select({ openQuestions: sql<number>`(${openQuestions})`, latestSave: latestSaveOfMonth(communityId, sql.placeholder('year'), sql.placeholder('month')) })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare('overview_probe');
+});
+
+/**
+ * The admin Overview's member figures in one prepared statement (its planning cost Postgres as much as
+ * its run): one pass over the memberships with each member's month read from the stored counts (an
+ * index-only scan of daily_logs_community_month_idx). Each member's percent is progressPercent's half-up
+ * rounding done in integers: (200 * done + total) / (2 * total) = round(100 * done / total).
+ */
+const overviewStatement = preparedPerDatabase((db) => {
+  const [communityId, total] = [sql.placeholder('communityId'), sql`${sql.placeholder('total')}::int`];
   return db
     .select({
       members: sql<number>`(count(*) FILTER (WHERE NOT ${users.isImported}))::int`,
       imported: sql<number>`(count(*) FILTER (WHERE ${users.isImported}))::int`,
       commanders: sql<number>`(count(*) FILTER (WHERE 'Commander' = ANY(${memberships.roles}) AND NOT ${users.isImported}))::int`,
       percentSum: sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.completedCount}, 0) + ${total}) / (2 * ${total})) FILTER (WHERE NOT ${users.isImported}), 0)::int`,
-      openQuestions: sql<number>`(${openQuestions})`,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -47,19 +59,31 @@ const overviewStatement = preparedPerDatabase((db) => {
 
 /**
  * Members, commanders, open questions and Avg. Completion (the mean monthly progress of the members this
- * month), counting those who can check in; imported records awaiting a claim are counted apart.
+ * month), counting those who can check in; imported records awaiting a claim are counted apart. A
+ * congregation's member figures are kept while the month's latest save is unchanged (congregationFigures):
+ * a check-in shows at once, a change of membership alone within half a minute; the open questions are
+ * always read afresh.
  */
 export async function overviewFigures(db: Executor, context: CommunityContext, now: Date): Promise<CommunityStats> {
-  const dailyCount = (await communityDailyKeys(db, context.community)).length;
-  const { year, month } = parseIsoDate(dateInTimeZone(now, context.community.timeZone));
+  const { community } = context;
+  const dailyCount = (await communityDailyKeys(db, community)).length;
+  const { year, month } = parseIsoDate(dateInTimeZone(now, community.timeZone));
   const total = Math.max(1, dailyCount * daysInMonth(year, month));
-  const [row] = await overviewStatement(db).execute({ communityId: context.community.id, year, month, total });
-  const members = row?.members ?? 0;
+  const [probe] = await probeStatement(db).execute({ communityId: community.id, year, month });
+  const figures = await congregationFigures(
+    db,
+    `overview:${community.id}:${year}-${month}:${community.disciplinesVersion}`,
+    probe!.latestSave,
+    now,
+    async () => (await overviewStatement(db).execute({ communityId: community.id, year, month, total }))[0]!,
+    (counted) => counted.members + counted.imported,
+  );
+  const { members, commanders, imported, percentSum } = figures;
   return {
     totalMembers: members,
-    totalCommanders: row?.commanders ?? 0,
-    avgCompletion: members === 0 || dailyCount === 0 ? 0 : Math.round(row!.percentSum / members),
-    openQuestions: row?.openQuestions ?? 0,
-    importedUnclaimed: row?.imported ?? 0,
+    totalCommanders: commanders,
+    avgCompletion: members === 0 || dailyCount === 0 ? 0 : Math.round(percentSum / members),
+    openQuestions: probe!.openQuestions,
+    importedUnclaimed: imported,
   };
 }

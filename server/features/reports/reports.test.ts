@@ -15,7 +15,7 @@ import { subgroupWorld } from '../questions/questions-test-kit';
 import { type CommunityFixture, communityWith, days, LIFTED_LIMITS, logRow, mark, type Member, pinClock } from '../tracking/tracking-test-kit';
 import { dailyKeysOf } from '../tracking/disciplines';
 import { summariseUnsummarised } from '../tracking/month-summaries';
-import { CACHED_FROM_MEMBERS, FRESH_FOR_MS } from './congregation-cache';
+import { CACHED_FROM_MEMBERS, FRESH_FOR_MS } from '../../db/congregation-cache';
 import { REPORT_PAGE_SIZE } from './scope-figures';
 import { COMMUNITY_SCOPE_FORBIDDEN } from './service';
 

@@ -8,6 +8,7 @@ import { memberships } from '@shared/schema/communities';
 import { dailyLogs } from '@shared/schema/tracking';
 import { type Executor, preparedPerDatabase } from '../../db/client';
 import { decodeCursor, encodeCursor, isSortText, UUID_PATTERN } from '../../http/cursor';
+import { latestSaveOfMonth } from '../tracking/month-summaries';
 
 /**
  * The figures of a report's scope (the community, or one subgroup) for one month, read from the month
@@ -116,18 +117,17 @@ export async function scopeTotals(db: Executor, communityId: string, subgroupId:
 /** The most discipline-days a month can hold: 30 daily disciplines on 31 days. */
 const MAX_KEPT_DAYS = 930;
 
-/** The month's latest save in the community (daily_logs_community_month_saved_idx: one probe), as text. */
+/** The month's latest save in the community (latestSaveOfMonth), as text. */
 const monthSavedStatement = preparedPerDatabase((db) =>
   db
-    .select({ savedAt: sql<string | null>`max(${dailyLogs.updatedAt})::text` })
-    .from(dailyLogs)
-    .where(and(eq(dailyLogs.communityId, sql.placeholder('communityId')), eq(dailyLogs.year, sql.placeholder('year')), eq(dailyLogs.month, sql.placeholder('month'))))
+    .select({ savedAt: latestSaveOfMonth(sql.placeholder('communityId'), sql.placeholder('year'), sql.placeholder('month')) })
+    .from(sql`(SELECT 1) AS one`)
     .prepare('report_month_saved'),
 );
 
 export async function monthSavedAt(db: Executor, communityId: string, period: YearMonth): Promise<string> {
   const [row] = await monthSavedStatement(db).execute({ communityId, year: period.year, month: period.month });
-  return row?.savedAt ?? 'never';
+  return row!.savedAt;
 }
 
 /** Members shown per page of the report's member table. */

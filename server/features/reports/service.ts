@@ -12,7 +12,7 @@ import { forbidden } from '../../http/errors';
 import { communityDisciplines } from '../tracking/disciplines';
 import { communityToday } from '../tracking/member-streaks';
 import { subgroupMemberSummaries } from '../tracking/month-summaries';
-import { congregationFigures } from './congregation-cache';
+import { congregationFigures } from '../../db/congregation-cache';
 import { monthSavedAt, scopeMembersPage, scopeTotals } from './scope-figures';
 
 export const COMMUNITY_SCOPE_FORBIDDEN = "Only admins can see the whole community's reports.";
@@ -90,13 +90,14 @@ export async function progressReport(
       ? null
       : await congregationFigures(
           db,
-          `${communityId}:${subgroupId ?? 'all'}:${period.year}-${period.month}:${context.community.disciplinesVersion}`,
+          `report:${communityId}:${subgroupId ?? 'all'}:${period.year}-${period.month}:${context.community.disciplinesVersion}`,
           await monthSavedAt(db, communityId, period),
           now,
           async () => ({
             totals: await scopeTotals(db, communityId, subgroupId, period, dailyKeys),
             page: await scopeMembersPage(db, communityId, subgroupId, period, dailyKeys, undefined),
           }),
+          (kept) => kept.totals.members,
         );
   const totals = figures?.totals ?? null;
   const page = figures?.page ?? { members: [], nextCursor: null };

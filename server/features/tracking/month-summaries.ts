@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { type IsoDate, parseIsoDate, shiftMonth, type YearMonth } from '@shared/domain/calendar';
 import { summariseMonth } from '@shared/domain/month-summary';
 import { users } from '@shared/schema/auth';
@@ -150,4 +150,12 @@ const monthNumber = ({ year, month }: YearMonth) => year * 12 + month;
 function streakMonths(today: IsoDate): { from: number; to: number } {
   const newest = parseIsoDate(today);
   return { from: monthNumber(shiftMonth(newest, -(STREAK_MONTHS - 1))), to: monthNumber(newest) };
+}
+
+/**
+ * The month's latest save in a community, as text ('never' without one), from one probe of
+ * daily_logs_community_month_saved_idx: what a congregation's kept figures are checked against.
+ */
+export function latestSaveOfMonth(communityId: SQLWrapper, year: SQLWrapper, month: SQLWrapper) {
+  return sql<string>`coalesce((SELECT max(${dailyLogs.updatedAt})::text FROM ${dailyLogs} WHERE ${dailyLogs.communityId} = ${communityId} AND ${dailyLogs.year} = ${year} AND ${dailyLogs.month} = ${month}), 'never')`;
 }

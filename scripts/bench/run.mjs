@@ -18,6 +18,16 @@ import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const embedded = process.argv.includes('--embedded');
+// `npm run bench -- --members 20000`: a diocese's size instead of 2,000 (BENCH_MEMBERS does the same).
+const membersFlag = process.argv.indexOf('--members');
+if (membersFlag !== -1) {
+  const members = Number(process.argv[membersFlag + 1]);
+  if (!Number.isInteger(members) || members < 100) {
+    console.error('--members takes a whole number of at least 100');
+    process.exit(2);
+  }
+  process.env.BENCH_MEMBERS = String(members);
+}
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const port = 5600 + Math.floor(Math.random() * 300);

@@ -11,7 +11,8 @@ import { SESSION_COOKIE_NAME } from '../../server/auth/sessions';
 import { type SeededAccount, seedCommunity } from '../seed/seed-community';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
-const SUBGROUPS = Number(process.env.BENCH_SUBGROUPS ?? 40);
+// Subgroups of 50 whatever the community's size: a commander's figures cost what their subgroup costs.
+const SUBGROUPS = Number(process.env.BENCH_SUBGROUPS ?? Math.max(1, Math.round(MEMBERS / 50)));
 const MONTHS = Number(process.env.BENCH_MONTHS ?? 12);
 /** Members whose sessions spread the member calls (saves, reads) over many accounts. */
 const ACTING_MEMBERS = 200;

@@ -31,13 +31,16 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   sessionPool: SessionPool;
+  /** An embedded database's files as one archive (PGlite's dumpDataDir): the tests' migrated template. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
 /** Where the embedded database keeps its files inside DATA_DIR (what npm run backup copies). */
 export const embeddedDatabaseFolder = (dataDir: string) => path.join(dataDir, 'pglite');
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+/** `template`: a dump of a database (PGlite's dumpDataDir) to start from instead of an empty one (tests). */
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true; template?: Blob };
 
 /** Opens the database named by the target and applies pending migrations. */
 export interface OpenOptions {
@@ -70,13 +73,14 @@ export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: 
 
   const release = 'dataDir' in target ? lockDataDir(target.dataDir) : () => {};
   try {
-    const client = 'dataDir' in target ? new PGlite(embeddedDatabaseFolder(target.dataDir)) : new PGlite();
+    const client = 'dataDir' in target ? new PGlite(embeddedDatabaseFolder(target.dataDir)) : new PGlite(target.template ? { loadDataDir: target.template } : undefined);
     await client.waitReady;
     const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {
       db,
       kind: 'pglite',
+      dumpDataDir: () => client.dumpDataDir('none'),
       sessionPool: {
         // connect-pg-simple passes the session object as a parameter; pg serializes it to JSON, PGlite must be told.
         query: (text, params) =>

@@ -9,13 +9,13 @@ import { TEST_PASSWORD, uniqueIdentity } from '../test/factories';
 import { expectJsonError } from '../test/community-fixtures';
 import { databaseRateLimitStores } from './rate-limit-store';
 import { rateLimits } from './security';
+import { testDatabaseTarget } from '../test/database-template';
 
 /*
  * The rate limits count in the database: servers sharing a database and a scope count the same hits, a
  * restart keeps them, and a window that has ended starts again.
  */
-const url = process.env.TEST_DATABASE_URL;
-const database = await openDatabase(url ? { databaseUrl: url } : { inMemory: true });
+const database = await openDatabase(testDatabaseTarget());
 afterAll(() => database.close());
 
 const config = testConfig({ RATE_LIMIT_REGISTER_PER_IP: 2 });

@@ -15,6 +15,7 @@ import { uniqueIdentity } from '../test/factories';
 import { startTestSmtpServer } from '../test/smtp';
 import { enqueueMail } from './outbox';
 import { type SendMail, smtpSender } from './transport';
+import { testDatabaseTarget } from '../test/database-template';
 
 const smtp = await startTestSmtpServer();
 const silent = pino({ level: 'silent' });
@@ -24,7 +25,7 @@ const silent = pino({ level: 'silent' });
  * connection. Opened once for the file (each test's messages go to addresses of its own).
  */
 const url = process.env.TEST_DATABASE_URL;
-const first = await openDatabase(url ? { databaseUrl: url } : { inMemory: true });
+const first = await openDatabase(testDatabaseTarget());
 const second = url ? await openDatabase({ databaseUrl: url }) : first;
 const shared = { first, second };
 afterAll(async () => {

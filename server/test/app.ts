@@ -5,6 +5,7 @@ import { type AppOptions, createApp } from '../app';
 import type { OutboxWorker } from '../mail/outbox';
 import { type Config, testConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { testDatabaseTarget } from './database-template';
 
 export interface TestApp {
   app: express.Express;
@@ -27,9 +28,8 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   { googleKeys, mail, push }: { googleKeys?: JWTVerifyGetKey; mail?: AppOptions['mail']; push?: AppOptions['push'] } = {},
 ): Promise<TestApp> {
-  const url = process.env.TEST_DATABASE_URL;
   let queries = 0;
-  const database = await openDatabase(url ? { databaseUrl: url } : { inMemory: true }, { onQuery: () => queries++ });
+  const database = await openDatabase(testDatabaseTarget(), { onQuery: () => queries++ });
   let offset = 0;
   const config = testConfig(overrides);
   const { app, close, outbox } = createApp({ database, config, sessionSecret: config.SESSION_SECRET!, clock: () => Date.now() + offset, googleKeys, mail, push });

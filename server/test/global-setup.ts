@@ -1,9 +1,11 @@
 import { openDatabase } from '../db/client';
+import { writeDatabaseTemplate } from './database-template';
 import { makePushTestCertificate } from './push-tls';
 
 /**
  * Before the workers start: the push endpoint's certificate (the workers inherit NODE_EXTRA_CA_CERTS), and
- * with TEST_DATABASE_URL, that database migrated once (the workers would race).
+ * with TEST_DATABASE_URL, that database migrated once (the workers would race); without it, the migrated
+ * PGlite the test files start from (database-template.ts).
  */
 export default async function setup() {
   const removeCertificate = makePushTestCertificate();
@@ -11,6 +13,11 @@ export default async function setup() {
   if (url) {
     const database = await openDatabase({ databaseUrl: url });
     await database.close();
+    return removeCertificate;
   }
-  return removeCertificate;
+  const removeTemplate = await writeDatabaseTemplate();
+  return () => {
+    removeTemplate();
+    removeCertificate();
+  };
 }

@@ -4,7 +4,7 @@ import { type Handler, json } from './api-mock';
 /**
  * GET /api/communities/{id}/members as the server answers it, from a fixed list: with `limit`, a page
  * (by the list's order; the cursor is the index to start from; `search` matched on name or e-mail, case
- * and accents aside), else the whole array.
+ * and accents aside; `role` held, `subgroupId` an id or none), else the whole array.
  */
 export function servesMembers(members: readonly CommunityMember[]): Handler {
   return (request) => {
@@ -13,7 +13,14 @@ export function servesMembers(members: readonly CommunityMember[]): Handler {
     if (limit === null) return json(members);
     const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     const search = plain(query.get('search') ?? '');
-    const matching = members.filter((member) => !search || plain(member.displayName).includes(search) || plain(member.email ?? '').includes(search));
+    const role = query.get('role');
+    const subgroup = query.get('subgroupId');
+    const matching = members.filter(
+      (member) =>
+        (!search || plain(member.displayName).includes(search) || plain(member.email ?? '').includes(search)) &&
+        (!role || member.roles.includes(role as CommunityMember['roles'][number])) &&
+        (!subgroup || (subgroup === 'none' ? member.subgroupId === null : member.subgroupId === subgroup)),
+    );
     const start = Number(query.get('cursor') ?? 0);
     const end = start + Number(limit);
     const page: MembersPage = { members: matching.slice(start, end), nextCursor: end < matching.length ? String(end) : null, total: query.get('cursor') ? null : matching.length };

@@ -245,7 +245,7 @@ describe('costs that must not grow with the community', () => {
     const keptFigures: Record<string, number> = { stats: 1 };
     for (const [name, [few, many]] of Object.entries(cost)) {
       expect(few, name).toBeGreaterThan(0);
-      expect(many, name).toBe(few - (keptFigures[name] ?? 0));
+      expect(many, name).toBe(few! - (keptFigures[name] ?? 0));
     }
     // And the answers are whole: all 500 members, each with figures.
     const answered = (await memberStats(large.agent, fixture, large.user.id).expect(200)).body as CommanderMemberStat[];

@@ -8,6 +8,7 @@ import type {
   MembersPage,
   UpdateCommunityBody,
 } from '@shared/contracts/communities';
+import { MEMBERS_PAGE_MAX } from '@shared/contracts/communities';
 import type { LinkImportedMemberBody, LinkImportedMemberResult } from '@shared/contracts/imported-members';
 import type { Role } from '@shared/domain/constants';
 import { apiJson, apiRequest } from '@/lib/api-client';
@@ -63,6 +64,31 @@ export function useMemberPages(communityId: string, search: string, enabled = tr
     getNextPageParam: (page) => page.nextCursor,
     // While a new search is on its way, the last answer stays on screen instead of a loading card.
     placeholderData: keepPreviousData,
+    retry: MEMBERS_QUERY_RETRY,
+    enabled,
+  });
+}
+
+/** Every member, read a page at a time (the CSV export reads them when asked, not when its tab opens). */
+export async function readAllMembers(communityId: string): Promise<CommunityMember[]> {
+  const members: CommunityMember[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams({ limit: String(MEMBERS_PAGE_MAX) });
+    if (cursor) params.set('cursor', cursor);
+    const page: MembersPage = await apiJson<MembersPage>('GET', `/api/communities/${communityId}/members?${params.toString()}`);
+    members.push(...page.members);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return members;
+}
+
+/** How many members hold `role` (GET …/members?limit=1&role=…: the first page's count). */
+export function useRoleHolderCount(communityId: string, role: Role, enabled = true) {
+  return useQuery({
+    // Beside the pages, not under them: changeListedMembers edits what is under memberPages as pages.
+    queryKey: [...communityKeys.members(communityId), 'holding', role] as const,
+    queryFn: async () => (await apiJson<MembersPage>('GET', `/api/communities/${communityId}/members?limit=1&role=${role}`)).total ?? 0,
     retry: MEMBERS_QUERY_RETRY,
     enabled,
   });

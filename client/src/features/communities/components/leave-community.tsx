@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
 import { MEMBERSHIPS_QUERY_KEY, setStoredCommunityId } from '@/lib/community';
 import { useAuth } from '@/lib/auth';
-import { communityKeys, useCommunityMembers, useLeaveCommunity } from '../api';
+import { communityKeys, useLeaveCommunity, useRoleHolderCount } from '../api';
 
 export const LAST_MODERATOR_LEAVE_REASON =
   'You are the last Community Moderator. Make another member a Community Moderator before leaving, so the community is never without one.';
@@ -26,12 +26,12 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const leave = useLeaveCommunity(communityId);
-  const { user } = useAuth();
-  const members = useCommunityMembers(communityId);
-  const self = members.data?.find((member) => member.id === user?.id);
-  const lastModerator =
-    self?.roles.includes('CommunityModerator') === true &&
-    !members.data!.some((member) => member.id !== self.id && member.roles.includes('CommunityModerator'));
+  const { memberships } = useAuth();
+  const membership = memberships.find((candidate) => candidate.communityId === communityId);
+  const isModerator = membership?.id != null && membership.roles.includes('CommunityModerator');
+  // Only a moderator can be the last one: then ask how many hold the role, not for the whole list.
+  const moderators = useRoleHolderCount(communityId, 'CommunityModerator', isModerator);
+  const lastModerator = isModerator && moderators.data === 1;
 
   const confirm = () => {
     leave.mutate(undefined, {
@@ -50,7 +50,7 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
     });
   };
 
-  if (members.data && !self) return null;
+  if (!membership?.id) return null;
   return (
     <Card className="border-destructive/40">
       <CardHeader>

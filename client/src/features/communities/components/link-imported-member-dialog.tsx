@@ -1,6 +1,6 @@
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import Search from 'lucide-react/icons/search';
-import { type FormEvent, useDeferredValue, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { CommunityMember } from '@shared/contracts/communities';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -9,10 +9,9 @@ import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { ErrorNote } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { useCommunityMembers, useLinkImportedMember } from '../api';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLinkImportedMember, useMemberPages } from '../api';
 
-/** At most this many members are listed at once; a search narrows a congregation's 2,000 down to them. */
-export const LINK_CHOICES_SHOWN = 50;
 export const CHOOSE_MEMBER_MESSAGE = 'Choose the member this history belongs to.';
 
 /** What linking does, said before it is done (DECISIONS.md "Imported members and claiming"). */
@@ -21,13 +20,6 @@ export function linkConsequence(importedName: string, memberName: string | null)
   return `${importedName}'s imported history (daily logs, targets, questions and meetings) moves onto ${onto}, and the imported record disappears from the member list. This cannot be undone.`;
 }
 
-/** Real members (never another imported record) whose name or e-mail holds the search, case-insensitively. */
-export function linkCandidates(members: readonly CommunityMember[], query: string): CommunityMember[] {
-  const needle = query.trim().toLocaleLowerCase();
-  return members.filter(
-    (member) => !member.isImported && (!needle || member.displayName.toLocaleLowerCase().includes(needle) || (member.email ?? '').toLocaleLowerCase().includes(needle)),
-  );
-}
 
 interface LinkImportedMemberDialogProps {
   communityId: string;
@@ -42,8 +34,6 @@ interface LinkImportedMemberDialogProps {
  */
 export function LinkImportedMemberDialog({ communityId, imported, onClose }: LinkImportedMemberDialogProps) {
   const link = useLinkImportedMember(communityId);
-  // Read when the dialog opens (the Members tab itself reads the list a page at a time).
-  const members = useCommunityMembers(imported ? communityId : null);
   const onOpenChange = (open: boolean) => {
     if (open || link.isPending) return;
     link.reset();
@@ -54,10 +44,8 @@ export function LinkImportedMemberDialog({ communityId, imported, onClose }: Lin
       {imported ? (
         <LinkForm
           key={imported.id}
+          communityId={communityId}
           imported={imported}
-          members={members.data ?? []}
-          membersState={members.data ? 'ready' : members.error ? 'failed' : 'loading'}
-          onRetry={() => void members.refetch()}
           link={link}
           onCancel={() => onOpenChange(false)}
           onDone={onClose}
@@ -68,31 +56,28 @@ export function LinkImportedMemberDialog({ communityId, imported, onClose }: Lin
 }
 
 function LinkForm({
+  communityId,
   imported,
-  members,
-  membersState,
-  onRetry,
   link,
   onCancel,
   onDone,
 }: {
+  communityId: string;
   imported: CommunityMember;
-  members: readonly CommunityMember[];
-  membersState: 'loading' | 'failed' | 'ready';
-  onRetry: () => void;
   link: ReturnType<typeof useLinkImportedMember>;
   onCancel: () => void;
   onDone: () => void;
 }) {
   const id = useId();
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  // The server searches (name, and e-mail for admins) once typing pauses, a page at a time.
+  const search = useDebouncedValue(query.trim());
+  const pages = useMemberPages(communityId, search);
+  const [chosen, setChosen] = useState<CommunityMember | null>(null);
   const [missingChoice, setMissingChoice] = useState(false);
-  const everyone = useMemo(() => linkCandidates(members, ''), [members]);
-  const matches = useMemo(() => linkCandidates(members, deferredQuery), [members, deferredQuery]);
-  const shown = matches.slice(0, LINK_CHOICES_SHOWN);
-  const chosen = everyone.find((member) => member.id === chosenId) ?? null;
+  // Real members only: never another imported record.
+  const shown = (pages.data?.pages.flatMap((page) => page.members) ?? []).filter((member) => !member.isImported);
+  const membersState = pages.data ? 'ready' : pages.error ? 'failed' : 'loading';
   // The chosen member stays listed (first) when a later search would hide them, so the choice is always visible.
   const listed = chosen && !shown.some((member) => member.id === chosen.id) ? [chosen, ...shown] : shown;
 
@@ -124,13 +109,13 @@ function LinkForm({
       ? 'Loading members…'
       : membersState === 'failed'
         ? 'We could not load the members.'
-        : matches.length === 0
-      ? query.trim()
-        ? `No member matches "${query.trim()}".`
-        : 'This community has no members with an account yet.'
-      : matches.length > shown.length
-        ? `Showing ${shown.length} of ${matches.length.toLocaleString()} members: search to narrow the list.`
-        : `${matches.length.toLocaleString()} ${matches.length === 1 ? 'member' : 'members'}.`;
+        : shown.length === 0 && !pages.hasNextPage
+          ? search
+            ? `No member matches "${search}".`
+            : 'This community has no members with an account yet.'
+          : pages.hasNextPage
+            ? `Showing ${shown.length.toLocaleString('en')} members: search to narrow the list, or show more.`
+            : `${shown.length.toLocaleString('en')} ${shown.length === 1 ? 'member' : 'members'}.`;
 
   return (
     <ScrollingDialogContent
@@ -175,7 +160,7 @@ function LinkForm({
           {status}
         </p>
         {membersState === 'failed' ? (
-          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={onRetry}>
+          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => void pages.refetch()}>
             Retry
           </Button>
         ) : null}
@@ -198,9 +183,9 @@ function LinkForm({
                       type="radio"
                       name={`${id}-member`}
                       value={member.id}
-                      checked={chosenId === member.id}
+                      checked={chosen?.id === member.id}
                       onChange={() => {
-                        setChosenId(member.id);
+                        setChosen(member);
                         setMissingChoice(false);
                         link.reset();
                       }}
@@ -215,6 +200,11 @@ function LinkForm({
               );
             })}
           </ul>
+        ) : null}
+        {pages.hasNextPage ? (
+          <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+            {pages.isFetchingNextPage ? 'Loading…' : 'Show more members'}
+          </Button>
         ) : null}
         {missingChoice && !chosen ? (
           <p id={choiceErrorId} className="text-sm font-medium text-destructive">

@@ -62,18 +62,21 @@ const ownDataStatement = preparedPerDatabase((db) => {
 export async function dashboardOwnData(db: Executor, context: CommunityContext, query: DashboardQuery): Promise<DashboardView> {
   const { community, userId } = context;
   const period = { year: query.year, month: query.month };
+  // The period's month may lie outside the streak window: the streaks read only the window, as their own endpoint does.
+  const window = streakWindow(query.date);
   const [disciplines, [row]] = await Promise.all([
     communityDisciplines(db, community),
-    ownDataStatement(db).execute({ userId, communityId: community.id, year: period.year, month: period.month, ...streakWindow(query.date) }),
+    ownDataStatement(db).execute({ userId, communityId: community.id, year: period.year, month: period.month, ...window }),
   ]);
   const { isLocked, months, targets, guidance } = row!;
   const shown = months.find((log) => log.year === period.year && log.month === period.month);
+  const streakMonths = months.filter((log) => log.year * 12 + log.month - 1 >= window.from && log.year * 12 + log.month - 1 <= window.to);
   return {
     community: toCommunityView(community),
     disciplines,
     dailyLog: toLogView(userId, community.id, period, shown && { ...shown, updatedAt: new Date(Number(shown.updatedAt)) }, isLocked),
     targets: toTargetsView(userId, targets ?? undefined),
-    streaks: streaksFromLogs(userId, query.date, disciplines, months, community.graceDays),
+    streaks: streaksFromLogs(userId, query.date, disciplines, streakMonths, community.graceDays),
     guidance: toGuidanceView(guidance ? { ...guidance, updatedAt: new Date(Number(guidance.updatedAt)) } : undefined),
   };
 }

@@ -201,9 +201,14 @@ export function inCommunity(db: Database, action: Action, options: CommunityGuar
 
 /**
  * Locks the community's row for the rest of the transaction. 'change' (membership and lock changes) waits
- * for other changes and for readers; 'read' (saves that depend on a month lock) waits only for changes.
- * This is how the last-moderator rule and the locked-month rule hold under concurrent requests.
+ * for other changes and for readers, and raises the row's change_version, which a check-in (read outside
+ * any transaction) compares as it writes; 'read' (writes that depend on a month lock) waits only for
+ * changes. This is how the last-moderator rule and the locked-month rule hold under concurrent requests.
  */
 export async function lockCommunityRow(tx: Executor, communityId: string, mode: 'change' | 'read'): Promise<void> {
-  await tx.execute(sql`SELECT id FROM ${communities} WHERE ${communities.id} = ${communityId} ${mode === 'change' ? sql`FOR NO KEY UPDATE` : sql`FOR SHARE`}`);
+  if (mode === 'change') {
+    await tx.execute(sql`UPDATE ${communities} SET change_version = change_version + 1 WHERE ${communities.id} = ${communityId}`);
+  } else {
+    await tx.execute(sql`SELECT id FROM ${communities} WHERE ${communities.id} = ${communityId} FOR SHARE`);
+  }
 }

@@ -30,6 +30,16 @@ export const communities = pgTable(
      * templates it read under this number, and every request reads the number with its community.
      */
     disciplinesVersion: integer('disciplines_version').notNull().default(0),
+    /**
+     * Raised by every change that takes the community's row (membership changes, month locks, imports,
+     * links): a check-in reads it outside any transaction and writes only while it is unchanged.
+     */
+    changeVersion: integer('change_version').notNull().default(0),
+    /**
+     * How many memberships the community has, kept by statement triggers on memberships (migration 0014)
+     * so every path that adds or removes one (joins, imports, removals, account deletions) keeps it.
+     */
+    memberCount: integer('member_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -53,8 +53,8 @@ const membersStatement = (admin: boolean) =>
     };
     const query = db
       .select({
-        // How many members the narrowings match, on the first page only (withCount): each count is run at
-        // most once a statement, and without a search from memberships alone (no join of users).
+        // How many members the narrowings match, on a narrowed list's first page only (withCount): each
+        // count is run at most once a statement, and without a search from memberships alone (no join of users).
         total: sql<number | null>`CASE WHEN ${p('withCount')}::boolean THEN (CASE WHEN ${p('search')}::text IS NULL THEN (${countOf(false)}) ELSE (${countOf(true)}) END) END`,
         id: users.id,
         displayName: users.displayName,
@@ -104,16 +104,18 @@ async function membersQuery(db: Executor, context: CommunityContext, filter: { o
     role: page?.role ?? null,
     subgroup: page?.subgroupId ?? null,
   };
+  const narrowed = narrowings.search !== null || narrowings.role !== null || narrowings.subgroup !== null;
   const rows = await (showEmail ? adminMembers : plainMembers)(db).execute({
     ...narrowings,
     institutionId: context.community.institutionId,
     afterName: after?.name ?? '',
     afterId: after?.id ?? NO_ID,
     limit: page ? page.limit + 1 : null,
-    // Counted on the first page only, in the same statement whatever the list's length.
-    withCount: page !== undefined && !page.cursor,
+    // A narrowed list is counted on its first page, in the same statement; the whole community's count
+    // is kept on its row (communities.member_count), read with the request's context.
+    withCount: page !== undefined && !page.cursor && narrowed,
   });
-  return { rows, showEmail };
+  return { rows, showEmail, total: narrowed ? (rows[0]?.total ?? 0) : context.community.memberCount };
 }
 
 type MemberRow = Awaited<ReturnType<typeof membersQuery>>['rows'][number];
@@ -142,10 +144,10 @@ export async function listMembers(db: Executor, context: CommunityContext, onlyU
 
 /** A page of the member list after `cursor`, and on the first page how many members match. */
 export async function membersPage(db: Executor, context: CommunityContext, page: MembersPageOptions): Promise<MembersPage> {
-  const { rows: listed, showEmail } = await membersQuery(db, context, { page });
+  const { rows: listed, showEmail, total: matching } = await membersQuery(db, context, { page });
   const shown = listed.slice(0, page.limit);
   const last = shown.at(-1);
-  const total = page.cursor ? null : (listed[0]?.total ?? 0);
+  const total = page.cursor ? null : matching;
   return {
     members: shown.map((row) => memberView(row, showEmail)),
     nextCursor: listed.length > page.limit && last ? encodeCursor([last.searchName, last.id]) : null,

@@ -39,7 +39,7 @@ async function communityOf(size: number) {
   await db.update(communities).set({ institutionId: fixture.community.institutionId }).where(eq(communities.id, sibling.community.id));
   await db.insert(memberships).values({ userId: overseer.user.id, communityId: sibling.community.id, roles: ['InstitutionAdmin'] });
   await insertMembers(fixture.community.id, size - 2);
-  return { ...fixture, overseer, size };
+  return { ...fixture, overseer, sibling, size };
 }
 
 async function listAsModerator(fixture: Awaited<ReturnType<typeof communityOf>>) {
@@ -123,6 +123,33 @@ describe('GET /api/communities/:id/members?limit=: pages of the list', () => {
     expect(many.queries).toContain(few.queries[0]);
     expect(new Set(many.queries.filter((entry) => entry.startsWith('next')).map((entry) => entry)).size).toBe(1);
     expect((await pageOf(large.owner.agent, large.community.id, 'limit=50')).total).toBe(500);
+  });
+
+  it("counts the whole community from the count its row keeps, right through joins, leaves, removals, bulk writes and deleted accounts", async () => {
+    const fixture = await communityOf(12);
+    const id = fixture.community.id;
+    const expectCounted = async () => {
+      const [stored] = await db.select({ memberCount: communities.memberCount }).from(communities).where(eq(communities.id, id));
+      const counted = await db.$count(memberships, eq(memberships.communityId, id));
+      expect(stored!.memberCount).toBe(counted);
+      expect((await pageOf(fixture.owner.agent, id, 'limit=5')).total).toBe(counted);
+      return counted;
+    };
+    expect(await expectCounted()).toBe(12);
+    const joined = await addMember(app, fixture, 'joiner');
+    const leaving = await addMember(app, fixture, 'leaver');
+    expect(await expectCounted()).toBe(14);
+    await leaving.agent.post(`/api/communities/${id}/leave`).expect(200);
+    await fixture.owner.agent.delete(`/api/communities/${id}/members/${joined.user.id}`).expect(200);
+    expect(await expectCounted()).toBe(12);
+    await insertMembers(id, 30);
+    expect(await expectCounted()).toBe(42);
+    const [gone] = await db.select({ userId: memberships.userId }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(and(eq(memberships.communityId, id), eq(users.isImported, true))).limit(1);
+    await db.delete(users).where(eq(users.id, gone!.userId));
+    expect(await expectCounted()).toBe(41);
+    // A membership never moves to another community: the kept counts could not follow it.
+    await expect(db.update(memberships).set({ communityId: fixture.sibling.community.id }).where(eq(memberships.userId, fixture.overseer.user.id))).rejects.toThrow();
+    expect(await expectCounted()).toBe(41);
   });
 
   it('finds a member by a search typed with or without accents, in any case, and by e-mail for admins only', async () => {

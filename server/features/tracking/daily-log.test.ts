@@ -538,8 +538,9 @@ describe('a save whose month changes between its read and its write', () => {
     expect(stored!.dayMarks).toBe(summariseMonth(expected, await dailyKeysOf(db, fixture.id), YEAR, APRIL).dayMarks);
   });
 
-  // A month lock and a removal hold the community row (lockCommunityRow 'change') while they change things.
-  const communityChange = (communityId: string) => sql`SELECT id FROM communities WHERE id = ${communityId} FOR NO KEY UPDATE`;
+  // A month lock and a removal hold the community row and raise its change version (lockCommunityRow
+  // 'change') while they change things.
+  const communityChange = (communityId: string) => sql`UPDATE communities SET change_version = change_version + 1 WHERE id = ${communityId}`;
 
   it.each([
     {

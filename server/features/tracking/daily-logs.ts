@@ -138,10 +138,9 @@ const SAVE_ATTEMPTS = 8;
 const membershipExists = (membershipId: string | Placeholder) => sql<boolean>`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.id} = ${membershipId})`;
 
 /**
- * What a save reads of its month, in one prepared query: it takes the share lock on the community row
- * (which month-lock changes and removals wait for, and wait on: lockCommunityRow), and reads whether the
- * caller is still a member, whether the month is locked, which disciplines the community has now, and the
- * stored statuses and summary the save merges into. No row is locked: the write checks them.
+ * What a save reads of its month, in one prepared query outside any transaction: whether the caller is
+ * still a member, whether the month is locked, the community's discipline and change versions, and the
+ * stored statuses and summary the save merges into. Nothing is locked: the write checks what it read.
  */
 const saveStateStatement = preparedPerDatabase((db) => {
   const [communityId, year, month] = [sql.placeholder('communityId'), sql.placeholder('year'), sql.placeholder('month')];
@@ -150,14 +149,25 @@ const saveStateStatement = preparedPerDatabase((db) => {
       stillMember: membershipExists(sql.placeholder('membershipId')),
       isLocked: monthLocked(communityId, { year, month }),
       disciplinesVersion: sql<number>`community.disciplines_version`,
+      changeVersion: sql<number>`community.change_version`,
       id: dailyLogs.id,
       dayStatus: dailyLogs.dayStatus,
       dayMarks: dailyLogs.dayMarks,
     })
-    .from(sql`(SELECT ${communities.disciplinesVersion} FROM ${communities} WHERE ${communities.id} = ${communityId} FOR SHARE) AS community`)
+    .from(sql`(SELECT ${communities.disciplinesVersion}, ${communities.changeVersion} FROM ${communities} WHERE ${communities.id} = ${communityId}) AS community`)
     .leftJoin(dailyLogs, and(eq(dailyLogs.userId, sql.placeholder('userId')), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, year), eq(dailyLogs.month, month)))
     .prepare('save_state');
 });
+
+/**
+ * Whether the community's row still carries the versions the save read, taking its share lock for the
+ * write's statement: a month lock, a removal, an import or a discipline change in progress (each holds the
+ * row for update and raises a version) makes the write wait for it and then find the versions changed, so
+ * the save reads again. The write's other conditions read the statement's snapshot; this one reads what
+ * committed while it waited.
+ */
+const communityUnchanged = (communityId: string | Placeholder, changeVersion: number | Placeholder, disciplinesVersion: number | Placeholder) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${communities} WHERE ${communities.id} = ${communityId} AND ${communities.changeVersion} = ${changeVersion} AND ${communities.disciplinesVersion} = ${disciplinesVersion} FOR SHARE)`;
 
 const savedColumns = { dayStatus: dailyLogs.dayStatus, monthlyCompletions: dailyLogs.monthlyCompletions, updatedAt: dailyLogs.updatedAt };
 
@@ -186,6 +196,7 @@ const saveWriteStatement = (admin: boolean) =>
           sql`${dailyLogs.dayMarks} IS NOT DISTINCT FROM ${p('readDayMarks')}::text`,
           membershipExists(p('membershipId')),
           admin ? undefined : sql`NOT ${monthLocked(p('communityId'), { year: p('year'), month: p('month') })}`,
+          communityUnchanged(p('communityId'), p('changeVersion'), p('disciplinesVersion')),
         ),
       )
       .returning(savedColumns)
@@ -198,12 +209,12 @@ const memberSaveWrite = saveWriteStatement(false);
  * Merges the given cells into the stored month, per discipline and day, so two tabs or devices never
  * erase each other's marks. 'Blank' clears a cell. Future days and unknown disciplines are refused.
  *
- * In one transaction of two statements: the first takes the community's share lock and reads the month
- * (saveStateStatement); the second writes the merge only if the stored statuses and summary are still the
- * ones merged into and the caller may still write: still a member, the month unlocked or the caller an
- * admin, checked as the write runs, after the lock (a removal or a month lock that committed while the
- * save waited for it answers 404 or 423). Another save of the same month that wrote in between makes the
- * write find nothing to change, and the save reads and merges again. No row stays locked while the
+ * Two statements and no transaction (a check-in is the hottest write): the first reads the month and the
+ * community's versions (saveStateStatement); the second writes the merge only if the stored statuses and
+ * summary are still the ones merged into, the caller may still write (still a member; the month unlocked
+ * or the caller an admin) and the community's row still carries the versions read (communityUnchanged:
+ * it waits for a month lock or removal in progress, so one that commits first answers 404 or 423 on the
+ * next read). A write that finds nothing to change reads and merges again. No row stays locked while the
  * server merges, and every write of day_status (imports, claims) changes what the write compares.
  */
 export async function saveDailyLog(db: Database, context: CommunityContext, input: SaveDailyLogBody, now: Date): Promise<DailyLogView> {
@@ -226,52 +237,48 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
 
   const admin = isAdmin(context.roles);
   const membershipId = context.membership!.id;
-  const writable = and(
-    membershipExists(membershipId),
-    admin ? undefined : sql`NOT ${monthLocked(communityId, period)}`,
-  );
-  return db.transaction(async (tx) => {
-    for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
-      const [state] = await saveStateStatement(tx).execute({ membershipId, communityId, userId: context.userId, year: period.year, month: period.month });
-      if (!state?.stillMember) throw communityNotFound();
-      if (state.isLocked && !admin) throw locked(LOCKED_MONTH_MESSAGE);
-      // Read in this transaction when not kept: a second connection could be the one the pool has none of.
-      const dailyKeys = await communityDailyKeys(db, { id: communityId, disciplinesVersion: state.disciplinesVersion }, tx);
-      const dayStatus = mergeDayStatus(state.dayStatus ?? {}, input.dayStatus);
-      const content = { ...logContent(dayStatus, period, dailyKeys), updatedAt: now };
-      const saved = state.id
-        ? await (admin ? adminSaveWrite : memberSaveWrite)(tx).execute({
-            id: state.id,
-            entries: JSON.stringify(content.entries),
-            dayStatus: JSON.stringify(content.dayStatus),
-            completedCount: content.completedCount,
-            dayMarks: content.dayMarks,
-            disciplineDays: `{${content.disciplineDays.join(',')}}`,
-            updatedAt: now.toISOString(),
-            readDayStatus: JSON.stringify(state.dayStatus),
-            readDayMarks: state.dayMarks,
-            membershipId,
-            communityId,
-            year: period.year,
-            month: period.month,
-          })
-        : // A first save of the month: a new row holds exactly what it was given.
-          rowsOf(
-            await tx.execute(sql`
-              INSERT INTO ${dailyLogs} (user_id, community_id, year, month, entries, day_status, completed_count, day_marks, discipline_days, updated_at)
-              SELECT ${context.userId}::uuid, ${communityId}::uuid, ${period.year}::int, ${period.month}::int, ${JSON.stringify(content.entries)}::jsonb,
-                ${JSON.stringify(content.dayStatus)}::jsonb, ${content.completedCount}::int, ${content.dayMarks}::text,
-                ${`{${content.disciplineDays.join(',')}}`}::int[], ${now.toISOString()}::timestamptz
-              WHERE ${writable}
-              ON CONFLICT DO NOTHING
-              RETURNING 1`),
-          ).map(() => ({ dayStatus: content.dayStatus, monthlyCompletions: {}, updatedAt: now }));
-      if (saved[0]) return toLogView(context.userId, communityId, period, saved[0], state.isLocked);
-    }
-    throw conflict(SAVE_CONTENDED_MESSAGE);
-  });
+  for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
+    const [state] = await saveStateStatement(db).execute({ membershipId, communityId, userId: context.userId, year: period.year, month: period.month });
+    if (!state?.stillMember) throw communityNotFound();
+    if (state.isLocked && !admin) throw locked(LOCKED_MONTH_MESSAGE);
+    const dailyKeys = await communityDailyKeys(db, { id: communityId, disciplinesVersion: state.disciplinesVersion });
+    const dayStatus = mergeDayStatus(state.dayStatus ?? {}, input.dayStatus);
+    const content = { ...logContent(dayStatus, period, dailyKeys), updatedAt: now };
+    const versions = { changeVersion: state.changeVersion, disciplinesVersion: state.disciplinesVersion };
+    const saved = state.id
+      ? await (admin ? adminSaveWrite : memberSaveWrite)(db).execute({
+          id: state.id,
+          entries: JSON.stringify(content.entries),
+          dayStatus: JSON.stringify(content.dayStatus),
+          completedCount: content.completedCount,
+          dayMarks: content.dayMarks,
+          disciplineDays: `{${content.disciplineDays.join(',')}}`,
+          updatedAt: now.toISOString(),
+          readDayStatus: JSON.stringify(state.dayStatus),
+          readDayMarks: state.dayMarks,
+          membershipId,
+          communityId,
+          year: period.year,
+          month: period.month,
+          ...versions,
+        })
+      : // A first save of the month: a new row holds exactly what it was given.
+        rowsOf(
+          await db.execute(sql`
+            INSERT INTO ${dailyLogs} (user_id, community_id, year, month, entries, day_status, completed_count, day_marks, discipline_days, updated_at)
+            SELECT ${context.userId}::uuid, ${communityId}::uuid, ${period.year}::int, ${period.month}::int, ${JSON.stringify(content.entries)}::jsonb,
+              ${JSON.stringify(content.dayStatus)}::jsonb, ${content.completedCount}::int, ${content.dayMarks}::text,
+              ${`{${content.disciplineDays.join(',')}}`}::int[], ${now.toISOString()}::timestamptz
+            WHERE ${membershipExists(membershipId)}
+              ${admin ? sql`` : sql`AND NOT ${monthLocked(communityId, period)}`}
+              AND ${communityUnchanged(communityId, versions.changeVersion, versions.disciplinesVersion)}
+            ON CONFLICT DO NOTHING
+            RETURNING 1`),
+        ).map(() => ({ dayStatus: content.dayStatus, monthlyCompletions: {}, updatedAt: now }));
+    if (saved[0]) return toLogView(context.userId, communityId, period, saved[0], state.isLocked);
+  }
+  throw conflict(SAVE_CONTENDED_MESSAGE);
 }
-
 
 export async function setCompletionGoals(db: Database, context: CommunityContext, input: CompletionGoalsBody, now: Date): Promise<DailyLogView> {
   if (input.userId !== context.userId) throw forbidden('Only the member can update their own completion goals.');

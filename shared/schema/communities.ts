@@ -40,6 +40,8 @@ export const communities = pgTable(
      * so every path that adds or removes one (joins, imports, removals, account deletions) keeps it.
      */
     memberCount: integer('member_count').notNull().default(0),
+    /** How many of its questions are Open or InProgress, kept the same way by triggers on questions (migration 0015). */
+    openQuestionCount: integer('open_question_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CommunityMember, MembersPage } from '@shared/contracts/communities';
 import { users } from '@shared/schema/auth';
 import { communities, memberships, subgroups } from '@shared/schema/communities';
@@ -236,5 +236,35 @@ describe('GET /api/communities/:id/stats at congregation scale', () => {
     expect((await stats(large)).totalMembers).toBe(first.totalMembers - 1);
     testApp.advanceClock(FRESH_FOR_MS + 1000);
     expect((await stats(large)).totalMembers).toBe(first.totalMembers - 2);
+  });
+
+  it("counts open questions from the community's kept count through asking, answering, reopening and deletions", async () => {
+    const fixture = await communityOf(6);
+    const communityId = fixture.community.id;
+    const live = () => db.$count(questions, and(eq(questions.communityId, communityId), inArray(questions.status, ['Open', 'InProgress'])));
+    const expectCounted = async (expected: number) => {
+      expect(await live()).toBe(expected);
+      expect((await stats(fixture)).openQuestions).toBe(expected);
+    };
+    await expectCounted(0);
+    const asked = await db
+      .insert(questions)
+      .values(['Open', 'Open', 'InProgress', 'Answered'].map((status, i) => ({ communityId, fromUserId: fixture.owner.user.id, fromUserName: 'Owner', title: `Q${i}`, body: 'Body', status: status as 'Open' })))
+      .returning({ id: questions.id });
+    await expectCounted(3);
+    await db.update(questions).set({ status: 'Answered' }).where(eq(questions.id, asked[0]!.id));
+    await expectCounted(2);
+    await db.update(questions).set({ status: 'InProgress' }).where(inArray(questions.id, [asked[0]!.id, asked[3]!.id]));
+    await expectCounted(4);
+    await db.update(questions).set({ title: 'Renamed' }).where(eq(questions.communityId, communityId));
+    await expectCounted(4);
+    await db.delete(questions).where(eq(questions.id, asked[1]!.id));
+    await expectCounted(3);
+    // An account deleted takes its questions with it (a cascade: the triggers see it too).
+    const [asker] = await db.select({ userId: memberships.userId }).from(memberships).where(and(eq(memberships.communityId, communityId), eq(memberships.roles, ['Member']))).limit(1);
+    await db.insert(questions).values({ communityId, fromUserId: asker!.userId, fromUserName: 'Asker', title: 'Mine', body: 'Body' });
+    await expectCounted(4);
+    await db.delete(users).where(eq(users.id, asker!.userId));
+    await expectCounted(3);
   });
 });

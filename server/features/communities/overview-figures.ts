@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CommunityStats } from '@shared/contracts/communities';
 import { dateInTimeZone, daysInMonth, parseIsoDate } from '@shared/domain/calendar';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
-import { questions } from '@shared/schema/questions';
 import { dailyLogs } from '@shared/schema/tracking';
 import { type Executor, preparedPerDatabase } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
@@ -12,20 +11,16 @@ import { communityDailyKeys } from '../tracking/disciplines';
 import { latestSaveOfMonth } from '../tracking/month-summaries';
 
 /**
- * What the Overview reads on every call, in one prepared statement: the open questions
- * (questions_community_status_idx) and the month's latest save (the version of the kept figures).
+ * What the Overview reads on every call: the month's latest save (the version of the kept figures), from
+ * one probe of daily_logs_community_month_saved_idx. The open questions are counted on the community's row
+ * (communities.open_question_count, kept by triggers on questions), read with the request's context.
  */
-const probeStatement = preparedPerDatabase((db) => {
-  const communityId = sql.placeholder('communityId');
-  const openQuestions = db
-    .select({ count: sql`count(*)::int` })
-    .from(questions)
-    .where(and(eq(questions.communityId, communityId), inArray(questions.status, ['Open', 'InProgress'])));
-  return db
-    .select({ openQuestions: sql<number>`(${openQuestions})`, latestSave: latestSaveOfMonth(communityId, sql.placeholder('year'), sql.placeholder('month')) })
+const probeStatement = preparedPerDatabase((db) =>
+  db
+    .select({ latestSave: latestSaveOfMonth(sql.placeholder('communityId'), sql.placeholder('year'), sql.placeholder('month')) })
     .from(sql`(SELECT 1) AS one`)
-    .prepare('overview_probe');
-});
+    .prepare('overview_probe'),
+);
 
 /**
  * The admin Overview's member figures in one prepared statement (its planning cost Postgres as much as
@@ -62,7 +57,7 @@ const overviewStatement = preparedPerDatabase((db) => {
  * month), counting those who can check in; imported records awaiting a claim are counted apart. A
  * congregation's member figures are kept while the month's latest save is unchanged (congregationFigures):
  * a check-in shows at once, a change of membership alone within half a minute; the open questions are
- * always read afresh.
+ * always the community row's own count, as fresh as the request.
  */
 export async function overviewFigures(db: Executor, context: CommunityContext, now: Date): Promise<CommunityStats> {
   const { community } = context;
@@ -83,7 +78,7 @@ export async function overviewFigures(db: Executor, context: CommunityContext, n
     totalMembers: members,
     totalCommanders: commanders,
     avgCompletion: members === 0 || dailyCount === 0 ? 0 : Math.round(percentSum / members),
-    openQuestions: probe!.openQuestions,
+    openQuestions: community.openQuestionCount,
     importedUnclaimed: imported,
   };
 }

@@ -64,6 +64,13 @@ export default defineConfig({
           groups: [
             // everything the first screen (/auth) runs, in the entry chunk (scripts/bundle-budget.mjs);
             { name: 'initial', tags: ['$initial'], priority: 3 },
+            // the sign-in page with its forms (react-hook-form, the inputs, the tabs), in one chunk beside the
+            // entry: a signed-in member's first screen never runs them, a visitor's /auth fetches it with the entry;
+            {
+              name: 'auth',
+              test: /react-hook-form|@radix-ui[\\/]react-(tabs|roving-focus|label)[\\/]|client[\\/]src[\\/](pages[\\/]auth-page|features[\\/]auth[\\/]components[\\/](auth-hero|sign-in-form|sign-up-form|google-sign-in-button|name-availability-message)|lib[\\/]forms|components[\\/]ui[\\/](input|password-input|form-field|tabs|label|card))\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](calendar-check|church|circle-alert|circle-check|heart-handshake|key-round|mail-warning|shield-check|sparkles|eye|eye-off)\.js$/,
+              priority: 2.5,
+            },
             // the icons of the other screens, in one chunk;
             { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/, priority: 2 },
             // the UI primitives, helpers and API hooks that the signed-in screens share, in one chunk

@@ -8,11 +8,14 @@ import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth';
 import { lazyComponent } from '@/lib/lazy-component';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
-import { AuthPage } from '@/pages/auth-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 
 // Only /auth, the first screen of most visits, is in the first bundle (scripts/bundle-budget.mjs checks its
 // size); every other screen loads on demand, with a centred spinner meanwhile. Chart.js comes with /reports only.
+// The sign-in page is a chunk of its own (its forms and react-hook-form): a signed-in member's first screen
+// never needs it. Its download starts with the entry's when the page opened is /auth.
+const AuthPage = lazyComponent(() => import('@/pages/auth-page').then((module) => module.AuthPage));
+if (typeof window !== 'undefined' && window.location.pathname === '/auth') void AuthPage.preload().catch(() => {});
 const CommunityAccessPage = lazyComponent(() => import('@/pages/community-access-page').then((module) => module.CommunityAccessPage));
 const ApplyPage = lazyComponent(() => import('@/pages/apply-page').then((module) => module.ApplyPage));
 const DashboardPage = lazyComponent(() => import('@/pages/dashboard-page').then((module) => module.DashboardPage));

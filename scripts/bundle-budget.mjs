@@ -1,18 +1,22 @@
-// Bundle budget of the built client (run `npm run build` first): the JavaScript a visitor's browser
-// downloads before the first screen (/auth) can render must stay small on a phone over a slow network.
+// Bundle budget of the built client (run `npm run build` first): what a phone downloads before any screen
+// can paint must stay small over a slow network.
 //
 //   node scripts/bundle-budget.mjs      npm run budget
 //
-// The first screen is what dist/client/index.html loads: its entry script and every chunk that chunk
-// imports statically, transitively (Vite's manifest lists them; index.html's modulepreload links must
-// agree). Every other chunk loads on demand (a lazy page, Firebase when someone signs in with Google)
-// and has a budget of its own. Sizes are gzip level 9 of each file, as a browser receives them from the
+// The first load is what dist/client/index.html loads, for every page: its entry script and every chunk
+// that chunk imports statically, transitively (Vite's manifest lists them; index.html's modulepreload links
+// must agree), plus its style sheets: at most 120 KB (issue 25). /auth, a visitor's first screen, also
+// fetches the sign-in page's chunk as the entry starts (client/src/app.tsx): with it, at most 145 KB (the
+// entry alone was held to 140 KB of script before, style sheets not counted).
+// Every other chunk loads on demand (a lazy page, Firebase when someone signs in with Google) and has a
+// budget of its own. Sizes are gzip level 9 of each file, as a browser receives them from the
 // compressing server. Exits non-zero when a budget is exceeded or the build is missing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const FIRST_SCREEN_BUDGET = 140 * 1024;
+const FIRST_LOAD_BUDGET = 120 * 1024;
+const AUTH_SCREEN_BUDGET = 145 * 1024;
 const LAZY_CHUNK_BUDGET = 150 * 1024;
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -63,18 +67,44 @@ const padLeft = (text, width) => String(text).padStart(width);
 const sourceOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.src ?? chunk.name ?? '']));
 
 let failed = false;
-const firstRows = [...firstScreen].map((file) => ({ file, size: gzipSize(file) })).sort((a, b) => b.size - a.size);
+const htmlStyles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*\shref="\/([^"]+\.css)"/g)].map((match) => match[1]);
+const firstRows = [...firstScreen, ...htmlStyles].map((file) => ({ file, size: gzipSize(file) })).sort((a, b) => b.size - a.size);
 const firstTotal = firstRows.reduce((sum, row) => sum + row.size, 0);
 
-console.log('First screen (/auth): index.html entry + static imports, gzip -9');
+console.log('First load (every page): index.html entry + static imports + style sheets, gzip -9');
 for (const row of firstRows) console.log(`  ${pad(row.file, 48)} ${padLeft(kb(row.size), 10)}  ${sourceOf.get(row.file) ?? ''}`);
-const firstOk = firstTotal <= FIRST_SCREEN_BUDGET;
-console.log(`  ${pad('total', 48)} ${padLeft(kb(firstTotal), 10)}  budget ${kb(FIRST_SCREEN_BUDGET)}  ${firstOk ? 'ok' : 'OVER BUDGET'}`);
+const firstOk = firstTotal <= FIRST_LOAD_BUDGET;
+console.log(`  ${pad('total', 48)} ${padLeft(kb(firstTotal), 10)}  budget ${kb(FIRST_LOAD_BUDGET)}  ${firstOk ? 'ok' : 'OVER BUDGET'}`);
 if (!firstOk) failed = true;
 if (unaccounted.length > 0) console.log(`  (index.html also loads ${unaccounted.join(', ')}, which the manifest does not list as a static import; counted above)`);
 
+// /auth: the first load and the sign-in page's chunk with its static imports.
+// (vite.config.ts's 'auth' group holds the page and its forms; without the group, the page's own chunk.)
+const authKey =
+  Object.keys(manifest).find((key) => manifest[key].name === 'auth' && !manifest[key].src) ??
+  Object.keys(manifest).find((key) => /(^|[\/])pages[\/]auth-page\.tsx$/.test(manifest[key].src ?? ''));
+if (!authKey) {
+  console.error("budget: the manifest has no chunk for the sign-in page (vite.config.ts's 'auth' group, or src/pages/auth-page.tsx)");
+  process.exit(2);
+}
+const authScreen = new Set();
+const visitAuth = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || firstScreen.has(chunk.file) || authScreen.has(chunk.file)) return;
+  authScreen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visitAuth(imported);
+};
+visitAuth(authKey);
+const authRows = [...authScreen].map((file) => ({ file, size: gzipSize(file) }));
+const authTotal = firstTotal + authRows.reduce((sum, row) => sum + row.size, 0);
+console.log('\n/auth: the first load + the sign-in page, gzip -9');
+for (const row of authRows) console.log(`  ${pad(row.file, 48)} ${padLeft(kb(row.size), 10)}  ${sourceOf.get(row.file) ?? ''}`);
+const authOk = authTotal <= AUTH_SCREEN_BUDGET;
+console.log(`  ${pad('total with the first load', 48)} ${padLeft(kb(authTotal), 10)}  budget ${kb(AUTH_SCREEN_BUDGET)}  ${authOk ? 'ok' : 'OVER BUDGET'}`);
+if (!authOk) failed = true;
+
 const lazyRows = [...new Set(Object.values(manifest).map((chunk) => chunk.file))]
-  .filter((file) => file.endsWith('.js') && !firstScreen.has(file))
+  .filter((file) => file.endsWith('.js') && !firstScreen.has(file) && !authScreen.has(file))
   .map((file) => ({ file, size: gzipSize(file) }))
   .sort((a, b) => b.size - a.size);
 console.log(`\nLazy chunks (loaded on demand), gzip -9, budget ${kb(LAZY_CHUNK_BUDGET)} each`);

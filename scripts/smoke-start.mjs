@@ -101,6 +101,16 @@ async function scenario(label, env, { expectLock }) {
   check(me.status === 200 && body.id === user.id, 'the account and its session survive a restart');
   again.kill('SIGTERM');
   await withTimeout(again.exited, 20_000, 'second SIGTERM');
+
+  if (env.DATABASE_URL) {
+    // The test suites hash at argon2's cheapest cost (server/auth/passwords.ts); a server keeps OWASP's.
+    const database = new pg.Client({ connectionString: env.DATABASE_URL });
+    await database.connect();
+    const { rows } = await database.query('SELECT password_hash FROM users WHERE id = $1', [user.id]);
+    await database.end();
+    const parameters = Object.fromEntries((/^\$argon2id\$v=19\$([^$]+)\$/.exec(rows[0]?.password_hash ?? '')?.[1] ?? '').split(',').map((pair) => [pair[0], Number(pair.slice(2))]));
+    check(parameters.m >= 19456 && parameters.t >= 2 && parameters.p === 1, "the server stores passwords as argon2id at OWASP's cost (m >= 19456, t >= 2, p = 1)");
+  }
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steadfast-smoke-'));

@@ -74,7 +74,7 @@ describe('/community-access', () => {
     logout.resolve(json({ message: 'Signed out.' }));
     expect(await findToast('Signed out successfully')).toBeInTheDocument();
     expect(location()).toBe('/auth');
-    expect(screen.getByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument(); // the sign-in page loads on demand
     expect(queryClient.getQueryData(['/api/user'])).toBeNull();
     // Nothing the previous user saw stays cached: only the (now empty) user entry holds data.
     const cached = queryClient.getQueryCache().getAll().filter((query) => query.state.data !== undefined);

@@ -4,8 +4,9 @@
 // notifications (scripts/bench/seed-large.ts, bulk inserts), starts the built server on it, and drives
 // each hot call with 50 connections from a second process (scripts/bench/drive.mjs, autocannon) beside
 // the ceiling: GET /api/user, the cheapest session-authenticated call, measured right before each of them
-// (the machines are shared and their speed drifts). Prints req/s, p50 and p99 of each and its share of the ceiling, checks issue 13's
-// budgets, and writes the table to bench-results/latest.md.
+// (the machines are shared and their speed drifts), alternating in BENCH_ROUNDS rounds (3) of BENCH_SECONDS / 3
+// each. Prints the medians of the rounds (req/s, p50, p99, and the share of the ceiling with its range),
+// checks issue 25's budgets, and writes the table to bench-results/latest.md.
 //
 // The database: BENCH_DATABASE_URL (an empty database), else a fresh database on the local Postgres at
 // 127.0.0.1:5432 (dropped afterwards), else, with --embedded, the embedded database in a temporary folder.
@@ -30,6 +31,7 @@ if (membersFlag !== -1) {
 }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const port = 5600 + Math.floor(Math.random() * 300);
 const base = `http://127.0.0.1:${port}`;
 const sessionSecret = randomBytes(32).toString('hex');
@@ -106,9 +108,9 @@ try {
     ['members', `GET members (all ${seed.members + seed.subgroups + 1})`, [{ method: 'GET', path: `/api/communities/${communityId}/members`, cookie: moderator.cookie }]],
   ];
 
-  const measure = (label, requests) => {
-    drive({ requests, seconds: 2 }); // warm-up
-    const result = drive({ requests, seconds: SECONDS });
+  const measure = (label, requests, seconds = SECONDS) => {
+    drive({ requests, seconds: 1 }); // warm-up
+    const result = drive({ requests, seconds });
     const bad = result.statusCounts['4xx'] + result.statusCounts['5xx'] + result.errors + result.timeouts;
     console.log(`${label.padEnd(46)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms`);
     if (bad > 0) throw new Error(`${label}: ${bad} failed requests ${JSON.stringify(result.statusCounts)}`);
@@ -119,18 +121,26 @@ try {
   // compared with that measurement of the ceiling.
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${dataDir ? 'embedded PGlite' : 'Postgres'}`;
   const lines = [
-    `Run on ${new Date().toISOString().slice(0, 10)}, ${machine}; ${seed.members} members in ${seed.subgroups} subgroups, ${seed.months} months of history; ${CONNECTIONS} connections, ${SECONDS} s per call, each right after the ceiling (GET /api/user).`,
+    `Run on ${new Date().toISOString().slice(0, 10)}, ${machine}; ${seed.members} members in ${seed.subgroups} subgroups, ${seed.months} months of history; ${CONNECTIONS} connections, ${SECONDS} s per call in ${ROUNDS} rounds, each right after the ceiling (GET /api/user); medians of the rounds.`,
     '',
-    '| call | req/s | ceiling beside it (req/s, p99) | share of the ceiling | p50 | p99 | budget |',
+    "| call | req/s | ceiling beside it (req/s, p99) | share of the ceiling (the rounds' range) | p50 | p99 | budget |",
     '|---|---|---|---|---|---|---|',
   ];
   const failures = [];
   // BENCH_ONLY=save,dailyLog measures only those calls (while working on them).
   const only = process.env.BENCH_ONLY?.split(',');
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   for (const [key, label, requests] of scenarios.filter(([key]) => !only || only.includes(key))) {
-    const ceiling = measure('  GET /api/user (the ceiling)', ceilingCall);
-    const { requestsPerSecond, p50, p99 } = measure(label, requests);
-    const share = requestsPerSecond / ceiling.requestsPerSecond;
+    // The machine's speed drifts within seconds: the ceiling and the call alternate in ROUNDS short runs, and
+    // each figure is the median of its rounds (the share: the median of each round's call / ceiling).
+    const rounds = Array.from({ length: ROUNDS }, () => {
+      const ceiling = measure('  GET /api/user (the ceiling)', ceilingCall, SECONDS / ROUNDS);
+      const call = measure(label, requests, SECONDS / ROUNDS);
+      return { ceiling, call, share: call.requestsPerSecond / ceiling.requestsPerSecond };
+    });
+    const ceiling = { requestsPerSecond: median(rounds.map((round) => round.ceiling.requestsPerSecond)), p99: median(rounds.map((round) => round.ceiling.p99)) };
+    const [requestsPerSecond, p50, p99] = ['requestsPerSecond', 'p50', 'p99'].map((field) => median(rounds.map((round) => round.call[field])));
+    const share = median(rounds.map((round) => round.share));
     const least = BUDGETS[key];
     // The budgets name every hot call but the whole member list (SPEC clients only); it is shown.
     const budgeted = least !== undefined;
@@ -139,7 +149,8 @@ try {
     if (!p99Ok) failures.push(`${label}: p99 ${p99} ms is not under ${P99_FACTOR} × ${ceiling.p99} ms`);
     if (!shareOk) failures.push(`${label}: ${share.toFixed(2)} of the ceiling, budget ${least}`);
     const budget = budgeted ? `≥ ${least}, p99 < ${P99_FACTOR * ceiling.p99} ms ${shareOk && p99Ok ? '✓' : '✗'}` : 'none';
-    lines.push(`| ${label} | ${requestsPerSecond.toFixed(0)} | ${ceiling.requestsPerSecond.toFixed(0)}, ${ceiling.p99} ms | ${share.toFixed(2)} | ${p50} ms | ${p99} ms | ${budget} |`);
+    const spread = `${Math.min(...rounds.map((round) => round.share)).toFixed(2)}-${Math.max(...rounds.map((round) => round.share)).toFixed(2)}`;
+    lines.push(`| ${label} | ${requestsPerSecond.toFixed(0)} | ${ceiling.requestsPerSecond.toFixed(0)}, ${ceiling.p99} ms | ${share.toFixed(2)} (${spread}) | ${p50} ms | ${p99} ms | ${budget} |`);
   }
   const table = lines.join('\n');
   console.log(`\n${table}\n`);

@@ -1,9 +1,10 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { administeredQuery, createCommunityBody, membersPageQuery, updateCommunityBody, updateRolesBody } from '@shared/contracts/communities';
 import { uuidField } from '@shared/contracts/fields';
 import type { Database } from '../../db/client';
 import { COMMUNITY_HEADER, COMMUNITY_NOT_FOUND, inCommunity, loadCommunityContext, requestedCommunityId } from '../../http/community-context';
 import { unauthorized } from '../../http/errors';
+import { heavyReadGate } from '../../http/heavy-read-gate';
 import { requireUser } from '../../http/require';
 import { body, idParam } from '../../http/validate';
 import { listMembers, membersPage } from './member-list';
@@ -57,7 +58,16 @@ export function communityRoutes(db: Database, now: () => Date): Router {
     res.json({ message: 'You have left the community.' });
   });
 
-  router.get('/api/communities/:id/members', inCommunity(db, 'members:read', onPath), async (req, res) => {
+  // SPEC.md's whole list grows with the congregation (seconds and megabytes at 20,000): a few at a time per server.
+  const wholeListGate = heavyReadGate({
+    concurrent: 2,
+    queued: 8,
+    retryAfterSeconds: 5,
+    message: 'Many member lists are being read right now. Please try again in a few seconds.',
+  });
+  const wholeListTurn: RequestHandler = (req, res, next) => (req.query.limit === undefined ? wholeListGate(req, res, next) : next());
+
+  router.get('/api/communities/:id/members', inCommunity(db, 'members:read', onPath), wholeListTurn, async (req, res) => {
     // With a limit, a page of the list (the app); without, SPEC.md's whole array.
     if (req.query.limit === undefined) res.json(await listMembers(db, req.community!));
     else res.json(await membersPage(db, req.community!, membersPageQuery.parse(req.query)));

@@ -34,6 +34,7 @@ import { trackingRoutes } from './features/tracking/routes';
 import { requestDrain } from './http/drain';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
+import { loggedUrl } from './http/logged-url';
 import { databaseRateLimitStores } from './http/rate-limit-store';
 import { rateLimits, requireSameOriginJson, securityHeaders } from './http/security';
 import { createLogger } from './logger';
@@ -116,7 +117,7 @@ export function createApp({
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode === 429 ? 'warn' : 'info'),
       // One short line a request: no headers (cookies, CSP) in the logs.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -9,7 +9,8 @@ export function loggedUrl(url: string): string {
   const queryAt = url.indexOf('?');
   if (queryAt === -1) return url;
   const query = new URLSearchParams(url.slice(queryAt + 1));
-  if (!TYPED_SEARCHES.some((name) => query.has(name))) return url;
-  for (const name of TYPED_SEARCHES) if (query.has(name)) query.set(name, '[redacted]');
+  const typed = TYPED_SEARCHES.filter((name) => query.has(name));
+  if (typed.length === 0) return url;
+  for (const name of typed) query.set(name, '[redacted]');
   return `${url.slice(0, queryAt)}?${query.toString()}`;
 }

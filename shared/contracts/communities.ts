@@ -122,8 +122,16 @@ export const membersPageQuery = z.object({
   /** A part of the name (case and accents aside) or, for admins, of the e-mail. */
   search: singleLineText('Search').pipe(z.string().max(100, 'Search must be at most 100 characters')).optional(),
   role: z.enum(ROLES, { error: 'Role must be one of the roles' }).optional(),
-  /** A subgroup's id, or 'none' for members in no subgroup. */
-  subgroupId: z.union([z.literal('none'), uuidField], { error: "Subgroup must be a subgroup's id or none" }).optional(),
+  /**
+   * A subgroup's id; 'none' for members in no subgroup; 'unassigned' for those in none who lead none either
+   * (a commander's subgroup is the one they lead).
+   */
+  subgroupId: z.union([z.literal('none'), z.literal('unassigned'), uuidField], { error: "Subgroup must be a subgroup's id, none or unassigned" }).optional(),
+  /** 'true': only members who may lead a subgroup (Commander or an admin role, counting institution-wide and server-wide rights). */
+  mayLead: z
+    .enum(['true', 'false'], { error: 'mayLead must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type MembersPageQuery = z.input<typeof membersPageQuery>;
 

@@ -39,7 +39,7 @@ export function DashboardPage() {
   const period = { year: today.year, month: today.month };
   const selfId = scope.user?.id ?? null;
   const dashboard = useDashboardData(scope.communityId, selfId, period, today.iso);
-  useMemberPages(scope.communityId ?? '', '', scope.communityId !== null);
+  useMemberPages(scope.communityId ?? '', {}, scope.communityId !== null);
   // Recent Questions: a commander's received questions, a member's own (asked for with the first screen).
   const answersQuestions = can(scope.membership, 'questions:answer');
   useSentQuestions(answersQuestions ? null : scope.communityId);

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CommunityMember, MembersPage } from '@shared/contracts/communities';
-import type { Role } from '@shared/domain/constants';
-import { effectiveRoles, highestRole, isAdmin } from '@shared/domain/roles';
+import { ROLES, type Role } from '@shared/domain/constants';
+import { atLeast, effectiveRoles, highestRole, isAdmin } from '@shared/domain/roles';
 import { ACCENTED, PLAIN } from '@shared/domain/search-key';
 import { users } from '@shared/schema/auth';
-import { communities, memberships } from '@shared/schema/communities';
+import { communities, memberships, subgroups } from '@shared/schema/communities';
 import { type Executor, preparedPerDatabase } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { decodeCursor, encodeCursor, isSortText, UUID_PATTERN } from '../../http/cursor';
@@ -21,6 +21,7 @@ export interface MembersPageOptions {
   search?: string | undefined;
   role?: Role | undefined;
   subgroupId?: string | undefined;
+  mayLead?: boolean | undefined;
 }
 
 const readMembersCursor = (cursor: string) =>
@@ -87,9 +88,20 @@ function membersNarrowed(admin: boolean, searching = true) {
     sql`(${p('userId')}::uuid IS NULL OR ${memberships.userId} = ${p('userId')}::uuid)`,
     searching ? sql`(${search} IS NULL OR ${users.searchName} LIKE translate(lower(${search}), ${ACCENTED}, ${PLAIN})${admin ? sql` OR lower(${users.email}) LIKE lower(${search})` : sql``})` : undefined,
     sql`(${p('role')}::text IS NULL OR ${p('role')}::text = ANY(${memberships.roles}::text[]))`,
-    sql`(${p('subgroup')}::text IS NULL OR (${p('subgroup')}::text = 'none' AND ${memberships.subgroupId} IS NULL) OR ${memberships.subgroupId}::text = ${p('subgroup')}::text)`,
+    sql`(${p('subgroup')}::text IS NULL OR ${memberships.subgroupId}::text = ${p('subgroup')}::text
+      OR (${p('subgroup')}::text = 'none' AND ${memberships.subgroupId} IS NULL)
+      OR (${p('subgroup')}::text = 'unassigned' AND ${memberships.subgroupId} IS NULL AND NOT EXISTS (
+        SELECT 1 FROM ${subgroups} WHERE ${subgroups.communityId} = ${memberships.communityId} AND ${subgroups.commanderId} = ${memberships.userId})))`,
+    // Who may lead counts the rights held beyond the membership, as PATCH …/commander does.
+    sql`(NOT ${p('mayLead')}::boolean OR ${memberships.roles} && ARRAY[${sql.raw(LEADING_ROLES.map((role) => `'${role}'`).join(', '))}]::text[]
+      OR EXISTS (SELECT 1 FROM ${users} AS leader WHERE leader.id = ${memberships.userId} AND leader.is_super_admin)
+      OR EXISTS (SELECT 1 FROM ${memberships} AS held JOIN ${communities} AS held_in ON held_in.id = held.community_id
+        WHERE held.user_id = ${memberships.userId} AND held_in.institution_id = ${p('institutionId')} AND 'InstitutionAdmin' = ANY(held.roles)))`,
   );
 }
+
+/** The roles that may lead a subgroup (SPEC.md section 6). */
+const LEADING_ROLES = ROLES.filter((role) => atLeast([role], 'Commander'));
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -103,8 +115,9 @@ async function membersQuery(db: Executor, context: CommunityContext, filter: { o
     search: page?.search ? likePattern(page.search) : null,
     role: page?.role ?? null,
     subgroup: page?.subgroupId ?? null,
+    mayLead: page?.mayLead ?? false,
   };
-  const narrowed = narrowings.search !== null || narrowings.role !== null || narrowings.subgroup !== null;
+  const narrowed = narrowings.search !== null || narrowings.role !== null || narrowings.subgroup !== null || narrowings.mayLead;
   const rows = await (showEmail ? adminMembers : plainMembers)(db).execute({
     ...narrowings,
     institutionId: context.community.institutionId,

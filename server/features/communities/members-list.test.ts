@@ -183,6 +183,34 @@ describe('GET /api/communities/:id/members?limit=: pages of the list', () => {
     expect(unassigned.members.map((member) => member.id)).not.toContain(fixture.overseer.user.id);
   });
 
+  it('narrows to the unassigned who lead no subgroup, and to who may lead (institution-wide and server-wide rights too)', async () => {
+    const fixture = await communityOf(12);
+    const id = fixture.community.id;
+    const { members: everyone } = await pageOf(fixture.owner.agent, id, 'limit=100');
+    const plainMember = everyone.find((member) => member.roles.includes('Member') && member.id !== fixture.overseer.user.id)!;
+    const commander = everyone.find((member) => member.roles.includes('Commander'))!;
+    const [subgroup] = await db.insert(subgroups).values({ communityId: id, name: 'Led team', commanderId: commander.id }).returning();
+    const unassigned = await pageOf(fixture.owner.agent, id, 'limit=100&subgroupId=unassigned');
+    expect(unassigned.members.map((member) => member.id)).not.toContain(commander.id);
+    expect(unassigned.total).toBe(11);
+    await db.update(memberships).set({ subgroupId: subgroup!.id }).where(eq(memberships.userId, plainMember.id));
+    expect((await pageOf(fixture.owner.agent, id, 'limit=100&subgroupId=unassigned')).total).toBe(10);
+    // 'none' still counts the commander, who is in no subgroup.
+    expect((await pageOf(fixture.owner.agent, id, 'limit=100&subgroupId=none')).total).toBe(11);
+
+    await db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, plainMember.id));
+    const leaders = await pageOf(fixture.owner.agent, id, 'limit=100&mayLead=true');
+    const expected = everyone.filter((member) => member.id === plainMember.id || member.rank !== 'Member' || member.roles.some((role) => role !== 'Member')).map((member) => member.id);
+    expect(leaders.members.map((member) => member.id).sort()).toEqual(expected.sort());
+    // The moderator, the overseer (InstitutionAdmin in a sibling community) and the server-wide admin are among them.
+    expect(leaders.members.map((member) => member.id)).toEqual(expect.arrayContaining([fixture.owner.user.id, fixture.overseer.user.id, plainMember.id]));
+    expect(leaders.total).toBe(leaders.members.length);
+    // Page after page, the count is the same as the pages hold.
+    const first = await pageOf(fixture.owner.agent, id, 'limit=2&mayLead=true');
+    const second = await pageOf(fixture.owner.agent, id, `limit=100&mayLead=true&cursor=${first.nextCursor}`);
+    expect([...first.members, ...second.members].map((member) => member.id)).toEqual(leaders.members.map((member) => member.id));
+  });
+
   it('refuses a limit out of range and a cursor it did not make, with a message per field', async () => {
     const fixture = await communityOf(3);
     const refused = async (query: string, field: string) => {
@@ -195,6 +223,7 @@ describe('GET /api/communities/:id/members?limit=: pages of the list', () => {
     await refused(`limit=10&cursor=${Buffer.from('[1,2]').toString('base64url')}`, 'cursor');
     await refused('limit=10&role=Pope', 'role');
     await refused('limit=10&subgroupId=someone', 'subgroupId');
+    await refused('limit=10&mayLead=yes', 'mayLead');
   });
 });
 

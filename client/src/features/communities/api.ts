@@ -11,6 +11,7 @@ import type {
 import { MEMBERS_PAGE_MAX } from '@shared/contracts/communities';
 import type { LinkImportedMemberBody, LinkImportedMemberResult } from '@shared/contracts/imported-members';
 import type { Role } from '@shared/domain/constants';
+import { atLeast } from '@shared/domain/roles';
 import { apiJson, apiRequest } from '@/lib/api-client';
 import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 import { useAuth } from '@/lib/auth';
@@ -46,27 +47,65 @@ export function useCommunityStats(id: string) {
 /** Members a page of the list holds: enough to fill a tall screen, small enough to come at once. */
 export const MEMBERS_PAGE_SIZE = 50;
 
+/** What a paged read of the member list is narrowed to (GET …/members' search, subgroupId and mayLead). */
+export interface MembersNarrowing {
+  /** A part of the name (and for admins the e-mail), case and accents aside. */
+  search?: string;
+  /** A subgroup's id; 'none': in no subgroup; 'unassigned': in none and leading none. */
+  subgroupId?: string;
+  /** Only who may lead a subgroup. */
+  mayLead?: boolean;
+}
+
+/** Whether `member` still belongs in a list narrowed to a subgroup or to who may lead, after a change made here. */
+function stillMatches(member: CommunityMember, { subgroupId, mayLead }: MembersNarrowing) {
+  if (mayLead && !atLeast([member.rank, ...member.roles], 'Commander')) return false;
+  if (subgroupId === undefined) return true;
+  return subgroupId === 'none' || subgroupId === 'unassigned' ? member.subgroupId === null : member.subgroupId === subgroupId;
+}
+
+const isNarrowedToGroup = (key: readonly unknown[]) => {
+  const narrowing = key[4] as MembersNarrowing | undefined;
+  return narrowing?.subgroupId !== undefined || narrowing?.mayLead === true;
+};
+
 /**
- * GET /api/communities/{id}/members?limit=50[&search][&cursor]: the member list a page at a time, by name,
- * narrowed by a search (name, and for admins e-mail; case and accents aside). `fetchNextPage` reads on.
+ * GET /api/communities/{id}/members?limit=50[&search][&subgroupId][&mayLead][&cursor]: the member list a page
+ * at a time, by name, narrowed by a search (name, and for admins e-mail; case and accents aside), a
+ * subgroup or who may lead. `fetchNextPage` reads on. A member moved or whose roles changed here leaves a
+ * list narrowed to a subgroup or to leaders at once (before it is read again).
  */
-export function useMemberPages(communityId: string, search: string, enabled = true) {
-  const term = search.trim();
+export function useMemberPages(communityId: string, narrowing: MembersNarrowing = {}, enabled = true) {
+  const key = { search: narrowing.search?.trim() ?? '', subgroupId: narrowing.subgroupId, mayLead: narrowing.mayLead === true ? true : undefined };
   return useInfiniteQuery({
-    queryKey: [...communityKeys.memberPages(communityId), { search: term }] as const,
+    queryKey: [...communityKeys.memberPages(communityId), key] as const,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ limit: String(MEMBERS_PAGE_SIZE) });
-      if (term) params.set('search', term);
+      if (key.search) params.set('search', key.search);
+      if (key.subgroupId) params.set('subgroupId', key.subgroupId);
+      if (key.mayLead) params.set('mayLead', 'true');
       if (pageParam) params.set('cursor', pageParam);
       return apiJson<MembersPage>('GET', `/api/communities/${communityId}/members?${params.toString()}`);
     },
     getNextPageParam: (page) => page.nextCursor,
+    select:
+      key.subgroupId === undefined && !key.mayLead
+        ? undefined
+        : (data) => ({ ...data, pages: data.pages.map((page) => ({ ...page, members: page.members.filter((member) => stillMatches(member, key)) })) }),
     // While a new search is on its way, the last answer stays on screen instead of a loading card.
     placeholderData: keepPreviousData,
     retry: MEMBERS_QUERY_RETRY,
     enabled,
   });
+}
+
+/**
+ * After a subgroup or role change: the lists narrowed to a subgroup or to who may lead are read again where
+ * they are on screen (a member joins one as they leave another); the others are only marked stale.
+ */
+export function refreshGroupedMemberPages(queryClient: QueryClient, communityId: string) {
+  return queryClient.invalidateQueries({ queryKey: communityKeys.memberPages(communityId), predicate: (query) => isNarrowedToGroup(query.queryKey) });
 }
 
 /** Every member, read a page at a time (the CSV export reads them when asked, not when its tab opens). */
@@ -173,6 +212,7 @@ export function useUpdateRoles(communityId: string) {
     mutationFn: ({ userId, roles }) => apiJson<CommunityMember>('PATCH', `/api/users/${userId}/role`, { roles }),
     onSuccess: (updated) => {
       changeListedMembers(queryClient, communityId, (members) => members.map((member) => (member.id === updated.id ? { ...member, ...updated } : member)));
+      void refreshGroupedMemberPages(queryClient, communityId);
       void queryClient.invalidateQueries({ queryKey: communityKeys.stats(communityId) });
     },
   });

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { CreateSubgroupBody, OwnSubgroupView, SubgroupView } from '@shared/contracts/subgroups';
 import { apiJson, apiRequest } from '@/lib/api-client';
 import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 import type { CommunityMember } from '@shared/contracts/communities';
-import { changeListedMembers, communityKeys } from '@/features/communities/api';
+import { changeListedMembers, communityKeys, refreshGroupedMemberPages, useMemberPages } from '@/features/communities/api';
 
 export const subgroupKeys = {
   all: (communityId: string) => ['/api/communities', communityId, 'subgroups'] as const,
@@ -29,7 +30,8 @@ export function useOwnSubgroup(communityId: string | null) {
 /**
  * After any subgroup change: the subgroups, the whole member list and one's own subgroup read again. The
  * pages of the member list (a congregation's may be forty) are changed where they are instead, by
- * `change`, and only marked stale, so a list on screen does not read every page again.
+ * `change`, and only marked stale, so a list on screen does not read every page again; those narrowed to
+ * a subgroup (or to who may lead) on screen are read again, as a member joins one as they leave another.
  */
 function useRefreshSubgroups(communityId: string) {
   const queryClient = useQueryClient();
@@ -39,6 +41,7 @@ function useRefreshSubgroups(communityId: string) {
       queryClient.invalidateQueries({ queryKey: subgroupKeys.all(communityId) }),
       queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId), exact: true }),
       queryClient.invalidateQueries({ queryKey: communityKeys.memberPages(communityId), refetchType: 'none' }),
+      refreshGroupedMemberPages(queryClient, communityId),
       queryClient.invalidateQueries({ queryKey: ['/api/user/subgroup'] }),
     ]);
   };
@@ -79,3 +82,23 @@ export function useAssignSubgroup(communityId: string) {
     onSuccess: (_result, { userId, subgroupId }) => void refresh((members) => members.map((member) => (member.id === userId ? { ...member, subgroupId } : member))),
   });
 }
+
+/**
+ * Everyone who may lead a subgroup (Commander or an admin role, institution- and server-wide rights
+ * counted), every page read: a congregation has a few dozen at most, and the commander select lists them all.
+ */
+export function useLeaders(communityId: string) {
+  const pages = useMemberPages(communityId, { mayLead: true });
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = pages;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  return {
+    members: hasNextPage ? undefined : pages.data?.pages.flatMap((page) => page.members),
+    error: pages.error,
+    refetch: () => void pages.refetch(),
+  };
+}
+
+/** The members in no subgroup who lead none either, a page at a time. */
+export const useUnassignedMembers = (communityId: string) => useMemberPages(communityId, { subgroupId: 'unassigned' });

@@ -33,7 +33,7 @@ export function useTrackingScreen() {
 
   // The pickers and the members card read the list a page at a time: a congregation's 2,000 names are
   // not what a member's first screen should wait for.
-  const memberPages = useMemberPages(communityId ?? '', '', communityId !== null);
+  const memberPages = useMemberPages(communityId ?? '', {}, communityId !== null);
   const loadedMembers = useMemo(() => memberPages.data?.pages.flatMap((page) => page.members), [memberPages.data]);
   const members = {
     data: loadedMembers,

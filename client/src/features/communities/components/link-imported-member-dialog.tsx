@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLinkImportedMember, useMemberPages } from '../api';
+import { ShowMoreMembers } from './show-more-members';
 
 export const CHOOSE_MEMBER_MESSAGE = 'Choose the member this history belongs to.';
 
@@ -72,7 +73,7 @@ function LinkForm({
   const [query, setQuery] = useState('');
   // The server searches (name, and e-mail for admins) once typing pauses, a page at a time.
   const search = useDebouncedValue(query.trim());
-  const pages = useMemberPages(communityId, search);
+  const pages = useMemberPages(communityId, { search });
   const [chosen, setChosen] = useState<CommunityMember | null>(null);
   const [missingChoice, setMissingChoice] = useState(false);
   // Real members only: never another imported record.
@@ -201,11 +202,7 @@ function LinkForm({
             })}
           </ul>
         ) : null}
-        {pages.hasNextPage ? (
-          <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-            {pages.isFetchingNextPage ? 'Loading…' : 'Show more members'}
-          </Button>
-        ) : null}
+        <ShowMoreMembers pages={pages} />
         {missingChoice && !chosen ? (
           <p id={choiceErrorId} className="text-sm font-medium text-destructive">
             {CHOOSE_MEMBER_MESSAGE}

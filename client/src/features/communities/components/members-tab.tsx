@@ -73,7 +73,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
   const [query, setQuery] = useState('');
   // The server searches (name, e-mail; case and accents aside) once typing pauses.
   const search = useDebouncedValue(query.trim());
-  const members = useMemberPages(communityId, search);
+  const members = useMemberPages(communityId, { search });
   const [editing, setEditing] = useState<CommunityMember | null>(null);
   const [removing, setRemoving] = useState<CommunityMember | null>(null);
   const [linking, setLinking] = useState<CommunityMember | null>(null);

@@ -8,31 +8,26 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
-import { EmptyNote } from '@/components/ui/states';
+import { EmptyNote, ErrorNote, loadFailureMessage } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
-import { useAssignSubgroup, useSetCommander } from '../api';
+import { useMemberPages } from '@/features/communities/api';
+import { FindMemberDialog } from '@/features/communities/components/find-member-dialog';
+import { useAssignSubgroup, useSetCommander, useUnassignedMembers } from '../api';
+import { ShowMoreMembers } from '@/features/communities/components/show-more-members';
 
 export const memberCountLabel = (count: number) => (count === 1 ? '1 member' : `${count} members`);
 
 interface SubgroupCardProps {
   communityId: string;
   subgroup: SubgroupView;
-  /** The members of this subgroup (from the member list), by name. */
-  members: readonly CommunityMember[];
-  /** Members holding Commander or an admin role: the only ones who may lead (SPEC.md section 6). */
-  eligibleCommanders: readonly CommunityMember[];
-  /** Members in no subgroup, offered by 'Assign member'. */
-  unassigned: readonly CommunityMember[];
-  /** True while the member list loads. */
-  membersLoading: boolean;
-  /** The member list could not be loaded (the tab says so, with Retry). */
-  membersFailed?: boolean;
+  /** Members holding Commander or an admin role, the only ones who may lead (SPEC.md section 6); undefined while they load. */
+  eligibleCommanders: readonly CommunityMember[] | undefined;
   onDelete: (subgroup: SubgroupView) => void;
 }
 
-/** One subgroup: its commander, its members (each with Unassign), 'Assign member' and Delete. */
-export function SubgroupCard({ communityId, subgroup, members, eligibleCommanders, unassigned, membersLoading, membersFailed = false, onDelete }: SubgroupCardProps) {
+/** One subgroup: its commander, its members a page at a time (each with Unassign), 'Assign member' and Delete. */
+export function SubgroupCard({ communityId, subgroup, eligibleCommanders, onDelete }: SubgroupCardProps) {
   const id = useId();
   const titleId = `${id}-title`;
   return (
@@ -55,18 +50,14 @@ export function SubgroupCard({ communityId, subgroup, members, eligibleCommander
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
-      <CommanderSelect communityId={communityId} subgroup={subgroup} eligible={eligibleCommanders} disabled={membersLoading || membersFailed} />
-      {membersFailed ? (
-        <p className="text-sm text-muted-foreground">The members could not be loaded, so they cannot be shown or assigned here.</p>
-      ) : (
-        <>
-          <SubgroupMembers communityId={communityId} subgroup={subgroup} members={members} loading={membersLoading} />
-          <AssignMember communityId={communityId} subgroup={subgroup} unassigned={unassigned} disabled={membersLoading} />
-        </>
-      )}
+      <CommanderSelect communityId={communityId} subgroup={subgroup} eligible={eligibleCommanders ?? NO_MEMBERS} disabled={eligibleCommanders === undefined} />
+      <SubgroupMembers communityId={communityId} subgroup={subgroup} />
+      <AssignMember communityId={communityId} subgroup={subgroup} />
     </Card>
   );
 }
+
+const NO_MEMBERS: readonly CommunityMember[] = [];
 
 function CommanderSelect({ communityId, subgroup, eligible, disabled }: { communityId: string; subgroup: SubgroupView; eligible: readonly CommunityMember[]; disabled: boolean }) {
   const id = useId();
@@ -116,8 +107,10 @@ function CommanderSelect({ communityId, subgroup, eligible, disabled }: { commun
   );
 }
 
-function SubgroupMembers({ communityId, subgroup, members, loading }: { communityId: string; subgroup: SubgroupView; members: readonly CommunityMember[]; loading: boolean }) {
+function SubgroupMembers({ communityId, subgroup }: { communityId: string; subgroup: SubgroupView }) {
+  const pages = useMemberPages(communityId, { subgroupId: subgroup.id });
   const assign = useAssignSubgroup(communityId);
+  const members = pages.data?.pages.flatMap((page) => page.members) ?? [];
   const unassign = (member: CommunityMember) =>
     assign.mutate(
       { userId: member.id, subgroupId: null },
@@ -127,39 +120,52 @@ function SubgroupMembers({ communityId, subgroup, members, loading }: { communit
       },
     );
 
-  if (loading) return <p className="text-sm text-muted-foreground">Loading members…</p>;
+  if (pages.error && !pages.data) return <ErrorNote message={loadFailureMessage('The members could not be loaded.', pages.error)} onRetry={() => void pages.refetch()} />;
+  if (pages.isPending) return <p className="text-sm text-muted-foreground">Loading members…</p>;
   if (members.length === 0) return <EmptyNote>No members in this subgroup yet.</EmptyNote>;
   return (
-    <ul aria-label={`Members of ${subgroup.name}`} className="max-h-32 divide-y divide-border overflow-y-auto rounded-xl border border-border">
-      {members.map((member) => {
-        const pending = assign.isPending && assign.variables.userId === member.id;
-        return (
-          <li key={member.id} className="flex flex-wrap items-center gap-x-2 py-0.5 pl-3 pr-1">
-            <span className="min-w-0 flex-1 break-words text-sm font-medium">{member.displayName}</span>
-            {member.id === subgroup.commanderId ? <Badge>Commander</Badge> : null}
-            <Button
-              variant="ghost"
-              className="min-h-11 shrink-0 px-3 text-destructive hover:bg-destructive-50"
-              aria-label={`Unassign ${member.displayName}`}
-              disabled={pending}
-              onClick={() => unassign(member)}
-            >
-              <UserMinus aria-hidden="true" />
-              {pending ? 'Unassigning...' : 'Unassign'}
-            </Button>
-          </li>
-        );
-      })}
-    </ul>
+    <div className="grid gap-2">
+      <ul aria-label={`Members of ${subgroup.name}`} className="max-h-32 divide-y divide-border overflow-y-auto rounded-xl border border-border">
+        {members.map((member) => {
+          const pending = assign.isPending && assign.variables.userId === member.id;
+          return (
+            <li key={member.id} className="flex flex-wrap items-center gap-x-2 py-0.5 pl-3 pr-1">
+              <span className="min-w-0 flex-1 break-words text-sm font-medium">{member.displayName}</span>
+              {member.id === subgroup.commanderId ? <Badge>Commander</Badge> : null}
+              <Button
+                variant="ghost"
+                className="min-h-11 shrink-0 px-3 text-destructive hover:bg-destructive-50"
+                aria-label={`Unassign ${member.displayName}`}
+                disabled={pending}
+                onClick={() => unassign(member)}
+              >
+                <UserMinus aria-hidden="true" />
+                {pending ? 'Unassigning...' : 'Unassign'}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <ShowMoreMembers pages={pages} />
+    </div>
   );
 }
 
-function AssignMember({ communityId, subgroup, unassigned, disabled }: { communityId: string; subgroup: SubgroupView; unassigned: readonly CommunityMember[]; disabled: boolean }) {
+/** The select's last entry when more members are unassigned than were read: it opens a search. */
+const FIND_MEMBER = 'find-member';
+
+function AssignMember({ communityId, subgroup }: { communityId: string; subgroup: SubgroupView }) {
   const id = useId();
-  const [chosen, setChosen] = useState('');
+  const unassignedPages = useUnassignedMembers(communityId);
+  const [chosen, setChosen] = useState<CommunityMember | null>(null);
+  const [finding, setFinding] = useState(false);
   const assign = useAssignSubgroup(communityId);
-  // The choice is forgotten once that member is assigned elsewhere (another card, another admin).
-  const member = unassigned.find((candidate) => candidate.id === chosen) ?? null;
+  const unassigned = unassignedPages.data?.pages.flatMap((page) => page.members) ?? NO_MEMBERS;
+  const loading = unassignedPages.isPending && !unassignedPages.error;
+  // The choice is forgotten once that member is assigned (on another card, or by another admin and read
+  // again); one found by a search beyond the pages read is kept.
+  const member = chosen && (unassigned.some((candidate) => candidate.id === chosen.id) || unassignedPages.hasNextPage) ? chosen : null;
+  const options = member && !unassigned.some((candidate) => candidate.id === member.id) ? [...unassigned, member] : unassigned;
 
   const onAssign = () => {
     if (!member) return;
@@ -168,7 +174,7 @@ function AssignMember({ communityId, subgroup, unassigned, disabled }: { communi
       {
         onSuccess: () => {
           toast({ title: 'Member Assigned', description: `${member.displayName} joined ${subgroup.name}.`, variant: 'success' });
-          setChosen('');
+          setChosen(null);
         },
         onError: (error) => toastError('Assignment Failed', error, 'Failed to assign member'),
       },
@@ -176,6 +182,7 @@ function AssignMember({ communityId, subgroup, unassigned, disabled }: { communi
   };
 
   const selectId = `${id}-assign`;
+  const nobody = !loading && options.length === 0;
   return (
     <div className="grid gap-1.5">
       <label htmlFor={selectId} className="text-sm font-medium">
@@ -184,13 +191,24 @@ function AssignMember({ communityId, subgroup, unassigned, disabled }: { communi
       {/* On a phone the select has the whole line, so its 'Choose an unassigned member' is not cut; Assign goes under it. */}
       <div className="grid gap-2 sm:flex">
         <div className="min-w-0 sm:flex-1">
-          <NativeSelect id={selectId} value={member?.id ?? ''} disabled={disabled || assign.isPending || unassigned.length === 0} onChange={(event) => setChosen(event.target.value)}>
-            <option value="">{unassigned.length === 0 ? 'Everyone is in a subgroup' : 'Choose an unassigned member'}</option>
-            {unassigned.map((candidate) => (
+          <NativeSelect
+            id={selectId}
+            value={member?.id ?? ''}
+            disabled={loading || assign.isPending || nobody}
+            aria-busy={loading || undefined}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (value === FIND_MEMBER) setFinding(true);
+              else setChosen(options.find((candidate) => candidate.id === value) ?? null);
+            }}
+          >
+            <option value="">{loading ? 'Loading members…' : nobody ? 'Everyone is in a subgroup' : 'Choose an unassigned member'}</option>
+            {options.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.displayName}
               </option>
             ))}
+            {unassignedPages.hasNextPage ? <option value={FIND_MEMBER}>Find another member…</option> : null}
           </NativeSelect>
         </div>
         <Button variant="outline" className="shrink-0" onClick={onAssign} disabled={!member || assign.isPending} aria-label={`Assign to ${subgroup.name}`}>
@@ -198,6 +216,18 @@ function AssignMember({ communityId, subgroup, unassigned, disabled }: { communi
           {assign.isPending ? 'Assigning...' : 'Assign'}
         </Button>
       </div>
+      {unassignedPages.error && !unassignedPages.data ? (
+        <ErrorNote message={loadFailureMessage('The unassigned members could not be loaded.', unassignedPages.error)} onRetry={() => void unassignedPages.refetch()} />
+      ) : null}
+      <FindMemberDialog
+        communityId={communityId}
+        open={finding}
+        onOpenChange={setFinding}
+        onPick={setChosen}
+        narrowing={{ subgroupId: 'unassigned' }}
+        description={`Choose whom to assign to ${subgroup.name}.`}
+        emptyText="Everyone is in a subgroup."
+      />
     </div>
   );
 }

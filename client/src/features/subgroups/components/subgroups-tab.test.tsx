@@ -3,6 +3,7 @@ import type { CommunityMember, MembershipView } from '@shared/contracts/communit
 import type { SubgroupView } from '@shared/contracts/subgroups';
 import { makeMember, makeMembership, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
+import { servesMembers } from '@/test/member-pages';
 import { findToast, renderApp } from '@/test/render-app';
 
 const me = makeUser();
@@ -38,13 +39,17 @@ function moderator(roles: MembershipView['roles'] = ['CommunityModerator']) {
   return makeMembership({ communityId: 'c1', role: roles[0]!, roles, community: { id: 'c1', name: 'Hope Chapel', description: null } });
 }
 
-function renderSubgroups(routes: Record<string, Handler> = {}, membership = moderator(), members: CommunityMember[] = MEMBERS) {
+const byName = (a: CommunityMember, b: CommunityMember) => a.displayName.localeCompare(b.displayName);
+
+/** The tab over `members` (served by name, a page at a time, as the server does) and `subgroups` (whose commanders lead). */
+function renderSubgroups(routes: Record<string, Handler> = {}, membership = moderator(), members: CommunityMember[] = MEMBERS, subgroups = [ALPHA, BETA]) {
+  const leaders = subgroups.flatMap((listed) => (listed.commanderId ? [listed.commanderId] : []));
   const api = mockApi({
     'GET /api/user': () => json(me),
     'GET /api/memberships': () => json([membership]),
     'GET /api/notifications': () => json([]),
-    'GET /api/communities/c1/subgroups': () => json([ALPHA, BETA]),
-    'GET /api/communities/c1/members': () => json(members),
+    'GET /api/communities/c1/subgroups': () => json(subgroups),
+    'GET /api/communities/c1/members': servesMembers([...members].sort(byName), leaders),
     ...routes,
   });
   return { ...renderApp('/admin?tab=subgroups'), api };
@@ -60,8 +65,8 @@ describe('Subgroups tab', () => {
     const alpha = await card('Alpha Group');
     expect(alpha).toHaveTextContent('Early risers');
     expect(alpha).toHaveTextContent('2 members');
-    expect(within(alpha).getByRole('combobox', { name: 'Commander' })).toHaveValue(boaz.id);
-    const alphaMembers = within(alpha).getByRole('list', { name: 'Members of Alpha Group' });
+    await waitFor(() => expect(within(alpha).getByRole('combobox', { name: 'Commander' })).toHaveValue(boaz.id));
+    const alphaMembers = await within(alpha).findByRole('list', { name: 'Members of Alpha Group' });
     expect(within(alphaMembers).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       expect.stringContaining('Boaz of Bethlehem'),
       expect.stringContaining('Naomi Ephrath'),
@@ -70,10 +75,10 @@ describe('Subgroups tab', () => {
 
     const beta = await card('Beta Group');
     expect(beta).toHaveTextContent('0 members');
-    expect(beta).toHaveTextContent('No members in this subgroup yet.');
+    expect(await within(beta).findByText('No members in this subgroup yet.')).toBeInTheDocument();
     expect(within(beta).getByRole('combobox', { name: 'Commander' })).toHaveValue('');
 
-    const unassigned = screen.getByRole('list', { name: /Unassigned members/ });
+    const unassigned = await screen.findByRole('list', { name: /Unassigned members/ });
     expect(unassigned).toHaveClass('max-h-48', 'overflow-y-auto');
     expect(within(unassigned).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       expect.stringContaining('Eli Shiloh'),
@@ -87,9 +92,9 @@ describe('Subgroups tab', () => {
 
   it("lists a commander who leads a subgroup but is not assigned to one as leading it, not among the unassigned", async () => {
     // Eli leads Beta without being assigned to a subgroup.
-    renderSubgroups({ 'GET /api/communities/c1/subgroups': () => json([ALPHA, { ...BETA, commanderId: eli.id, commanderName: eli.displayName }]) });
+    renderSubgroups({}, moderator(), MEMBERS, [ALPHA, { ...BETA, commanderId: eli.id, commanderName: eli.displayName }]);
     await card('Beta Group');
-    const unassigned = screen.getByRole('list', { name: /Unassigned members/ });
+    const unassigned = await screen.findByRole('list', { name: /Unassigned members/ });
     expect(within(unassigned).queryByText('Eli Shiloh')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Unassigned members (3)' })).toBeInTheDocument();
     const select = await screen.findByRole('combobox', { name: 'Subgroup for Eli Shiloh' });
@@ -100,9 +105,10 @@ describe('Subgroups tab', () => {
 
   it('says beside a commander assigned to one subgroup which other one they lead', async () => {
     renderSubgroups(
-      { 'GET /api/communities/c1/subgroups': () => json([ALPHA, { ...BETA, commanderId: eli.id, commanderName: eli.displayName }]) },
+      {},
       moderator(),
       MEMBERS.map((member) => (member.id === eli.id ? { ...member, subgroupId: ALPHA_ID } : member)),
+      [ALPHA, { ...BETA, commanderId: eli.id, commanderName: eli.displayName }],
     );
     const select = await screen.findByRole('combobox', { name: 'Subgroup for Eli Shiloh' });
     await waitFor(() => expect(select).toHaveDisplayValue('Alpha Group'));
@@ -236,13 +242,17 @@ describe('Subgroups tab', () => {
       await user.click(within(beta).getByRole('button', { name: 'Assign to Beta Group' }));
       expect(await findToast('Member Assigned')).toHaveTextContent('Orpah Moab joined Beta Group.');
       expect(api.calls('PATCH', `/api/users/${orpah.id}/subgroup`)[0]!.body).toEqual({ subgroupId: BETA_ID });
-      await waitFor(() => expect(api.calls('GET', '/api/communities/c1/members').length).toBeGreaterThan(1));
+      // Beta's members and the unassigned are read again; the whole member list is not.
+      const reads = (query: string) => api.calls('GET', `/api/communities/c1/members?limit=50&${query}`).length;
+      await waitFor(() => expect(reads(`subgroupId=${BETA_ID}`)).toBe(2));
+      await waitFor(() => expect(reads('subgroupId=unassigned')).toBe(2));
+      expect(api.calls('GET', '/api/communities/c1/members')).toHaveLength(0);
     });
 
     it('unassigns a member of a subgroup', async () => {
       const { user, api } = renderSubgroups({ [`PATCH /api/users/${naomi.id}/subgroup`]: () => json({ userId: naomi.id, subgroupId: null }) });
       const alpha = await card('Alpha Group');
-      await user.click(within(alpha).getByRole('button', { name: 'Unassign Naomi Ephrath' }));
+      await user.click(await within(alpha).findByRole('button', { name: 'Unassign Naomi Ephrath' }));
       expect(await findToast('Member Unassigned')).toHaveTextContent('Naomi Ephrath is no longer in Alpha Group.');
       expect(api.calls('PATCH', `/api/users/${naomi.id}/subgroup`)[0]!.body).toEqual({ subgroupId: null });
     });
@@ -265,6 +275,63 @@ describe('Subgroups tab', () => {
       await user.selectOptions(select, 'Jesse Obed');
       await user.click(within(beta).getByRole('button', { name: 'Assign to Beta Group' }));
       expect(await findToast('Assignment Failed')).toHaveTextContent('Failed to assign member');
+    });
+  });
+
+  describe('at congregation scale', () => {
+    // 120 unassigned and 60 in Alpha: nothing reads the whole list, each list reads a page at a time.
+    const unassignedMany = Array.from({ length: 120 }, (_, index) => makeMember({ displayName: `Unplaced ${String(index).padStart(3, '0')}` }));
+    const alphaMany = Array.from({ length: 60 }, (_, index) => makeMember({ displayName: `Alpha member ${String(index).padStart(2, '0')}`, subgroupId: ALPHA_ID }));
+    const congregation = [...MEMBERS, ...unassignedMany, ...alphaMany];
+
+    it('reads each list a page at a time and finds an unassigned member beyond the first page to assign', async () => {
+      const last = unassignedMany.at(-1)!;
+      const { user, api } = renderSubgroups({ [`PATCH /api/users/${last.id}/subgroup`]: () => json({ userId: last.id, subgroupId: BETA_ID }) }, moderator(), congregation);
+      expect(await screen.findByRole('heading', { name: 'Unassigned members (124)' })).toBeInTheDocument();
+      const alphaMembers = await within(await card('Alpha Group')).findByRole('list', { name: 'Members of Alpha Group' });
+      expect(within(alphaMembers).getAllByRole('listitem')).toHaveLength(50);
+      await user.click(within(await card('Alpha Group')).getByRole('button', { name: 'Show more members' }));
+      await waitFor(() => expect(within(alphaMembers).getAllByRole('listitem')).toHaveLength(62));
+
+      const beta = await card('Beta Group');
+      const select = within(beta).getByRole('combobox', { name: 'Assign member' });
+      await waitFor(() => expect(select).toBeEnabled());
+      expect(optionTexts(select)).toHaveLength(52);
+      expect(optionTexts(select).at(-1)).toBe('Find another member…');
+      await user.selectOptions(select, 'Find another member…');
+      const dialog = await screen.findByRole('dialog', { name: 'Find a member' });
+      await user.type(within(dialog).getByRole('searchbox', { name: 'Search members' }), 'unplaced 119');
+      await user.click(await within(dialog).findByRole('button', { name: last.displayName }));
+      await waitFor(() => expect(select).toHaveDisplayValue(last.displayName));
+      await user.click(within(beta).getByRole('button', { name: 'Assign to Beta Group' }));
+      expect(await findToast('Member Assigned')).toHaveTextContent(`${last.displayName} joined Beta Group.`);
+      expect(api.calls('GET', '/api/communities/c1/members')).toHaveLength(0);
+      // The search asked only for the unassigned.
+      expect(api.requests.some((request) => request.url.includes('search=unplaced+119') && request.url.includes('subgroupId=unassigned'))).toBe(true);
+    });
+
+    it('finds a member to move by name, and a member moved leaves their old subgroup at once', async () => {
+      const members = congregation.map((member) => ({ ...member }));
+      const moved = members.find((member) => member.displayName === 'Alpha member 00')!;
+      const { user } = renderSubgroups(
+        {
+          [`PATCH /api/users/${moved.id}/subgroup`]: () => {
+            moved.subgroupId = BETA_ID;
+            return json({ userId: moved.id, subgroupId: BETA_ID });
+          },
+        },
+        moderator(),
+        members,
+      );
+      expect(await screen.findByRole('heading', { name: 'Members (186)' })).toBeInTheDocument();
+      await user.type(screen.getByRole('searchbox', { name: 'Find a member to move' }), 'alpha member 00');
+      expect(await screen.findByText('1 member matches "alpha member 00".')).toBeInTheDocument();
+      const select = await screen.findByRole('combobox', { name: `Subgroup for ${moved.displayName}` });
+      const alphaMembers = await within(await card('Alpha Group')).findByRole('list', { name: 'Members of Alpha Group' });
+      expect(within(alphaMembers).getByText(moved.displayName)).toBeInTheDocument();
+      await user.selectOptions(select, 'Beta Group');
+      expect(await findToast('Member Assigned')).toHaveTextContent(`${moved.displayName} joined Beta Group.`);
+      await waitFor(() => expect(within(alphaMembers).queryByText(moved.displayName)).not.toBeInTheDocument());
     });
   });
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ReadOnlyNote } from '@/components/ui/states';
+import { FindMemberDialog } from '@/features/communities/components/find-member-dialog';
 import { READ_ONLY_NOTICE_ID, type TrackingScreen } from '../use-tracking-screen';
 import { CheckInCarousel } from './check-in-carousel';
-import { FindMemberDialog } from './find-member-dialog';
 import { PeriodPickers, ViewingNotice } from './period-pickers';
 
 /**
@@ -25,7 +25,9 @@ export function ScreenPickers({ screen, idPrefix }: { screen: TrackingScreen; id
         period={screen.period}
         onPeriodChange={screen.setPeriod}
       />
-      {screen.communityId ? <FindMemberDialog communityId={screen.communityId} open={finding} onOpenChange={setFinding} onPick={screen.pickMember} /> : null}
+      {screen.communityId ? (
+        <FindMemberDialog communityId={screen.communityId} description="Their tracking opens read-only." open={finding} onOpenChange={setFinding} onPick={screen.pickMember} />
+      ) : null}
       {!screen.isSelf ? <ViewingNotice name={screen.viewed.displayName} /> : null}
       {screen.readOnlyReason ? <ReadOnlyNote id={READ_ONLY_NOTICE_ID}>{screen.readOnlyReason}</ReadOnlyNote> : null}
     </>

@@ -1,31 +1,41 @@
 import Search from 'lucide-react/icons/search';
 import { useId, useState } from 'react';
+import type { CommunityMember } from '@shared/contracts/communities';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { ErrorNote, loadFailureMessage } from '@/components/ui/states';
-import { useMemberPages } from '@/features/communities/api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import type { MemberOption } from './period-pickers';
+import { type MembersNarrowing, useMemberPages } from '../api';
+import { ShowMoreMembers } from './show-more-members';
 
 interface FindMemberDialogProps {
   communityId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onPick: (member: MemberOption) => void;
+  onPick: (member: CommunityMember) => void;
+  /** What picking a member does, under the title. */
+  description: string;
+  /** Only members in a subgroup, in none, or who may lead. */
+  narrowing?: Omit<MembersNarrowing, 'search'>;
+  /** What the list says when nobody is left to pick (without a search). */
+  emptyText?: string;
 }
 
 /**
- * 'Find another member…' in the member picker of a community larger than the picker's first page: a
- * search on the server (name, case and accents aside), sent when typing pauses, a page at a time.
+ * 'Find another member…' where a picker holds only the first page of a large community: a search on the
+ * server (name, case and accents aside), sent when typing pauses, a page at a time.
  */
-export function FindMemberDialog({ communityId, open, onOpenChange, onPick }: FindMemberDialogProps) {
+export function FindMemberDialog({ communityId, open, onOpenChange, onPick, description, narrowing, emptyText }: FindMemberDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <FindMemberContent
           communityId={communityId}
+          description={description}
+          narrowing={narrowing}
+          emptyText={emptyText ?? 'This community has no other members yet.'}
           onPick={(member) => {
             onPick(member);
             onOpenChange(false);
@@ -36,11 +46,23 @@ export function FindMemberDialog({ communityId, open, onOpenChange, onPick }: Fi
   );
 }
 
-function FindMemberContent({ communityId, onPick }: { communityId: string; onPick: (member: MemberOption) => void }) {
+function FindMemberContent({
+  communityId,
+  description,
+  narrowing,
+  emptyText,
+  onPick,
+}: {
+  communityId: string;
+  description: string;
+  narrowing: Omit<MembersNarrowing, 'search'> | undefined;
+  emptyText: string;
+  onPick: (member: CommunityMember) => void;
+}) {
   const id = useId();
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim());
-  const pages = useMemberPages(communityId, search);
+  const pages = useMemberPages(communityId, { ...narrowing, search });
   const found = pages.data?.pages.flatMap((page) => page.members) ?? [];
   const total = pages.data?.pages[0]?.total ?? found.length;
   const status = pages.isPending
@@ -50,7 +72,7 @@ function FindMemberContent({ communityId, onPick }: { communityId: string; onPic
       : total === 0
         ? search
           ? `No member matches "${search}".`
-          : 'This community has no other members yet.'
+          : emptyText
         : `${total.toLocaleString('en')} ${total === 1 ? 'member' : 'members'}${search ? ` match "${search}"` : ''}.`;
 
   return (
@@ -58,7 +80,7 @@ function FindMemberContent({ communityId, onPick }: { communityId: string; onPic
       header={
         <DialogHeader>
           <DialogTitle>Find a member</DialogTitle>
-          <DialogDescription>Their tracking opens read-only.</DialogDescription>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
       }
     >
@@ -96,11 +118,7 @@ function FindMemberContent({ communityId, onPick }: { communityId: string; onPic
           ))}
         </ul>
       ) : null}
-      {pages.hasNextPage ? (
-        <Button variant="outline" className="justify-self-start" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-          {pages.isFetchingNextPage ? 'Loading…' : 'Show more members'}
-        </Button>
-      ) : null}
+      <ShowMoreMembers pages={pages} />
     </ScrollingDialogContent>
   );
 }

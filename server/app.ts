@@ -12,6 +12,7 @@ import { applicationRoutes } from './features/applications/routes';
 import { createGoogleTokenVerifier, GOOGLE_KEYS_URL, googleKeySet } from './features/auth/google';
 import { emailLinkRoutes } from './features/auth/email-routes';
 import { authRoutes } from './features/auth/routes';
+import { careRoutes } from './features/care/routes';
 import { claimRoutes } from './features/claims/routes';
 import { importedMemberLinkRoutes } from './features/claims/link-routes';
 import { communityRoutes } from './features/communities/routes';
@@ -176,6 +177,7 @@ export function createApp({
   app.use(inviteRoutes(db, config, limitRequests, now));
   app.use(communityRoutes(db, now));
   app.use(subgroupRoutes(db));
+  app.use(careRoutes(db, now));
   app.use(notificationRoutes(db));
   app.use(notificationPreferenceRoutes(db, now));
   app.use(pushRoutes(db, push, config.PUSH_ENDPOINT_HOSTS, now));

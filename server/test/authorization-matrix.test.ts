@@ -540,6 +540,11 @@ const MATRIX: Record<string, Entry> = {
     expect: '401 404 403 2xx 403 2xx 404 2xx',
     send: (a) => a.get(`/api/commanders/${people.commander.user.id}/member-stats?month=${thisMonth.month}&year=${thisMonth.year}`),
   },
+  // Who in the member's subgroup needs a word: its commander and admins; another commander does not.
+  'GET /api/communities/:id/needs-a-word': {
+    expect: '401 404 403 2xx 403 2xx 404 2xx',
+    send: (a, { world: w }) => a.get(`/api/communities/${w.id}/needs-a-word?subgroupId=${w.s1}`),
+  },
   'GET /api/communities/:id/dashboard': {
     expect: MEMBERS,
     send: (a, { world: w }) => a.get(`/api/communities/${w.id}/dashboard?month=${thisMonth.month}&year=${thisMonth.year}&date=${today}`),

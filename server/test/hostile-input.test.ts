@@ -540,6 +540,13 @@ const SPECS: Record<string, Spec> = {
     optional: ['prayerWalk', 'evangelism'],
     bad: { userId: [A.ids.member], prayerWalk: ['Yes'], year: [thisMonth.year + 1] },
   },
+  'GET /api/communities/:id/needs-a-word': {
+    as: 'moderator',
+    path: (ids) => `/api/communities/${ids.community}/needs-a-word`,
+    ids: ['community', 'subgroup'],
+    query: (ids) => ({ subgroupId: ids.subgroup }),
+    optional: ['subgroupId'],
+  },
   'GET /api/commanders/:id/subgroup-members': { as: 'moderator', header: true, path: (ids) => `/api/commanders/${ids.commander}/subgroup-members`, ids: ['commander'] },
   'GET /api/commanders/:id/member-stats': {
     as: 'moderator',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, type Role } from '../domain/constants';
+import { QUIET_DAYS_MAX, QUIET_DAYS_MIN, ROLES, type Role } from '../domain/constants';
 import { cursorField, multiLineText, numberOrDigits, singleLineText, uuidField } from './fields';
 import type { TargetKey } from '../domain/disciplines';
 
@@ -59,6 +59,13 @@ export const updateCommunityBody = z.object({
   description: descriptionField,
   timeZone: timeZoneField.optional(),
   graceDays: z.boolean().optional(),
+  /** Days without a check-in after which a member shows in their commander's 'Needs a word'. */
+  quietDays: z
+    .number({ error: `Quiet days must be a whole number from ${QUIET_DAYS_MIN} to ${QUIET_DAYS_MAX}` })
+    .int(`Quiet days must be a whole number from ${QUIET_DAYS_MIN} to ${QUIET_DAYS_MAX}`)
+    .min(QUIET_DAYS_MIN, `Quiet days must be a whole number from ${QUIET_DAYS_MIN} to ${QUIET_DAYS_MAX}`)
+    .max(QUIET_DAYS_MAX, `Quiet days must be a whole number from ${QUIET_DAYS_MIN} to ${QUIET_DAYS_MAX}`)
+    .optional(),
 });
 export type UpdateCommunityBody = z.infer<typeof updateCommunityBody>;
 
@@ -89,6 +96,8 @@ export interface CommunityView {
   isProgressLocked: boolean;
   timeZone: string;
   graceDays: boolean;
+  /** Days without a check-in after which a member needs a word from their commander. */
+  quietDays: number;
   theme: string | null;
   createdAt: string;
 }

@@ -35,6 +35,15 @@ export const CAROUSEL_ADVANCE_MS = 500;
 export const SWIPE_THRESHOLD_PX = 50;
 export const STREAK_MAX_DAYS = 365;
 
+/** 'Needs a word' (issue 26): days without a check-in that make a member quiet, a community setting. */
+export const QUIET_DAYS_DEFAULT = 4;
+export const QUIET_DAYS_MIN = 2;
+export const QUIET_DAYS_MAX = 14;
+/** A streak at least this long that ended yesterday makes a member need a word. */
+export const ENDED_STREAK_MIN_DAYS = 7;
+/** Progress so far this many points below the previous month's at the same day makes a member need a word. */
+export const PROGRESS_DROP_MIN_POINTS = 30;
+
 export const DEFAULT_COMMUNITY_NAME = 'Faith Community';
 export const DEFAULT_COMMUNITY_DESCRIPTION = 'Your spiritual accountability community';
 export const PRODUCT_NAME = 'Steadfast';

@@ -42,6 +42,7 @@ export const ACTION_FLOORS = {
   'stats:read': 'Member',
   'subgroups:manage': 'CommunityModerator',
   'subgroup-stats:read': 'Commander',
+  'care:read': 'Commander',
   'questions:answer': 'Commander',
   'targets:edit': 'CommunityModerator',
   'locks:manage': 'CommunityModerator',

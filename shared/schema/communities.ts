@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '../domain/constants';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
@@ -23,6 +23,8 @@ export const communities = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Sick and FeelingTired neither break nor extend a streak when on. */
     graceDays: boolean('grace_days').notNull().default(false),
+    /** Days without a check-in after which a member shows in their commander's 'Needs a word' (2 to 14). */
+    quietDays: integer('quiet_days').notNull().default(4),
     /** The setup wizard's theme id (general, intensive, ...). */
     theme: text('theme'),
     /**
@@ -45,7 +47,7 @@ export const communities = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('communities_institution_idx').on(t.institutionId)],
+  (t) => [index('communities_institution_idx').on(t.institutionId), check('communities_quiet_days_range', sql`${t.quietDays} BETWEEN 2 AND 14`)],
 );
 
 export const subgroups = pgTable(

@@ -42,6 +42,7 @@ export function makeCommunity(overrides: Partial<CommunityView> = {}): Community
     isProgressLocked: false,
     timeZone: 'America/Chicago',
     graceDays: false,
+    quietDays: 4,
     theme: null,
     createdAt: '2026-03-14T15:00:00.000Z',
     ...overrides,

@@ -117,6 +117,7 @@ describe('POST /api/communities', () => {
       isProgressLocked: false,
       timeZone: 'Europe/Berlin',
       graceDays: false,
+      quietDays: 4,
       theme: null,
       createdAt: expect.stringMatching(ISO_DATE_PATTERN),
     });
@@ -256,6 +257,7 @@ describe('GET /api/communities/:id', () => {
       isProgressLocked: false,
       timeZone: 'America/Chicago',
       graceDays: false,
+      quietDays: 4,
       theme: null,
       createdAt: expect.stringMatching(ISO_DATE_PATTERN),
     });

@@ -35,6 +35,7 @@ export function toCommunityView(row: CommunityRow): CommunityView {
     isProgressLocked: row.isProgressLocked,
     timeZone: row.timeZone,
     graceDays: row.graceDays,
+    quietDays: row.quietDays,
     theme: row.theme,
     createdAt: row.createdAt.toISOString(),
   };
@@ -153,6 +154,7 @@ export async function updateCommunity(db: Database, context: CommunityContext, a
     description: input.description,
     ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
     ...(input.graceDays !== undefined ? { graceDays: input.graceDays } : {}),
+    ...(input.quietDays !== undefined ? { quietDays: input.quietDays } : {}),
   };
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(communities).set({ ...changes, updatedAt: new Date() }).where(eq(communities.id, before.id)).returning();

@@ -78,7 +78,7 @@ function packedMonths() {
 /** The statement behind subgroupSummaries, prepared (planning it cost Postgres more than running it). */
 const subgroupSummariesStatement = preparedPerDatabase((db) =>
   db
-    .select({ id: users.id, displayName: users.displayName, packedMonths: packedMonths() })
+    .select({ id: users.id, displayName: users.displayName, isImported: users.isImported, joinedAt: memberships.createdAt, packedMonths: packedMonths() })
     .from(subgroups)
     .innerJoin(memberships, and(eq(memberships.subgroupId, subgroups.id), eq(memberships.communityId, subgroups.communityId)))
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -90,7 +90,7 @@ const subgroupSummariesStatement = preparedPerDatabase((db) =>
 /** The members of one subgroup (its commander too when assigned to it) with their months: the reports' streaks. */
 const subgroupMemberSummariesStatement = preparedPerDatabase((db) =>
   db
-    .select({ id: users.id, displayName: users.displayName, isImported: users.isImported, packedMonths: packedMonths() })
+    .select({ id: users.id, displayName: users.displayName, isImported: users.isImported, joinedAt: memberships.createdAt, packedMonths: packedMonths() })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.communityId, sql.placeholder('communityId')), eq(memberships.subgroupId, sql.placeholder('subgroupId'))))
@@ -141,7 +141,9 @@ export async function subgroupSummaries(db: Executor, community: Pick<CommunityC
 export async function subgroupMemberSummaries(db: Executor, communityId: string, subgroupId: string, today: IsoDate) {
   const months = streakMonths(today);
   const rows = await subgroupMemberSummariesStatement(db).execute({ communityId, subgroupId, ...months, period: months.to });
-  return rows.filter((row) => !row.isImported || row.packedMonths !== null).map(({ packedMonths, id, displayName }) => ({ member: { id, displayName }, summary: unpackMonths(packedMonths) }));
+  return rows
+    .filter((row) => !row.isImported || row.packedMonths !== null)
+    .map(({ packedMonths, id, displayName, isImported, joinedAt }) => ({ member: { id, displayName, isImported, joinedAt }, summary: unpackMonths(packedMonths) }));
 }
 
 const monthNumber = ({ year, month }: YearMonth) => year * 12 + month;

@@ -81,6 +81,7 @@ export function makeCommunity(overrides: Partial<CommunityView> = {}): Community
     isProgressLocked: false,
     timeZone: 'UTC',
     graceDays: false,
+    quietDays: 4,
     theme: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,0 +1,2 @@
+ALTER TABLE "communities" ADD COLUMN "quiet_days" integer DEFAULT 4 NOT NULL;--> statement-breakpoint
+ALTER TABLE "communities" ADD CONSTRAINT "communities_quiet_days_range" CHECK ("communities"."quiet_days" BETWEEN 2 AND 14);

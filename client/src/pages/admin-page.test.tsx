@@ -217,8 +217,22 @@ describe('Community Settings', () => {
       description: 'Sunday folk walking together',
       timeZone: 'America/Chicago',
       graceDays: true,
+      quietDays: 4,
     });
     expect(screen.getByRole('switch', { name: 'Grace days' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it("sets the days without a check-in before 'Needs a word' (2 to 14) with PUT", async () => {
+    const { user, api } = await openSettings({
+      'PUT /api/communities/c1': (request) => json(makeCommunity({ ...(request.body as object) })),
+    });
+    const select = screen.getByRole('combobox', { name: 'Needs a word after' });
+    expect(select).toHaveValue('4');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(Array.from({ length: 13 }, (_, index) => `${index + 2} days`));
+    await user.selectOptions(select, '6 days');
+    expect(await findToast('Community Updated')).toHaveTextContent('A member who has not checked in for 6 days now needs a word.');
+    expect(api.calls('PUT', '/api/communities/c1')[0]?.body).toMatchObject({ name: 'Hope Chapel', graceDays: false, quietDays: 6 });
+    expect(select).toHaveValue('6');
   });
 
   it('asks before leaving; Cancel keeps the membership', async () => {

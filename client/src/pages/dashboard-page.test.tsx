@@ -6,7 +6,7 @@ import type { QuestionView } from '@shared/contracts/questions';
 import { makeMeeting } from '@/features/meetings/test-kit';
 import { ASK_REASONS } from '@/features/questions/ask-availability';
 import { makeQuestion } from '@/features/questions/test-kit';
-import { apiError, type Handler, json, mockApi } from '@/test/api-mock';
+import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
 
 type ServerOptions = Parameters<typeof trackingServer>[0];
@@ -30,8 +30,10 @@ describe('dashboard first load', () => {
 
   it("asks for its first screen in at most 6 requests at once (a commander's, with subgroup statistics)", async () => {
     const server = trackingServer({ roles: ['Commander'] });
+    const statistics = deferred<Response>();
+    const statisticsRoutes = Object.fromEntries(Object.keys(server.routes).filter((route) => route.includes('/member-stats')).map((route) => [route, () => statistics.promise]));
     // A commander's Recent Questions are the questions they received.
-    const api = mockApi({ ...server.routes, 'GET /api/questions/received': () => json([]), 'GET /api/meetings': () => json([]) });
+    const api = mockApi({ ...server.routes, ...statisticsRoutes, 'GET /api/questions/received': () => json([]), 'GET /api/meetings': () => json([]) });
     renderApp('/');
     expect(await screen.findByTestId('streak-fasting')).toHaveTextContent('0 days');
     await screen.findByRole('heading', { name: 'Subgroup Statistics' });
@@ -39,6 +41,10 @@ describe('dashboard first load', () => {
     const calls = firstLoadCalls(api);
     expect(calls.length).toBeLessThanOrEqual(6);
     expect(new Set(calls).size).toBe(calls.length);
+    // 'Needs a word' waits for the first screen's requests to be answered.
+    expect(calls).not.toContain(`/api/communities/${COMMUNITY_ID}/needs-a-word`);
+    statistics.resolve(json([]));
+    await waitFor(() => expect(firstLoadCalls(api)).toContain(`/api/communities/${COMMUNITY_ID}/needs-a-word`));
     expect(calls).toContain(`/api/communities/${COMMUNITY_ID}/dashboard`);
     // What the dashboard call answered is not asked for again.
     for (const own of ['discipline-templates', 'daily-log', 'streaks', 'guidance']) expect(calls).not.toContain(`/api/communities/${COMMUNITY_ID}/${own}`);

@@ -15,6 +15,7 @@ import { GuidelinesCard } from '@/features/guidance/components/guidelines-card';
 import { ScreenCheckIn, ScreenPickers } from '@/features/tracking/components/screen-sections';
 import { StreaksCard } from '@/features/tracking/components/streaks-card';
 import { SubgroupStatsCard } from '@/features/tracking/components/subgroup-stats-card';
+import { NeedsAWordCard } from '@/features/care/components/needs-a-word-card';
 import { TargetsCard } from '@/features/tracking/components/targets-card';
 import { referenceDate, useToday } from '@/features/tracking/period';
 import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
@@ -71,6 +72,8 @@ function DashboardScreen() {
   const { communityId, period, now, viewed } = screen;
   const community = useCommunity(communityId);
   const targets = useDisciplineTargets(communityId, viewed.id || null, period);
+  // Asked for once the first screen's six requests are answered (the statistics are the last of them).
+  const subgroupStats = useMemberStats(screen.canSeeSubgroupStats && screen.self.id ? communityId : null, screen.self.id, period);
   const asOf = referenceDate(period, now.iso);
   // Meeting times are in the community's time zone; if it cannot be read, the viewer's own (the card names it).
   const timeZone = community.data?.timeZone ?? (community.error ? (browserTimeZone() ?? 'UTC') : null);
@@ -95,6 +98,11 @@ function DashboardScreen() {
                 isToday={asOf === now.iso}
               />
             </CardErrorBoundary>
+            {screen.canSeeSubgroupStats && screen.self.id && communityId ? (
+              <CardErrorBoundary>
+                <NeedsAWordCard communityId={communityId} enabled={!subgroupStats.isPending} />
+              </CardErrorBoundary>
+            ) : null}
             {screen.canSeeSubgroupStats && screen.self.id ? (
               <CardErrorBoundary>
                 <SubgroupStatsCard communityId={communityId} commanderId={screen.self.id} period={period} />

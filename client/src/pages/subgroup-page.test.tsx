@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { NeedsAWordRow } from '@shared/contracts/care';
 import type { MembershipView } from '@shared/contracts/communities';
 import type { OwnSubgroupView } from '@shared/contracts/subgroups';
 import type { AvailabilityWindow } from '@shared/domain/meetings';
@@ -26,6 +27,7 @@ function renderSubgroup(routes: Record<string, Handler> = {}, roles: MembershipV
     'GET /api/notifications': () => json([]),
     'GET /api/communities/c1': () => json(makeCommunity({ id: 'c1', timeZone: TIME_ZONE })),
     'GET /api/user/subgroup': () => json(ASSIGNED),
+    'GET /api/communities/c1/needs-a-word': () => json([]),
     [`GET ${FREE_SLOTS}`]: (request) => json({ date: new URL(request.url, 'http://localhost').searchParams.get('date'), slots: ['10:00', '15:00'] }),
     ...routes,
   });
@@ -272,5 +274,37 @@ describe('Office hours', () => {
     await user.click(await screen.findByRole('button', { name: 'Add window' }));
     await user.click(screen.getByRole('button', { name: 'Save office hours' }));
     expect(await findToast('Save Failed')).toHaveTextContent('Only commanders set office hours.');
+  });
+
+  describe('Needs a word', () => {
+    const rows: NeedsAWordRow[] = [
+      { userId: 'u1', displayName: 'Naomi Ephrath', reasons: [{ kind: 'quiet', days: 5 }, { kind: 'progress-drop', points: 40, previous: 70, current: 30 }] },
+      { userId: 'u2', displayName: 'Orpah Moab', reasons: [{ kind: 'streak-ended', days: 12 }] },
+      { userId: 'u3', displayName: 'Jesse Obed', reasons: [{ kind: 'quiet', days: 28 }] },
+    ];
+
+    it('shows a commander who needs a word and why, in plain words', async () => {
+      renderSubgroup({ 'GET /api/communities/c1/needs-a-word': () => json(rows) }, ['Commander']);
+      const list = await screen.findByRole('list', { name: 'Members who need a word' });
+      expect(within(list).getByRole('list', { name: 'Why Naomi Ephrath' })).toHaveTextContent('No check-in for 5 days30% of the month so far, against 70% last month by this day');
+      expect(within(list).getByRole('list', { name: 'Why Orpah Moab' })).toHaveTextContent('A 12-day streak ended yesterday');
+      expect(within(list).getByRole('list', { name: 'Why Jesse Obed' })).toHaveTextContent('No check-in for four weeks or more');
+    });
+
+    it('says when nobody needs a word, and offers Retry when the list fails', async () => {
+      let failing = true;
+      const { user } = renderSubgroup({ 'GET /api/communities/c1/needs-a-word': () => (failing ? apiError(500, 'Database unavailable.') : json([])) }, ['Commander']);
+      expect(await screen.findByText(/Could not load who needs a word\. Database unavailable\./)).toBeInTheDocument();
+      failing = false;
+      await user.click(within(screen.getByRole('region', { name: 'Needs a word' })).getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByText('Nobody in the subgroups you lead needs a word right now.')).toBeInTheDocument();
+    });
+
+    it('is not shown to a plain member, who never asks for it', async () => {
+      const { api } = renderSubgroup();
+      expect(await screen.findByRole('heading', { name: 'Alpha Group' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Needs a word' })).not.toBeInTheDocument();
+      expect(api.calls('GET', '/api/communities/c1/needs-a-word')).toHaveLength(0);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { isCommander } from '@shared/domain/roles';
 import { PageHeader } from '@/components/layout/page-header';
 import { useCommunity, useCurrentCommunity } from '@/features/communities/api';
+import { NeedsAWordCard } from '@/features/care/components/needs-a-word-card';
 import { CommunityMissing } from '@/features/communities/components/community-state';
 import { OfficeHoursCard } from '@/features/meetings/components/office-hours-card';
 import { MySubgroup } from '@/features/subgroups/components/my-subgroup';
@@ -26,6 +27,7 @@ export function SubgroupPage() {
     <>
       <PageHeader title="My Subgroup" description="Your subgroup, its commander, and a direct line to them." />
       <div className="grid gap-6">
+        {isCommander(membership.roles) ? <NeedsAWordCard communityId={membership.communityId} /> : null}
         <MySubgroup communityId={membership.communityId} viewerId={user.id} timeZone={timeZone} />
         {isCommander(membership.roles) ? <OfficeHoursCard communityId={membership.communityId} timeZone={timeZone} /> : null}
       </div>

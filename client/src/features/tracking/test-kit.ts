@@ -3,6 +3,7 @@
  * small in-memory server (daily logs merge per cell like the real one) wired into mockApi.
  */
 import { servesMembers } from '@/test/member-pages';
+import type { NeedsAWordRow } from '@shared/contracts/care';
 import type { CommunityMember, CommunityView } from '@shared/contracts/communities';
 import type { GuidanceView } from '@shared/contracts/guidance';
 import type { CalendarLockView, CommanderMemberStat, DailyLogView, DisciplineTargets, MemberStreaksView, SubgroupMember } from '@shared/contracts/tracking';
@@ -105,6 +106,7 @@ interface TrackingServerOptions {
   community?: Partial<CommunityView>;
   subgroupMembers?: SubgroupMember[];
   memberStats?: CommanderMemberStat[];
+  needsAWord?: NeedsAWordRow[];
   /** Replaces the POST daily-log answer (e.g. a failure). */
   saveDailyLog?: Handler;
   /** The community's guidance as the server would answer it now (the default: nothing saved). */
@@ -141,6 +143,7 @@ export function trackingServer(options: TrackingServerOptions = {}) {
     [`GET /api/communities/${COMMUNITY_ID}/calendar-locks`]: () => json(options.locks ?? []),
     [`GET /api/communities/${COMMUNITY_ID}/guidance`]: () => json(guidanceNow()),
     [`GET /api/commanders/${SELF.id}/subgroup-members`]: () => json(options.subgroupMembers ?? []),
+    [`GET /api/communities/${COMMUNITY_ID}/needs-a-word`]: () => json(options.needsAWord ?? []),
     [`POST /api/communities/${COMMUNITY_ID}/daily-log`]:
       options.saveDailyLog ??
       ((request: RecordedRequest) => {

@@ -1,7 +1,9 @@
 import Pencil from 'lucide-react/icons/pencil';
 import { type ReactNode, useState } from 'react';
+import { QUIET_DAYS_MAX, QUIET_DAYS_MIN } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/native-select';
 import { LoadingCard } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
@@ -21,6 +23,8 @@ export const COMMUNITY_GUIDELINES = [
   'Lock a month once its review is done, so the record stays as it was.',
 ] as const;
 
+const QUIET_DAY_CHOICES = Array.from({ length: QUIET_DAYS_MAX - QUIET_DAYS_MIN + 1 }, (_, index) => QUIET_DAYS_MIN + index);
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5">
@@ -30,7 +34,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Community Settings: the community's details, time zone and grace days, guidelines and the Danger Zone. */
+/** Community Settings: the community's details, time zone, grace days and quiet days, guidelines and the Danger Zone. */
 export function CommunitySettingsTab({ communityId }: { communityId: string }) {
   const community = useCommunity(communityId);
   const stats = useCommunityStats(communityId);
@@ -41,9 +45,19 @@ export function CommunitySettingsTab({ communityId }: { communityId: string }) {
   if (!community.data) return <LoadingCard label="Loading community settings" />;
   const data = community.data;
 
+  const settings = { name: data.name, description: data.description, timeZone: data.timeZone, graceDays: data.graceDays, quietDays: data.quietDays };
+  const setQuietDays = (quietDays: number) => {
+    update.mutate(
+      { ...settings, quietDays },
+      {
+        onSuccess: () => toast({ title: 'Community Updated', description: `A member who has not checked in for ${quietDays} days now needs a word.`, variant: 'success' }),
+        onError: updateFailed,
+      },
+    );
+  };
   const setGraceDays = (graceDays: boolean) => {
     update.mutate(
-      { name: data.name, description: data.description, timeZone: data.timeZone, graceDays },
+      { ...settings, graceDays },
       {
         onSuccess: () =>
           toast({
@@ -97,6 +111,30 @@ export function CommunitySettingsTab({ communityId }: { communityId: string }) {
               aria-labelledby="grace-days-label"
               aria-describedby="grace-days-hint"
             />
+          </div>
+          <div className="grid gap-3 rounded-xl bg-muted p-4 sm:flex sm:items-start sm:justify-between sm:gap-4">
+            <div className="grid gap-1">
+              <label htmlFor="quiet-days" className="font-medium">
+                Needs a word after
+              </label>
+              <p id="quiet-days-hint" className="text-sm text-muted-foreground">
+                Days without a check-in before a member shows in their commander's "Needs a word".
+              </p>
+            </div>
+            <NativeSelect
+              id="quiet-days"
+              className="sm:w-40"
+              value={data.quietDays}
+              disabled={update.isPending}
+              aria-describedby="quiet-days-hint"
+              onChange={(event) => setQuietDays(Number(event.target.value))}
+            >
+              {QUIET_DAY_CHOICES.map((count) => (
+                <option key={count} value={count}>
+                  {count} days
+                </option>
+              ))}
+            </NativeSelect>
           </div>
         </CardContent>
       </Card>

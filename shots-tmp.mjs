@@ -1,7 +1,8 @@
 import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 const seed = JSON.parse(readFileSync('/tmp/seed.json', 'utf8'));
-const [name, value] = seed.moderator.cookie.split(/=(.*)/s);
+const who = process.env.WHO ?? 'moderator';
+const [name, value] = seed[who].cookie.split(/=(.*)/s);
 const path = process.argv[2] ?? '/admin?tab=subgroups';
 const tag = process.argv[3] ?? 'subgroups';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });

@@ -547,6 +547,11 @@ const SPECS: Record<string, Spec> = {
     query: (ids) => ({ subgroupId: ids.subgroup }),
     optional: ['subgroupId'],
   },
+  'POST /api/communities/:id/needs-a-word/:userId/reached-out': {
+    as: 'moderator',
+    path: (ids) => `/api/communities/${ids.community}/needs-a-word/${ids.member}/reached-out`,
+    ids: ['community', 'member'],
+  },
   'GET /api/commanders/:id/subgroup-members': { as: 'moderator', header: true, path: (ids) => `/api/commanders/${ids.commander}/subgroup-members`, ids: ['commander'] },
   'GET /api/commanders/:id/member-stats': {
     as: 'moderator',

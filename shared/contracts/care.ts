@@ -14,3 +14,9 @@ export interface NeedsAWordRow {
   displayName: string;
   reasons: NeedsAWordReason[];
 }
+
+/** POST /api/communities/{id}/needs-a-word/{userId}/reached-out: the member is left out of the list until then. */
+export interface ReachedOutView {
+  userId: string;
+  hiddenUntil: string;
+}

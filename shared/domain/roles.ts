@@ -43,6 +43,7 @@ export const ACTION_FLOORS = {
   'subgroups:manage': 'CommunityModerator',
   'subgroup-stats:read': 'Commander',
   'care:read': 'Commander',
+  'care:reach-out': 'Commander',
   'questions:answer': 'Commander',
   'targets:edit': 'CommunityModerator',
   'locks:manage': 'CommunityModerator',

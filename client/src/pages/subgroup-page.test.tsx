@@ -300,6 +300,22 @@ describe('Office hours', () => {
       expect(await screen.findByText('Nobody in the subgroups you lead needs a word right now.')).toBeInTheDocument();
     });
 
+    it("takes a member off the list with 'I've reached out', and says when that fails", async () => {
+      const { user, api } = renderSubgroup(
+        { 'GET /api/communities/c1/needs-a-word': () => json(rows), 'POST /api/communities/c1/needs-a-word/u2/reached-out': () => json({ userId: 'u2', hiddenUntil: '2026-12-03T12:00:00.000Z' }), 'POST /api/communities/c1/needs-a-word/u3/reached-out': () => apiError(403, "Only the member's commander and admins can mark that they reached out.") },
+        ['Commander'],
+      );
+      const list = await screen.findByRole('list', { name: 'Members who need a word' });
+      await user.click(within(list).getByRole('button', { name: "I've reached out to Orpah Moab" }));
+      expect(await findToast('Thank you for reaching out')).toHaveTextContent('Orpah Moab is off this list for a week.');
+      await waitFor(() => expect(within(list).queryByText('Orpah Moab')).not.toBeInTheDocument());
+      expect(api.calls('POST', '/api/communities/c1/needs-a-word/u2/reached-out')).toHaveLength(1);
+
+      await user.click(within(list).getByRole('button', { name: "I've reached out to Jesse Obed" }));
+      expect(await findToast('Could not save')).toHaveTextContent("Only the member's commander and admins can mark that they reached out.");
+      expect(within(list).getByText('Jesse Obed')).toBeInTheDocument();
+    });
+
     it('is not shown to a plain member, who never asks for it', async () => {
       const { api } = renderSubgroup();
       expect(await screen.findByRole('heading', { name: 'Alpha Group' })).toBeInTheDocument();

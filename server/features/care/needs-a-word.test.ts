@@ -8,7 +8,7 @@ import { createTestApp } from '../../test/app';
 import { expectJsonError, setRoles } from '../../test/community-fixtures';
 import type { Agent } from '../../test/factories';
 import { communityWith, days, LIFTED_LIMITS, mark, type Member, pinClock } from '../tracking/tracking-test-kit';
-import { NOT_YOUR_SUBGROUP, SUBGROUP_NOT_FOUND } from './needs-a-word';
+import { MEMBER_NOT_FOUND, NOT_YOUR_MEMBER, NOT_YOUR_SUBGROUP, SUBGROUP_NOT_FOUND } from './needs-a-word';
 
 const testApp = await createTestApp(LIFTED_LIMITS);
 const { app, database, countQueries } = testApp;
@@ -126,5 +126,38 @@ describe('GET /api/communities/:id/needs-a-word', () => {
     expect(few.rows).toBe(5);
     expect(many.rows).toBe(200);
     expect(many.queries).toBe(few.queries);
+  });
+
+  // Last: it moves the clock on a week.
+  it("leaves a member someone reached out to out of the list for a week, and lets only their commander or an admin mark it", async () => {
+    const { fixture, commander, ruth, sam, other, lone } = await caredForCommunity();
+    const reachedOut = (agent: Agent, userId: string) => agent.post(`/api/communities/${fixture.id}/needs-a-word/${userId}/reached-out`);
+    const listed = async () => ((await needsAWord(commander.agent, fixture.id).expect(200)).body as NeedsAWordRow[]).map((row) => row.userId);
+    expect(await listed()).toContain(ruth.user.id);
+
+    const marked = (await reachedOut(commander.agent, ruth.user.id).expect(200)).body;
+    expect(marked.userId).toBe(ruth.user.id);
+    expect(Date.parse(marked.hiddenUntil) - Date.parse('2030-03-12T18:00:00Z')).toBeGreaterThanOrEqual(7 * 24 * 3600 * 1000);
+    expect(await listed()).not.toContain(ruth.user.id);
+    // The moderator sees the same subgroup without her too; Sam is still there.
+    const seenByAdmin = (await needsAWord(fixture.owner.agent, fixture.id, `?subgroupId=${(await db.select().from(subgroups).where(eq(subgroups.commanderId, commander.user.id)))[0]!.id}`).expect(200)).body as NeedsAWordRow[];
+    expect(seenByAdmin.map((row) => row.userId)).toEqual(expect.arrayContaining([sam.user.id]));
+    expect(seenByAdmin.map((row) => row.userId)).not.toContain(ruth.user.id);
+    // An admin may mark anyone of the community; marking again renews the week.
+    await reachedOut(fixture.owner.agent, sam.user.id).expect(200);
+    expect(await listed()).not.toContain(sam.user.id);
+
+    // Another commander's member, a plain member, someone elsewhere, and a stranger's id.
+    expectJsonError(await reachedOut(commander.agent, lone.user.id), 403, NOT_YOUR_MEMBER);
+    expectJsonError(await reachedOut(ruth.agent, sam.user.id), 403);
+    const outsider = await communityWith(app);
+    expectJsonError(await reachedOut(outsider.owner.agent, ruth.user.id), 404);
+    expectJsonError(await reachedOut(other.agent, outsider.owner.user.id), 404, MEMBER_NOT_FOUND);
+    expectJsonError(await reachedOut(fixture.owner.agent, 'not-an-id'), 404, MEMBER_NOT_FOUND);
+
+    // A week and a minute later she shows again, if she still needs a word.
+    testApp.advanceClock(7 * 24 * 3600 * 1000 + 60_000);
+    const later = ((await needsAWord(commander.agent, fixture.id).expect(200)).body as NeedsAWordRow[]).find((row) => row.userId === ruth.user.id);
+    expect(later?.reasons).toContainEqual(expect.objectContaining({ kind: 'quiet' }));
   });
 });

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import type { NeedsAWordRow } from '@shared/contracts/care';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { NeedsAWordRow, ReachedOutView } from '@shared/contracts/care';
 import { dateInTimeZone, parseIsoDate } from '@shared/domain/calendar';
 import { needsAWordReasons } from '@shared/domain/needs-a-word';
 import { isAdmin } from '@shared/domain/roles';
-import { subgroups } from '@shared/schema/communities';
+import { careReachOuts } from '@shared/schema/care';
+import { memberships, subgroups } from '@shared/schema/communities';
 import type { Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { forbidden, notFound } from '../../http/errors';
@@ -13,6 +14,10 @@ import { subgroupMemberSummaries, subgroupSummaries } from '../tracking/month-su
 
 export const SUBGROUP_NOT_FOUND = 'Subgroup not found.';
 export const NOT_YOUR_SUBGROUP = 'Only its commander and admins can see who in this subgroup needs a word.';
+export const MEMBER_NOT_FOUND = 'Member not found.';
+export const NOT_YOUR_MEMBER = "Only the member's commander and admins can mark that they reached out.";
+/** 'I've reached out' leaves a member out of 'Needs a word' for a week. */
+export const REACH_OUT_HIDES_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * 'Needs a word' (issue 26): the members of the subgroups the caller leads (or, for admins, of the subgroup
@@ -23,11 +28,15 @@ export const NOT_YOUR_SUBGROUP = 'Only its commander and admins can see who in t
 export async function needsAWord(db: Executor, context: CommunityContext, subgroupId: string | undefined, now: Date): Promise<NeedsAWordRow[]> {
   const { community } = context;
   const today = communityToday(community, now);
-  const [dailyKeys, members] = await Promise.all([communityDailyKeys(db, community), membersToCareFor(db, context, subgroupId, today)]);
+  const [dailyKeys, members, reachedOut] = await Promise.all([
+    communityDailyKeys(db, community),
+    membersToCareFor(db, context, subgroupId, today),
+    recentlyReachedOut(db, community.id, now),
+  ]);
   const settings = { quietDays: community.quietDays, graceDays: community.graceDays, dailyCount: dailyKeys.length };
   const rows = members.flatMap(({ member, summary }) => {
     // An imported record awaiting its claim cannot check in: nobody to reach out to yet.
-    if (member.isImported) return [];
+    if (member.isImported || reachedOut.has(member.id)) return [];
     const joinedOn = dateInTimeZone(member.joinedAt, community.timeZone);
     const reasons = needsAWordReasons(summary.months, today, joinedOn, settings);
     return reasons.length > 0 ? [{ userId: member.id, displayName: member.displayName, reasons }] : [];
@@ -45,4 +54,32 @@ async function membersToCareFor(db: Executor, context: CommunityContext, subgrou
   if (subgroup.commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden(NOT_YOUR_SUBGROUP);
   const members = await subgroupMemberSummaries(db, context.community.id, subgroupId, today);
   return members.filter(({ member }) => member.id !== subgroup.commanderId);
+}
+
+/** The members someone reached out to in the last week, left out of the list. */
+async function recentlyReachedOut(db: Executor, communityId: string, now: Date): Promise<Set<string>> {
+  const rows = await db
+    .select({ memberId: careReachOuts.memberId })
+    .from(careReachOuts)
+    .where(and(eq(careReachOuts.communityId, communityId), gt(careReachOuts.reachedAt, new Date(now.getTime() - REACH_OUT_HIDES_MS))));
+  return new Set(rows.map((row) => row.memberId));
+}
+
+/**
+ * 'I've reached out': the member leaves 'Needs a word' for a week. Their commander (of the subgroup they are
+ * in) or an admin marks it; a member of the community someone else leads is 403, anyone else 404.
+ */
+export async function markReachedOut(db: Executor, context: CommunityContext, memberId: string, now: Date): Promise<ReachedOutView> {
+  const [member] = await db
+    .select({ commanderId: subgroups.commanderId })
+    .from(memberships)
+    .leftJoin(subgroups, eq(subgroups.id, memberships.subgroupId))
+    .where(and(eq(memberships.communityId, context.community.id), eq(memberships.userId, memberId)));
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  if (member.commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden(NOT_YOUR_MEMBER);
+  await db
+    .insert(careReachOuts)
+    .values({ communityId: context.community.id, memberId, reachedBy: context.userId, reachedAt: now })
+    .onConflictDoUpdate({ target: [careReachOuts.communityId, careReachOuts.memberId], set: { reachedBy: sql`excluded.reached_by`, reachedAt: sql`excluded.reached_at` } });
+  return { userId: memberId, hiddenUntil: new Date(now.getTime() + REACH_OUT_HIDES_MS).toISOString() };
 }

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { NeedsAWordRow } from '@shared/contracts/care';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NeedsAWordRow, ReachedOutView } from '@shared/contracts/care';
+import { apiJson } from '@/lib/api-client';
 import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 
 export const careKeys = {
@@ -10,4 +11,16 @@ export const careKeys = {
 /** GET /api/communities/{id}/needs-a-word: the members of the subgroups the caller leads who may need a word. */
 export function useNeedsAWord(communityId: string, enabled = true) {
   return useQuery<NeedsAWordRow[]>({ queryKey: careKeys.needsAWord(communityId), enabled, ...REFETCH_ON_FOCUS });
+}
+
+/** POST …/needs-a-word/{userId}/reached-out: the member leaves the list (here at once) for a week. */
+export function useMarkReachedOut(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<ReachedOutView, Error, NeedsAWordRow>({
+    mutationFn: (row) => apiJson<ReachedOutView>('POST', `/api/communities/${communityId}/needs-a-word/${row.userId}/reached-out`),
+    onSuccess: (_result, row) => {
+      queryClient.setQueryData<NeedsAWordRow[]>(careKeys.needsAWord(communityId), (rows) => rows?.filter((listed) => listed.userId !== row.userId));
+      void queryClient.invalidateQueries({ queryKey: careKeys.needsAWord(communityId), refetchType: 'none' });
+    },
+  });
 }

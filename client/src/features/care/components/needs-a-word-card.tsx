@@ -1,17 +1,29 @@
+import Check from 'lucide-react/icons/check';
 import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyNote, ErrorNote, LoadingRows, loadFailureMessage } from '@/components/ui/states';
-import { useNeedsAWord } from '../api';
+import type { NeedsAWordRow } from '@shared/contracts/care';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { toastError } from '@/lib/notify';
+import { useMarkReachedOut, useNeedsAWord } from '../api';
 import { reasonText } from '../format';
 
 /**
  * 'Needs a word' for a commander (the dashboard and My Subgroup): the members of the subgroups they lead
- * who have gone quiet, ended a long streak yesterday or fallen well below last month, each with why.
+ * who have gone quiet, ended a long streak yesterday or fallen well below last month, each with why, and
+ * 'I've reached out', which takes a member off the list for a week.
  */
 export function NeedsAWordCard({ communityId, enabled = true }: { communityId: string; /** False holds the request back (it shows as loading). */ enabled?: boolean }) {
   const rows = useNeedsAWord(communityId, enabled);
   const titleId = useId();
+  const reachOut = useMarkReachedOut(communityId);
+  const markReachedOut = (row: NeedsAWordRow) =>
+    reachOut.mutate(row, {
+      onSuccess: () => toast({ title: 'Thank you for reaching out', description: `${row.displayName} is off this list for a week.`, variant: 'success' }),
+      onError: (error) => toastError('Could not save', error, 'Please try again.'),
+    });
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="pb-4">
@@ -31,15 +43,28 @@ export function NeedsAWordCard({ communityId, enabled = true }: { communityId: s
         ) : (
           <ul aria-label="Members who need a word" className="grid gap-2">
             {rows.data.map((row) => (
-              <li key={row.userId} className="grid gap-1 rounded-xl border border-border bg-background p-3">
-                <span className="min-w-0 break-words font-medium">{row.displayName}</span>
-                <ul aria-label={`Why ${row.displayName}`} className="grid gap-0.5 text-sm text-muted-foreground">
-                  {row.reasons.map((reason) => (
-                    <li key={reason.kind} className="break-words">
-                      {reasonText(reason)}
-                    </li>
-                  ))}
-                </ul>
+              <li key={row.userId} className="grid gap-2 rounded-xl border border-border bg-background p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
+                <div className="grid min-w-0 gap-1">
+                  <span className="break-words font-medium">{row.displayName}</span>
+                  <ul aria-label={`Why ${row.displayName}`} className="grid gap-0.5 text-sm text-muted-foreground">
+                    {row.reasons.map((reason) => (
+                      <li key={reason.kind} className="break-words">
+                        {reasonText(reason)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="min-h-11 justify-self-start"
+                  aria-label={`I've reached out to ${row.displayName}`}
+                  disabled={reachOut.isPending && reachOut.variables.userId === row.userId}
+                  onClick={() => markReachedOut(row)}
+                >
+                  <Check aria-hidden="true" />
+                  I've reached out
+                </Button>
               </li>
             ))}
           </ul>

@@ -1,0 +1,20 @@
+import { pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { id } from './columns';
+import { communities } from './communities';
+
+/**
+ * 'I've reached out' (issue 26): a member someone who cares for them has reached out to, left out of
+ * 'Needs a word' for a week from `reachedAt`. One row per member and community, renewed by each mark.
+ */
+export const careReachOuts = pgTable(
+  'care_reach_outs',
+  {
+    id: id(),
+    communityId: uuid('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reachedBy: uuid('reached_by').references(() => users.id, { onDelete: 'set null' }),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('care_reach_outs_member_idx').on(t.communityId, t.memberId)],
+);

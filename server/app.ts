@@ -177,7 +177,7 @@ export function createApp({
   app.use(inviteRoutes(db, config, limitRequests, now));
   app.use(communityRoutes(db, now));
   app.use(subgroupRoutes(db));
-  app.use(careRoutes(db, now));
+  app.use(careRoutes(db, limitRequests, now));
   app.use(notificationRoutes(db));
   app.use(notificationPreferenceRoutes(db, now));
   app.use(pushRoutes(db, push, config.PUSH_ENDPOINT_HOSTS, now));

@@ -549,6 +549,10 @@ const MATRIX: Record<string, Entry> = {
     expect: '401 404 403 2xx 403 2xx 404 2xx',
     send: (a, { world: w }) => a.post(`/api/communities/${w.id}/needs-a-word/${people.member.user.id}/reached-out`),
   },
+  'POST /api/communities/:id/needs-a-word/:userId/note': {
+    expect: '401 404 403 2xx 403 2xx 404 2xx',
+    send: (a, { world: w }) => a.post(`/api/communities/${w.id}/needs-a-word/${people.member.user.id}/note`).send({ message: 'Thinking of you this week.' }),
+  },
   'GET /api/communities/:id/dashboard': {
     expect: MEMBERS,
     send: (a, { world: w }) => a.get(`/api/communities/${w.id}/dashboard?month=${thisMonth.month}&year=${thisMonth.year}&date=${today}`),

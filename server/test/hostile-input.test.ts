@@ -552,6 +552,12 @@ const SPECS: Record<string, Spec> = {
     path: (ids) => `/api/communities/${ids.community}/needs-a-word/${ids.member}/reached-out`,
     ids: ['community', 'member'],
   },
+  'POST /api/communities/:id/needs-a-word/:userId/note': {
+    as: 'moderator',
+    path: (ids) => `/api/communities/${ids.community}/needs-a-word/${ids.member}/note`,
+    ids: ['community', 'member'],
+    body: () => ({ message: 'Thinking of you this week.' }),
+  },
   'GET /api/commanders/:id/subgroup-members': { as: 'moderator', header: true, path: (ids) => `/api/commanders/${ids.commander}/subgroup-members`, ids: ['commander'] },
   'GET /api/commanders/:id/member-stats': {
     as: 'moderator',

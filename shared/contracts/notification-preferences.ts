@@ -7,19 +7,20 @@ import { timeZoneField } from './communities';
  */
 
 /** What a notification is about, as the preferences name it (each can be turned off on its own). */
-export const NOTIFICATION_TOPICS = ['questions', 'answers', 'meetings', 'applications', 'claims'] as const;
+export const NOTIFICATION_TOPICS = ['questions', 'answers', 'meetings', 'care', 'applications', 'claims'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 export const TOPIC_LABELS: Record<NotificationTopic, string> = {
   questions: 'Questions sent to me',
   answers: 'Answers to my questions',
   meetings: 'Meetings',
+  care: 'A word from my commander',
   applications: 'Applications to join (moderators)',
   claims: 'Imported history claimed or linked',
 };
 
-/** Quiet by default: the three a member lives by are on, a moderator's office work is opt-in. */
-export const DEFAULT_TOPICS: Record<NotificationTopic, boolean> = { questions: true, answers: true, meetings: true, applications: false, claims: false };
+/** Quiet by default: the four a member lives by are on, a moderator's office work is opt-in. */
+export const DEFAULT_TOPICS: Record<NotificationTopic, boolean> = { questions: true, answers: true, meetings: true, care: true, applications: false, claims: false };
 
 export interface QuietHours {
   start: string;

@@ -5,9 +5,10 @@ import { needsAWordReasons } from '@shared/domain/needs-a-word';
 import { isAdmin } from '@shared/domain/roles';
 import { careReachOuts } from '@shared/schema/care';
 import { memberships, subgroups } from '@shared/schema/communities';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { forbidden, notFound } from '../../http/errors';
+import { notify } from '../notifications/service';
 import { communityDailyKeys } from '../tracking/disciplines';
 import { communityToday } from '../tracking/member-streaks';
 import { subgroupMemberSummaries, subgroupSummaries } from '../tracking/month-summaries';
@@ -65,11 +66,8 @@ async function recentlyReachedOut(db: Executor, communityId: string, now: Date):
   return new Set(rows.map((row) => row.memberId));
 }
 
-/**
- * 'I've reached out': the member leaves 'Needs a word' for a week. Their commander (of the subgroup they are
- * in) or an admin marks it; a member of the community someone else leads is 403, anyone else 404.
- */
-export async function markReachedOut(db: Executor, context: CommunityContext, memberId: string, now: Date): Promise<ReachedOutView> {
+/** The member must be in a subgroup the caller leads, or the caller an admin; a member elsewhere is 404. */
+async function assertCaresFor(db: Executor, context: CommunityContext, memberId: string): Promise<void> {
   const [member] = await db
     .select({ commanderId: subgroups.commanderId })
     .from(memberships)
@@ -77,9 +75,46 @@ export async function markReachedOut(db: Executor, context: CommunityContext, me
     .where(and(eq(memberships.communityId, context.community.id), eq(memberships.userId, memberId)));
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden(NOT_YOUR_MEMBER);
+}
+
+async function recordReachOut(db: Executor, context: CommunityContext, memberId: string, now: Date): Promise<ReachedOutView> {
   await db
     .insert(careReachOuts)
     .values({ communityId: context.community.id, memberId, reachedBy: context.userId, reachedAt: now })
     .onConflictDoUpdate({ target: [careReachOuts.communityId, careReachOuts.memberId], set: { reachedBy: sql`excluded.reached_by`, reachedAt: sql`excluded.reached_at` } });
   return { userId: memberId, hiddenUntil: new Date(now.getTime() + REACH_OUT_HIDES_MS).toISOString() };
 }
+
+/**
+ * 'I've reached out': the member leaves 'Needs a word' for a week. Their commander (of the subgroup they are
+ * in) or an admin marks it; a member of the community someone else leads is 403, anyone else 404.
+ */
+export async function markReachedOut(db: Executor, context: CommunityContext, memberId: string, now: Date): Promise<ReachedOutView> {
+  await assertCaresFor(db, context, memberId);
+  return recordReachOut(db, context, memberId, now);
+}
+
+/**
+ * A short note to a member who needs a word: a notification in the app with the note's text, and outside it
+ * (e-mail, push, as the member chose for 'A word from my commander') only who it is from and a link to My
+ * Subgroup, where they answer with a question or a meeting. Sending it counts as reaching out.
+ */
+export async function sendCareNote(db: Database, context: CommunityContext, sender: { id: string; displayName: string }, memberId: string, message: string, now: Date): Promise<ReachedOutView> {
+  await assertCaresFor(db, context, memberId);
+  const title = `A word from ${sender.displayName}`;
+  return db.transaction(async (tx) => {
+    await notify(tx, {
+      toUserId: memberId,
+      fromUserId: sender.id,
+      communityId: context.community.id,
+      type: 'care_note',
+      title,
+      message,
+      outside: { topic: 'care', headline: title, path: CARE_NOTE_PATH },
+    });
+    return recordReachOut(tx, context, memberId, now);
+  });
+}
+
+/** Where a member reads and answers a note: My Subgroup, with its commander's two actions. */
+export const CARE_NOTE_PATH = '/my-subgroup';

@@ -1,13 +1,26 @@
 import { Router } from 'express';
-import { needsAWordQuery } from '@shared/contracts/care';
+import { careNoteBody, needsAWordQuery } from '@shared/contracts/care';
 import type { Database } from '../../db/client';
 import { inCommunity } from '../../http/community-context';
-import { idParam } from '../../http/validate';
-import { MEMBER_NOT_FOUND, markReachedOut, needsAWord } from './needs-a-word';
+import type { LimitRequests } from '../../http/security';
+import { body, idParam } from '../../http/validate';
+import { MEMBER_NOT_FOUND, markReachedOut, needsAWord, sendCareNote } from './needs-a-word';
+
+/** Notes one person may send in an hour. */
+export const CARE_NOTES_PER_HOUR = 30;
 
 /** Pastoral care for commanders (issue 26): private like questions, to the member's commander and the community's admins. */
-export function careRoutes(db: Database, now: () => Date): Router {
+export function careRoutes(db: Database, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();
+  // Per sender, counting notes sent: a commander writes a few a week, never a flood into someone's bell.
+  const noteLimit = limitRequests({
+    name: 'care-notes-per-sender',
+    windowMs: 60 * 60 * 1000,
+    limit: CARE_NOTES_PER_HOUR,
+    countSuccessesOnly: true,
+    key: (req) => `care-notes:${req.user?.id}`,
+    message: 'You have sent many notes in the last hour. Please wait a little before sending another.',
+  });
 
   router.get('/api/communities/:id/needs-a-word', inCommunity(db, 'care:read', { pathParam: 'id' }), async (req, res) => {
     const { subgroupId } = needsAWordQuery.parse(req.query);
@@ -16,6 +29,11 @@ export function careRoutes(db: Database, now: () => Date): Router {
 
   router.post('/api/communities/:id/needs-a-word/:userId/reached-out', inCommunity(db, 'care:reach-out', { pathParam: 'id' }), async (req, res) => {
     res.json(await markReachedOut(db, req.community!, idParam(req.params.userId, MEMBER_NOT_FOUND), now()));
+  });
+
+  router.post('/api/communities/:id/needs-a-word/:userId/note', inCommunity(db, 'care:reach-out', { pathParam: 'id' }), body(careNoteBody), noteLimit, async (req, res) => {
+    const sender = { id: req.user!.id, displayName: req.user!.displayName };
+    res.status(201).json(await sendCareNote(db, req.community!, sender, idParam(req.params.userId, MEMBER_NOT_FOUND), req.body.message, now()));
   });
 
   return router;

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { NeedsAWordRow } from '@shared/contracts/care';
 import type { MembershipView } from '@shared/contracts/communities';
+import type { NotificationView } from '@shared/contracts/notifications';
 import type { OwnSubgroupView } from '@shared/contracts/subgroups';
 import type { AvailabilityWindow } from '@shared/domain/meetings';
 import { earliestMeetingDate, slotToMeetingTimes } from '@/features/meetings/components/slot-picker';
@@ -314,6 +315,50 @@ describe('Office hours', () => {
       await user.click(within(list).getByRole('button', { name: "I've reached out to Jesse Obed" }));
       expect(await findToast('Could not save')).toHaveTextContent("Only the member's commander and admins can mark that they reached out.");
       expect(within(list).getByText('Jesse Obed')).toBeInTheDocument();
+    });
+
+    it('sends a prefilled, editable note, refusing an empty one, and takes the member off the list', async () => {
+      const { user, api } = renderSubgroup(
+        { 'GET /api/communities/c1/needs-a-word': () => json(rows), 'POST /api/communities/c1/needs-a-word/u1/note': () => json({ userId: 'u1', hiddenUntil: '2026-12-03T12:00:00.000Z' }, 201) },
+        ['Commander'],
+      );
+      const list = await screen.findByRole('list', { name: 'Members who need a word' });
+      await user.click(within(list).getByRole('button', { name: 'Send a note to Naomi Ephrath' }));
+      const dialog = await screen.findByRole('dialog', { name: 'A note to Naomi Ephrath' });
+      const note = within(dialog).getByLabelText('Your note');
+      expect(note).toHaveValue('Thinking of you this week. How are you?');
+
+      await user.clear(note);
+      await user.click(within(dialog).getByRole('button', { name: 'Send Note' }));
+      expect(await within(dialog).findByText('Please write a short note.')).toBeInTheDocument();
+      expect(note).toHaveAttribute('aria-invalid', 'true');
+      expect(api.calls('POST', '/api/communities/c1/needs-a-word/u1/note')).toHaveLength(0);
+
+      await user.type(note, 'Missed you on Sunday.{Enter}Coffee this week?');
+      await user.click(within(dialog).getByRole('button', { name: 'Send Note' }));
+      expect(await findToast('Note Sent')).toHaveTextContent('Naomi Ephrath will find it in their notifications.');
+      expect(api.calls('POST', '/api/communities/c1/needs-a-word/u1/note')[0]!.body).toEqual({ message: 'Missed you on Sunday.\nCoffee this week?' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(within(list).queryByText('Naomi Ephrath')).not.toBeInTheDocument();
+    });
+
+    it("shows a member their commander's note and offers to answer it with a question", async () => {
+      const note: NotificationView = {
+        id: 'n1',
+        type: 'care_note',
+        title: 'A word from Boaz of Bethlehem',
+        message: 'Thinking of you this week.\nHow are you?',
+        isRead: false,
+        communityId: 'c1',
+        fromUserId: COMMANDER.id,
+        createdAt: new Date().toISOString(),
+      };
+      const { user } = renderSubgroup({ 'GET /api/notifications': () => json([note]) });
+      const shown = await screen.findByRole('region', { name: 'A word from Boaz of Bethlehem' });
+      expect(shown).toHaveTextContent('Thinking of you this week. How are you?');
+      await user.click(screen.getByRole('button', { name: 'Ask Your Commander' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Ask Your Commander' });
+      expect(within(dialog).getByLabelText(/Subject/)).toHaveValue('Re: A word from Boaz of Bethlehem');
     });
 
     it('is not shown to a plain member, who never asks for it', async () => {

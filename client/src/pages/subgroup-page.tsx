@@ -2,6 +2,8 @@ import { isCommander } from '@shared/domain/roles';
 import { PageHeader } from '@/components/layout/page-header';
 import { useCommunity, useCurrentCommunity } from '@/features/communities/api';
 import { NeedsAWordCard } from '@/features/care/components/needs-a-word-card';
+import { latestCareNote } from '@/features/care/format';
+import { useNotifications } from '@/features/notifications/api';
 import { CommunityMissing } from '@/features/communities/components/community-state';
 import { OfficeHoursCard } from '@/features/meetings/components/office-hours-card';
 import { MySubgroup } from '@/features/subgroups/components/my-subgroup';
@@ -12,6 +14,7 @@ export function SubgroupPage() {
   const { user } = useAuth();
   const membership = useCurrentCommunity();
   const community = useCommunity(membership?.communityId ?? null);
+  const notifications = useNotifications(Boolean(user));
 
   if (!membership || !user) {
     return (
@@ -28,7 +31,12 @@ export function SubgroupPage() {
       <PageHeader title="My Subgroup" description="Your subgroup, its commander, and a direct line to them." />
       <div className="grid gap-6">
         {isCommander(membership.roles) ? <NeedsAWordCard communityId={membership.communityId} /> : null}
-        <MySubgroup communityId={membership.communityId} viewerId={user.id} timeZone={timeZone} />
+        <MySubgroup
+          communityId={membership.communityId}
+          viewerId={user.id}
+          timeZone={timeZone}
+          careNote={latestCareNote(notifications.data?.items, membership.communityId, new Date())}
+        />
         {isCommander(membership.roles) ? <OfficeHoursCard communityId={membership.communityId} timeZone={timeZone} /> : null}
       </div>
     </>

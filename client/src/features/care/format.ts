@@ -1,3 +1,4 @@
+import type { NotificationView } from '@shared/contracts/notifications';
 import type { NeedsAWordReason } from '@shared/domain/needs-a-word';
 import { QUIET_LOOKBACK_DAYS } from '@shared/domain/needs-a-word';
 
@@ -13,4 +14,14 @@ export function reasonText(reason: NeedsAWordReason): string {
     case 'progress-drop':
       return `${reason.current}% of the month so far, against ${reason.previous}% last month by this day`;
   }
+}
+
+/** How long a note stays on the member's My Subgroup, to answer it. */
+export const CARE_NOTE_SHOWN_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The newest note from a commander in this community, of the last week, or null. */
+export function latestCareNote(items: readonly NotificationView[] | undefined, communityId: string, now: Date): NotificationView | null {
+  return (
+    items?.find((item) => item.type === 'care_note' && item.communityId === communityId && now.getTime() - Date.parse(item.createdAt) < CARE_NOTE_SHOWN_MS) ?? null
+  );
 }

@@ -1,6 +1,7 @@
 import Check from 'lucide-react/icons/check';
 import HeartHandshake from 'lucide-react/icons/heart-handshake';
-import { useId } from 'react';
+import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
+import { useId, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyNote, ErrorNote, LoadingRows, loadFailureMessage } from '@/components/ui/states';
 import type { NeedsAWordRow } from '@shared/contracts/care';
@@ -9,16 +10,18 @@ import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
 import { useMarkReachedOut, useNeedsAWord } from '../api';
 import { reasonText } from '../format';
+import { CareNoteDialog } from './care-note-dialog';
 
 /**
  * 'Needs a word' for a commander (the dashboard and My Subgroup): the members of the subgroups they lead
  * who have gone quiet, ended a long streak yesterday or fallen well below last month, each with why, and
- * 'I've reached out', which takes a member off the list for a week.
+ * 'Send a note' (a notification to the member) and 'I've reached out', each taking a member off the list for a week.
  */
 export function NeedsAWordCard({ communityId, enabled = true }: { communityId: string; /** False holds the request back (it shows as loading). */ enabled?: boolean }) {
   const rows = useNeedsAWord(communityId, enabled);
   const titleId = useId();
   const reachOut = useMarkReachedOut(communityId);
+  const [writing, setWriting] = useState<NeedsAWordRow | null>(null);
   const markReachedOut = (row: NeedsAWordRow) =>
     reachOut.mutate(row, {
       onSuccess: () => toast({ title: 'Thank you for reaching out', description: `${row.displayName} is off this list for a week.`, variant: 'success' }),
@@ -54,22 +57,29 @@ export function NeedsAWordCard({ communityId, enabled = true }: { communityId: s
                     ))}
                   </ul>
                 </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="min-h-11 justify-self-start"
-                  aria-label={`I've reached out to ${row.displayName}`}
-                  disabled={reachOut.isPending && reachOut.variables.userId === row.userId}
-                  onClick={() => markReachedOut(row)}
-                >
-                  <Check aria-hidden="true" />
-                  I've reached out
-                </Button>
+                <div className="flex flex-wrap gap-2 sm:justify-end">
+                  <Button size="sm" className="min-h-11" aria-label={`Send a note to ${row.displayName}`} onClick={() => setWriting(row)}>
+                    <MessageCircleHeart aria-hidden="true" />
+                    Send a note
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="min-h-11"
+                    aria-label={`I've reached out to ${row.displayName}`}
+                    disabled={reachOut.isPending && reachOut.variables.userId === row.userId}
+                    onClick={() => markReachedOut(row)}
+                  >
+                    <Check aria-hidden="true" />
+                    I've reached out
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
         )}
       </CardContent>
+      <CareNoteDialog communityId={communityId} row={writing} onClose={() => setWriting(null)} />
     </Card>
   );
 }

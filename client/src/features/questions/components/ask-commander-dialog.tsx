@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Send from 'lucide-react/icons/send';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { askQuestionBody, QUESTION_TEXT_MAX, QUESTION_TITLE_MAX } from '@shared/contracts/questions';
@@ -32,11 +32,14 @@ const EMPTY: AskForm = { title: '', body: '', priority: 'Normal' };
  * of the asker's subgroup (the server decides who; 409 'No commander found for your subgroup' otherwise).
  * Used on /questions and on My Subgroup. A draft survives closing the dialog; it is cleared once sent.
  */
-export function AskCommanderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AskCommanderDialog({ open, onOpenChange, subject }: { open: boolean; onOpenChange: (open: boolean) => void; /** Offered as the subject when none is written yet (a reply to a commander's note). */ subject?: string }) {
   const id = useId();
   const ask = useAskQuestion();
   const form = useForm<AskForm>({ resolver: zodResolver(askFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
+  useEffect(() => {
+    if (open && subject && !form.getValues('title')) form.setValue('title', subject);
+  }, [open, subject, form]);
 
   const onSubmit = form.handleSubmit((values) => {
     ask.mutate(

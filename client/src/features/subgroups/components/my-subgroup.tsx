@@ -4,6 +4,7 @@ import MessageCircleQuestion from 'lucide-react/icons/message-circle-question';
 import UserRoundX from 'lucide-react/icons/user-round-x';
 import UsersRound from 'lucide-react/icons/users-round';
 import { useState } from 'react';
+import type { NotificationView } from '@shared/contracts/notifications';
 import type { OwnSubgroupView } from '@shared/contracts/subgroups';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,10 +23,12 @@ interface MySubgroupProps {
   viewerId: string;
   /** The community's time zone (meeting times); undefined while it loads. */
   timeZone: string | undefined;
+  /** The newest note from a commander ('A word from …'), answered here with a question or a meeting. */
+  careNote?: Pick<NotificationView, 'title' | 'message' | 'createdAt'> | null;
 }
 
 /** My Subgroup: loading, not assigned, or the subgroup with its commander and the two dialogs (SPEC.md section 2). */
-export function MySubgroup({ communityId, viewerId, timeZone }: MySubgroupProps) {
+export function MySubgroup({ communityId, viewerId, timeZone, careNote = null }: MySubgroupProps) {
   const own = useOwnSubgroup(communityId);
 
   if (own.error) return <QueryFailure error={own.error} onRetry={() => void own.refetch()} fallback="We could not load your subgroup." />;
@@ -41,7 +44,7 @@ export function MySubgroup({ communityId, viewerId, timeZone }: MySubgroupProps)
   if (!subgroup) return <NotAssigned />;
   return (
     <div className="grid gap-4">
-      <AssignedSubgroup communityId={communityId} viewerId={viewerId} timeZone={timeZone} subgroup={subgroup} commander={commander} />
+      <AssignedSubgroup communityId={communityId} viewerId={viewerId} timeZone={timeZone} subgroup={subgroup} commander={commander} careNote={careNote} />
       {ledSubgroups.length > 0 ? <AlsoLed subgroups={ledSubgroups} /> : null}
     </div>
   );
@@ -90,7 +93,7 @@ interface AssignedSubgroupProps extends Omit<MySubgroupProps, 'communityId'> {
   commander: OwnSubgroupView['commander'];
 }
 
-function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander }: AssignedSubgroupProps) {
+function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander, careNote }: AssignedSubgroupProps) {
   const [asking, setAsking] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const leadsIt = commander?.id === viewerId;
@@ -135,6 +138,19 @@ function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander
         <p className="text-sm text-muted-foreground">You lead this subgroup: your members' questions and meeting requests come to you.</p>
       ) : null}
 
+      {commander && !leadsIt && careNote ? (
+        <section aria-label={careNote.title} className="grid gap-2 rounded-xl border border-accent-200 bg-accent-50 p-4">
+          <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <span className="font-semibold break-words">{careNote.title}</span>
+            <time dateTime={careNote.createdAt} className="text-xs text-muted-foreground">
+              {formatLongDate(careNote.createdAt)}
+            </time>
+          </p>
+          <p className="whitespace-pre-line break-words">{careNote.message}</p>
+          <p className="text-sm text-muted-foreground">Answer with a question below, or ask to meet.</p>
+        </section>
+      ) : null}
+
       {commander && !leadsIt ? (
         <>
           <div className="grid gap-3 sm:grid-cols-2">
@@ -147,7 +163,7 @@ function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander
               Request Meeting with Commander
             </Button>
           </div>
-          <AskCommanderDialog open={asking} onOpenChange={setAsking} />
+          <AskCommanderDialog open={asking} onOpenChange={setAsking} subject={careNote ? `Re: ${careNote.title}` : undefined} />
           <RequestMeetingDialog open={requesting} onOpenChange={setRequesting} communityId={communityId} commander={commander} timeZone={timeZone} />
         </>
       ) : null}

@@ -13,6 +13,7 @@ import { createGoogleTokenVerifier, GOOGLE_KEYS_URL, googleKeySet } from './feat
 import { emailLinkRoutes } from './features/auth/email-routes';
 import { authRoutes } from './features/auth/routes';
 import { careRoutes } from './features/care/routes';
+import { sendDueWeeklyWords } from './features/care/weekly-word';
 import { claimRoutes } from './features/claims/routes';
 import { importedMemberLinkRoutes } from './features/claims/link-routes';
 import { communityRoutes } from './features/communities/routes';
@@ -22,7 +23,7 @@ import { inviteRoutes } from './features/invites/routes';
 import { meetingRoutes } from './features/meetings/routes';
 import { deliverySettings, linkKeyFrom } from './features/notifications/delivery';
 import { notificationPreferenceRoutes, unsubscribeRoutes } from './features/notifications/preference-routes';
-import { startReminderScan } from './features/notifications/reminders';
+import { sendDueReminders, startScheduledScan } from './features/notifications/reminders';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { pushSender } from './features/push/sender';
@@ -65,7 +66,7 @@ export interface AppOptions {
   mail?: { send?: SendMail; worker?: boolean | Pick<OutboxWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxRetryMs' | 'recipientSuffix'> };
   /** Web Push: its VAPID keys (resolvePushSetup), or off with the reason people are shown (the default). */
   push?: PushSetup;
-  /** The daily reminders' scan: on unless NODE_ENV=test (tests call sendDueReminders themselves). */
+  /** The scan for daily reminders and weekly words: on unless NODE_ENV=test (tests call sendDueReminders and sendDueWeeklyWords themselves). */
   reminders?: boolean;
 }
 
@@ -143,7 +144,17 @@ export function createApp({
   const passport = createPassport(db);
   const linkKey = linkKeyFrom(sessionSecret);
   const delivery = { origin: publicOrigin(config), linkKey, now, pushEnabled: push.enabled };
-  const reminderScan = reminders ? startReminderScan(db, delivery, logger, () => outbox?.wake()) : undefined;
+  const reminderScan = reminders
+    ? startScheduledScan(
+        [
+          { name: 'daily reminders', run: (at) => sendDueReminders(db, delivery, at) },
+          { name: 'weekly words', run: (at) => sendDueWeeklyWords(db, delivery, at) },
+        ],
+        now,
+        logger,
+        () => outbox?.wake(),
+      )
+    : undefined;
   // Before the same-origin JSON rule: mail providers unsubscribe with a form POST and no Origin (RFC 8058).
   app.use(unsubscribeRoutes(db, linkKey, now));
   app.use(

@@ -7,7 +7,7 @@ import { timeZoneField } from './communities';
  */
 
 /** What a notification is about, as the preferences name it (each can be turned off on its own). */
-export const NOTIFICATION_TOPICS = ['questions', 'answers', 'meetings', 'care', 'applications', 'claims'] as const;
+export const NOTIFICATION_TOPICS = ['questions', 'answers', 'meetings', 'care', 'weekly', 'applications', 'claims'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 export const TOPIC_LABELS: Record<NotificationTopic, string> = {
@@ -15,12 +15,13 @@ export const TOPIC_LABELS: Record<NotificationTopic, string> = {
   answers: 'Answers to my questions',
   meetings: 'Meetings',
   care: 'A word from my commander',
+  weekly: 'Weekly word: how many I lead may need a word (commanders)',
   applications: 'Applications to join (moderators)',
   claims: 'Imported history claimed or linked',
 };
 
-/** Quiet by default: the four a member lives by are on, a moderator's office work is opt-in. */
-export const DEFAULT_TOPICS: Record<NotificationTopic, boolean> = { questions: true, answers: true, meetings: true, care: true, applications: false, claims: false };
+/** Quiet by default: the four a member lives by are on, a commander's weekly word and a moderator's office work are opt-in. */
+export const DEFAULT_TOPICS: Record<NotificationTopic, boolean> = { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false };
 
 export interface QuietHours {
   start: string;

@@ -1,4 +1,4 @@
-import { pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { id } from './columns';
 import { communities } from './communities';
@@ -17,4 +17,21 @@ export const careReachOuts = pgTable(
     reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('care_reach_outs_member_idx').on(t.communityId, t.memberId)],
+);
+
+/**
+ * The weekly word (issue 26): one row per commander, community and week once its Monday morning's scan has
+ * claimed it, so several servers, or a restart, never send it twice.
+ */
+export const careWeeklyWords = pgTable(
+  'care_weekly_words',
+  {
+    id: id(),
+    communityId: uuid('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+    commanderId: uuid('commander_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The Monday, in the community's zone ('YYYY-MM-DD'). */
+    weekOf: text('week_of').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('care_weekly_words_unique').on(t.communityId, t.commanderId, t.weekOf)],
 );

@@ -26,14 +26,20 @@ export const REACH_OUT_HIDES_MS = 7 * 24 * 60 * 60 * 1000;
  * left out. Reads the summaries of every member in one query, the subgroup in one more when asked for,
  * and the disciplines (mostly cached): the same number of queries whatever the subgroup's size.
  */
-export async function needsAWord(db: Executor, context: CommunityContext, subgroupId: string | undefined, now: Date): Promise<NeedsAWordRow[]> {
-  const { community } = context;
+export function needsAWord(db: Executor, context: CommunityContext, subgroupId: string | undefined, now: Date): Promise<NeedsAWordRow[]> {
+  return needsAWordAmong(db, context.community, now, (today) => membersToCareFor(db, context, subgroupId, today));
+}
+
+/** The rows of the subgroups `commanderId` leads, as they would see them (the weekly word counts them). */
+export function needsAWordOfCommander(db: Executor, community: CommunityContext['community'], commanderId: string, now: Date): Promise<NeedsAWordRow[]> {
+  return needsAWordAmong(db, community, now, (today) => subgroupSummaries(db, community, commanderId, today, parseIsoDate(today)));
+}
+
+type CaredFor = Awaited<ReturnType<typeof subgroupMemberSummaries>>[number];
+
+async function needsAWordAmong(db: Executor, community: CommunityContext['community'], now: Date, readMembers: (today: string) => Promise<CaredFor[]>): Promise<NeedsAWordRow[]> {
   const today = communityToday(community, now);
-  const [dailyKeys, members, reachedOut] = await Promise.all([
-    communityDailyKeys(db, community),
-    membersToCareFor(db, context, subgroupId, today),
-    recentlyReachedOut(db, community.id, now),
-  ]);
+  const [dailyKeys, members, reachedOut] = await Promise.all([communityDailyKeys(db, community), readMembers(today), recentlyReachedOut(db, community.id, now)]);
   const settings = { quietDays: community.quietDays, graceDays: community.graceDays, dailyCount: dailyKeys.length };
   const rows = members.flatMap(({ member, summary }) => {
     // An imported record awaiting its claim cannot check in: nobody to reach out to yet.

@@ -102,24 +102,38 @@ export async function sendDueReminders(db: Database, settings: Pick<DeliverySett
   });
 }
 
-export interface ReminderScan {
+export interface ScheduledScan {
   stop(): void;
 }
 
-/** Scans every `intervalMs` (well under a minute, so a reminder goes out within a minute of its time). */
-export function startReminderScan(db: Database, settings: DeliverySettings, logger: Logger, onQueued: () => void, intervalMs = 20_000): ReminderScan {
+/** Work the scan does each time: sends what is due at `now` and says how many it queued. */
+export interface ScheduledJob {
+  /** For the log: 'daily reminders', 'weekly words'. */
+  name: string;
+  run: (now: Date) => Promise<number>;
+}
+
+/**
+ * Runs each job every `intervalMs` (well under a minute, so a reminder goes out within a minute of its time),
+ * one scan at a time; a job that fails is logged and tried again at the next scan.
+ */
+export function startScheduledScan(jobs: readonly ScheduledJob[], now: () => Date, logger: Logger, onQueued: () => void, intervalMs = 20_000): ScheduledScan {
   let running = false;
   const scan = async () => {
     if (running) return;
     running = true;
     try {
-      const queued = await sendDueReminders(db, settings, settings.now());
-      if (queued > 0) {
-        logger.info({ reminders: queued }, 'daily reminders queued');
-        onQueued();
+      for (const job of jobs) {
+        try {
+          const queued = await job.run(now());
+          if (queued > 0) {
+            logger.info({ queued, job: job.name }, `${job.name} queued`);
+            onQueued();
+          }
+        } catch (error) {
+          logger.warn({ err: error }, `${job.name}: scan failed`);
+        }
       }
-    } catch (error) {
-      logger.warn({ err: error }, 'daily reminders: scan failed');
     } finally {
       running = false;
     }

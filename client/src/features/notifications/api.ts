@@ -191,6 +191,7 @@ export function notificationLink({ type, title }: Pick<NotificationView, 'type' 
   if (type === 'answer' || type === 'question_answered') return '/questions';
   if (type === 'meeting') return '/meetings';
   if (type === 'care_note') return '/my-subgroup';
+  if (type === 'care_weekly') return '/';
   if (title === APPLICATION_NOTIFICATION_TITLE) return '/admin?tab=applications';
   if (title === HISTORY_CLAIMED_NOTIFICATION_TITLE) return '/admin?tab=members';
   if (title === HISTORY_LINKED_NOTIFICATION_TITLE) return '/tracking';

@@ -6,8 +6,8 @@ import { findToast, renderApp } from '@/test/render-app';
 import { PREFERENCES_LOAD_FAILED } from './notification-preferences-card';
 
 const defaults: NotificationPreferences = {
-  email: { questions: true, answers: true, meetings: true, care: true, applications: false, claims: false },
-  push: { questions: true, answers: true, meetings: true, care: true, applications: false, claims: false },
+  email: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
+  push: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
   dailyReminder: false,
   reminderEmail: false,
   reminderTime: null,

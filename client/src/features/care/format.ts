@@ -4,13 +4,16 @@ import { QUIET_LOOKBACK_DAYS } from '@shared/domain/needs-a-word';
 
 const days = (count: number) => (count === 1 ? '1 day' : `${count} days`);
 
+/** 'An 8-day streak', 'an 11-day', 'an 18-day', 'an 80-day': the number read aloud starts with a vowel. */
+const articleFor = (count: number) => (count === 11 || count === 18 || String(count).startsWith('8') ? 'An' : 'A');
+
 /** Why a member needs a word, in plain words ('No check-in for 5 days', 'A 12-day streak ended yesterday'). */
 export function reasonText(reason: NeedsAWordReason): string {
   switch (reason.kind) {
     case 'quiet':
       return reason.days >= QUIET_LOOKBACK_DAYS ? 'No check-in for four weeks or more' : `No check-in for ${days(reason.days)}`;
     case 'streak-ended':
-      return `A ${reason.days}-day streak ended yesterday`;
+      return `${articleFor(reason.days)} ${reason.days}-day streak ended yesterday`;
     case 'progress-drop':
       return `${reason.current}% of the month so far, against ${reason.previous}% last month by this day`;
   }

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { addDays, dateInTimeZone, parseIsoDate } from '../../shared/domain/calendar';
+import { call, register } from './fixtures';
+import { checkScreen, openPage } from './screens-kit';
+
+/**
+ * Issue 26 in the browser, on two phones: Walker kept Bible reading for eight days and nothing yesterday;
+ * Leader, who leads Walker's subgroup, sees Walker under Needs a word with why, sends the prefilled note; Walker
+ * finds it on My Subgroup and answers it with a question, which Leader finds under Received Questions.
+ * (A member who joined today is never 'quiet', so the streak is the reason a fresh browser run can seed
+ * through the app; the quiet reason is proven by the server and domain tests.)
+ */
+test.setTimeout(120_000);
+
+test('two phones: a streak ended yesterday, the commander sends the prefilled note, the member answers it with a question', async ({ browser }) => {
+  const leader = await register(browser, 'Leader');
+  const lead = leader.context.request;
+  const { id: communityId, timeZone } = (await call(lead, 'post', '/api/communities', { name: 'Emmaus Road Fellowship' })) as { id: string; timeZone: string };
+  const { inviteCode } = (await call(lead, 'post', `/api/communities/${communityId}/invite-codes`)) as { inviteCode: string };
+  const walker = await register(browser, 'Walker');
+  await call(walker.context.request, 'post', '/api/communities/join', { inviteCode });
+  const alpha = (await call(lead, 'post', '/api/subgroups', { name: 'Alpha Group' }, communityId)) as { id: string };
+  await call(lead, 'patch', `/api/subgroups/${alpha.id}/commander`, { commanderId: leader.id }, communityId);
+  await call(lead, 'patch', `/api/users/${walker.id}/subgroup`, { subgroupId: alpha.id }, communityId);
+
+  // Eight days kept, up to the day before yesterday, saved month by month as the app saves them.
+  const today = dateInTimeZone(new Date(), timeZone);
+  const byMonth = new Map<string, { year: number; month: number; days: Record<string, 'Yes'> }>();
+  for (let back = 2; back <= 9; back++) {
+    const { year, month, day } = parseIsoDate(addDays(today, -back));
+    const entry = byMonth.get(`${year}-${month}`) ?? { year, month, days: {} };
+    entry.days[String(day)] = 'Yes';
+    byMonth.set(`${year}-${month}`, entry);
+  }
+  for (const { year, month, days } of byMonth.values()) {
+    await call(walker.context.request, 'post', `/api/communities/${communityId}/daily-log`, { communityId, month, year, entries: {}, dayStatus: { bibleReading: days } }, communityId);
+  }
+  const leaderState = await leader.context.storageState();
+  const walkerState = await walker.context.storageState();
+  await leader.context.close();
+  await walker.context.close();
+
+  // The commander's phone: the dashboard names Walker and why.
+  const commander = await openPage(browser, 'phone', leaderState);
+  await commander.goto('/');
+  const needs = commander.getByRole('region', { name: 'Needs a word' });
+  const row = needs.getByRole('listitem').filter({ hasText: walker.identity.displayName });
+  await expect(row).toContainText('An 8-day streak ended yesterday');
+  await checkScreen(commander, 'care-needs-a-word', 'phone');
+
+  await row.getByRole('button', { name: `Send a note to ${walker.identity.displayName}` }).click();
+  const dialog = commander.getByRole('dialog', { name: `A note to ${walker.identity.displayName}` });
+  await expect(dialog.getByLabel('Your note')).toHaveValue('Thinking of you this week. How are you?');
+  await checkScreen(commander, 'care-note-dialog', 'phone');
+  await dialog.getByRole('button', { name: 'Send Note' }).click();
+  await expect(commander.getByText('Note Sent', { exact: true })).toBeVisible();
+  await expect(needs.getByText(walker.identity.displayName)).toHaveCount(0);
+
+  // The member's phone: the note on My Subgroup, answered with a question.
+  const member = await openPage(browser, 'phone', walkerState);
+  await member.goto('/my-subgroup');
+  const note = member.getByRole('region', { name: `A word from ${leader.identity.displayName}` });
+  await expect(note).toContainText('Thinking of you this week. How are you?');
+  await checkScreen(member, 'care-note-received', 'phone');
+  await member.getByRole('button', { name: 'Ask Your Commander' }).click();
+  const ask = member.getByRole('dialog', { name: 'Ask Your Commander' });
+  await expect(ask.getByLabel(/Subject/)).toHaveValue(`Re: A word from ${leader.identity.displayName}`);
+  await ask.getByLabel(/Message/).fill('Thank you. It has been a hard week at work; I would value your prayers.');
+  await ask.getByRole('button', { name: 'Send Question' }).click();
+  await expect(member.getByText('Question Sent', { exact: true })).toBeVisible();
+
+  // The commander finds the answer under Received Questions.
+  await commander.goto('/questions?tab=received');
+  await expect(commander.getByText(`Re: A word from ${leader.identity.displayName}`).first()).toBeVisible();
+
+  // The same screens on a desktop.
+  const wide = await openPage(browser, 'desktop', leaderState);
+  await wide.goto('/my-subgroup');
+  await expect(wide.getByRole('region', { name: 'Needs a word' })).toBeVisible();
+  await checkScreen(wide, 'care-needs-a-word-subgroup', 'desktop');
+  const wideMember = await openPage(browser, 'desktop', walkerState);
+  await wideMember.goto('/my-subgroup');
+  await expect(wideMember.getByRole('region', { name: `A word from ${leader.identity.displayName}` })).toBeVisible();
+  await checkScreen(wideMember, 'care-note-received', 'desktop');
+});

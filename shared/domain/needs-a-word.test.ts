@@ -28,6 +28,12 @@ function run(last: IsoDate, count: number, mark = '2'): Record<IsoDate, string> 
 const kinds = (months: MarkedMonth[], today: IsoDate, settings: Partial<CareSettings> = {}, joinedOn = LONG_AGO) =>
   needsAWordReasons(months, today, joinedOn, { ...SETTINGS, ...settings });
 
+describe('needs a word: a community without daily disciplines', () => {
+  it('names nobody: there is nothing to check in', () => {
+    expect(kinds([], '2026-11-20', { dailyCount: 0 })).toEqual([]);
+  });
+});
+
 describe('needs a word: quiet', () => {
   it('counts whole days without a log: N-1 days is not quiet, N days is', () => {
     const today = '2026-11-20';
@@ -94,6 +100,12 @@ describe('needs a word: progress below last month at the same day', () => {
     const october = run('2026-10-10', 10, '8');
     expect(drop({ ...october, ...run('2026-11-10', 10, '5') }, '2026-11-11')).toEqual([{ kind: 'progress-drop', points: 30, previous: 80, current: 50 }]);
     expect(drop({ ...october, ...run('2026-11-10', 9, '5'), '2026-11-01': '6' }, '2026-11-11')).toEqual([]);
+  });
+
+  it('waits for seven whole days of the month: nothing on the 7th, a fall on the 8th', () => {
+    const october = run('2026-10-31', 31, '8');
+    expect(drop({ ...october, ...run('2026-11-06', 6, '1') }, '2026-11-07')).toEqual([]);
+    expect(drop({ ...october, ...run('2026-11-07', 7, '1') }, '2026-11-08')).toEqual([{ kind: 'progress-drop', points: 70, previous: 80, current: 10 }]);
   });
 
   it('compares with the whole of a shorter month at its end, and says nothing on the 1st', () => {

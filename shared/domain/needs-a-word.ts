@@ -7,8 +7,8 @@ import { BLANK_MARK, keptOnMark, type MarkedMonth, streakFromMarks } from './mon
  * summaries (one mark per day, see month-summary.ts) as of the community's today:
  * - quiet: nothing logged (not even a No) on the last `quietDays` whole days or more, and nothing yet today;
  * - streak-ended: an overall streak of 7 days or more ran to the day before yesterday, and yesterday ended it;
- * - progress-drop: the month's progress so far (kept discipline-days over the whole days gone) is 30 points
- *   or more below the previous month's at the same day.
+ * - progress-drop: from the 8th, the month's progress so far (kept discipline-days over the whole days gone)
+ *   is 30 points or more below the previous month's at the same day.
  * Today is never judged: it is not over.
  */
 export type NeedsAWordReason =
@@ -24,11 +24,16 @@ export interface CareSettings {
   dailyCount: number;
 }
 
+/** Progress is compared from the 8th: seven whole days of each month. */
+export const PROGRESS_DROP_AFTER_DAYS = 7;
+
 /** How far back quiet days are counted: beyond it a member is simply 'quiet for over four weeks'. */
 export const QUIET_LOOKBACK_DAYS = 28;
 
 /** The member's months, enough of them for a streak; `joinedOn` keeps a newcomer from counting as quiet since before they came. */
 export function needsAWordReasons(months: readonly MarkedMonth[], today: IsoDate, joinedOn: IsoDate, settings: CareSettings): NeedsAWordReason[] {
+  // Day marks cover the daily disciplines: without any, there is nothing to check in, so nobody is quiet.
+  if (settings.dailyCount === 0) return [];
   const markOn = markReader(months);
   const reasons: NeedsAWordReason[] = [];
 
@@ -72,7 +77,8 @@ function wholeDayStreak(months: readonly MarkedMonth[], markOn: MarkOn, date: Is
 function progressDrop(markOn: MarkOn, today: IsoDate, dailyCount: number): { previous: number; current: number } | null {
   const { year, month, day } = parseIsoDate(today);
   const wholeDays = day - 1;
-  if (wholeDays < 1 || dailyCount === 0) return null;
+  // A day or two missed at the start of a month would read as a fall of 50 or 100 points: wait for a week.
+  if (wholeDays < PROGRESS_DROP_AFTER_DAYS || dailyCount === 0) return null;
   const before = shiftMonth({ year, month }, -1);
   const previousDays = Math.min(wholeDays, daysInMonth(before.year, before.month));
   const pace = (target: { year: number; month: number }, days: number) => {

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { id } from './columns';
 import { communities } from './communities';
@@ -16,7 +16,12 @@ export const careReachOuts = pgTable(
     reachedBy: uuid('reached_by').references(() => users.id, { onDelete: 'set null' }),
     reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('care_reach_outs_member_idx').on(t.communityId, t.memberId)],
+  (t) => [
+    uniqueIndex('care_reach_outs_member_idx').on(t.communityId, t.memberId),
+    // A deleted account's rows are found by these (its cascade and set-null).
+    index('care_reach_outs_member_only_idx').on(t.memberId),
+    index('care_reach_outs_reached_by_idx').on(t.reachedBy),
+  ],
 );
 
 /**
@@ -33,5 +38,10 @@ export const careWeeklyWords = pgTable(
     weekOf: text('week_of').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('care_weekly_words_unique').on(t.communityId, t.commanderId, t.weekOf)],
+  (t) => [
+    uniqueIndex('care_weekly_words_unique').on(t.communityId, t.commanderId, t.weekOf),
+    index('care_weekly_words_commander_idx').on(t.commanderId),
+    // The scan's pruning of past weeks.
+    index('care_weekly_words_sent_idx').on(t.sentAt),
+  ],
 );

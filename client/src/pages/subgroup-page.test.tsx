@@ -361,6 +361,31 @@ describe('Office hours', () => {
       expect(within(dialog).getByLabelText(/Subject/)).toHaveValue('Re: A word from Boaz of Bethlehem');
     });
 
+    it("shows a note from someone else (an admin) without offering to answer it as the commander's", async () => {
+      const note: NotificationView = {
+        id: 'n2',
+        type: 'care_note',
+        title: 'A word from Ruth Moab',
+        message: 'Welcome to Hope Chapel.',
+        isRead: false,
+        communityId: 'c1',
+        fromUserId: 'f0000000-0000-4000-8000-00000000000f',
+        createdAt: new Date().toISOString(),
+      };
+      const { user } = renderSubgroup({ 'GET /api/notifications': () => json([note]) });
+      expect(await screen.findByRole('region', { name: 'A word from Ruth Moab' })).toHaveTextContent('Welcome to Hope Chapel.');
+      expect(screen.queryByText(/Answer with "Ask Your Commander"/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Ask Your Commander' }));
+      expect(within(await screen.findByRole('dialog', { name: 'Ask Your Commander' })).getByLabelText(/Subject/)).toHaveValue('');
+    });
+
+    it('shows the note to a member in no subgroup too', async () => {
+      const note: NotificationView = { id: 'n3', type: 'care_note', title: 'A word from Ruth Moab', message: 'Glad you came.', isRead: false, communityId: 'c1', fromUserId: null, createdAt: new Date().toISOString() };
+      renderSubgroup({ 'GET /api/notifications': () => json([note]), 'GET /api/user/subgroup': () => json(UNASSIGNED) });
+      expect(await screen.findByRole('region', { name: 'A word from Ruth Moab' })).toHaveTextContent('Glad you came.');
+      expect(screen.getByRole('heading', { name: 'Not Assigned to a Subgroup' })).toBeInTheDocument();
+    });
+
     it('is not shown to a plain member, who never asks for it', async () => {
       const { api } = renderSubgroup();
       expect(await screen.findByRole('heading', { name: 'Alpha Group' })).toBeInTheDocument();

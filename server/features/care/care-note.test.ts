@@ -12,6 +12,7 @@ import type { Agent } from '../../test/factories';
 import { subgroupWorld } from '../questions/questions-test-kit';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
 import { MEMBER_NOT_FOUND, NOT_YOUR_MEMBER } from './needs-a-word';
+import { CARE_NOTES_PER_MEMBER_PER_DAY } from './routes';
 
 const { app, database } = await createTestApp(LIFTED_LIMITS);
 const { db } = database;
@@ -52,6 +53,17 @@ describe('POST /api/communities/:id/needs-a-word/:userId/note', () => {
     expect(await bellOf(w.neighbour.agent, w.id)).toEqual([]);
     // Sent is reached out: the asker is off the commander's list.
     expect(await listedNow()).not.toContain(w.asker.user.id);
+  });
+
+  it('lets one sender write to one member three times a day, then answers 429 and writes nothing', async () => {
+    const w = await world();
+    for (let sent = 0; sent < CARE_NOTES_PER_MEMBER_PER_DAY; sent++) await w.note(w.commander.agent, w.asker.user.id).expect(201);
+    const refused = await w.note(w.commander.agent, w.asker.user.id).expect(429);
+    expect(refused.body.message).toMatch(/several times today/);
+    expect(await bellOf(w.asker.agent, w.id)).toHaveLength(CARE_NOTES_PER_MEMBER_PER_DAY);
+    // Another member, and another sender, are their own.
+    await w.note(w.commander.agent, w.neighbour.user.id).expect(201);
+    await w.note(w.owner.agent, w.asker.user.id).expect(201);
   });
 
   it('sends no e-mail to a member who turned the topic off', async () => {

@@ -6,8 +6,9 @@ import type { LimitRequests } from '../../http/security';
 import { body, idParam } from '../../http/validate';
 import { MEMBER_NOT_FOUND, markReachedOut, needsAWord, sendCareNote } from './needs-a-word';
 
-/** Notes one person may send in an hour. */
+/** Notes one person may send in an hour, and to one member in a day. */
 export const CARE_NOTES_PER_HOUR = 30;
+export const CARE_NOTES_PER_MEMBER_PER_DAY = 3;
 
 /** Pastoral care for commanders (issue 26): private like questions, to the member's commander and the community's admins. */
 export function careRoutes(db: Database, limitRequests: LimitRequests, now: () => Date): Router {
@@ -21,6 +22,15 @@ export function careRoutes(db: Database, limitRequests: LimitRequests, now: () =
     key: (req) => `care-notes:${req.user?.id}`,
     message: 'You have sent many notes in the last hour. Please wait a little before sending another.',
   });
+  // And per sender and member: a word now and then, never a stream into one person's bell and inbox.
+  const notesToOneMember = limitRequests({
+    name: 'care-notes-per-member',
+    windowMs: 24 * 60 * 60 * 1000,
+    limit: CARE_NOTES_PER_MEMBER_PER_DAY,
+    countSuccessesOnly: true,
+    key: (req) => `care-notes:${req.user?.id}:${String(req.params.userId).toLowerCase()}`,
+    message: 'You have written to this member several times today. Another note can wait until tomorrow.',
+  });
 
   router.get('/api/communities/:id/needs-a-word', inCommunity(db, 'care:read', { pathParam: 'id' }), async (req, res) => {
     const { subgroupId } = needsAWordQuery.parse(req.query);
@@ -31,7 +41,7 @@ export function careRoutes(db: Database, limitRequests: LimitRequests, now: () =
     res.json(await markReachedOut(db, req.community!, idParam(req.params.userId, MEMBER_NOT_FOUND), now()));
   });
 
-  router.post('/api/communities/:id/needs-a-word/:userId/note', inCommunity(db, 'care:reach-out', { pathParam: 'id' }), body(careNoteBody), noteLimit, async (req, res) => {
+  router.post('/api/communities/:id/needs-a-word/:userId/note', inCommunity(db, 'care:reach-out', { pathParam: 'id' }), body(careNoteBody), noteLimit, notesToOneMember, async (req, res) => {
     const sender = { id: req.user!.id, displayName: req.user!.displayName };
     res.status(201).json(await sendCareNote(db, req.community!, sender, idParam(req.params.userId, MEMBER_NOT_FOUND), req.body.message, now()));
   });

@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { addDays, dateInTimeZone, zonedInstant } from '@shared/domain/calendar';
 import { users } from '@shared/schema/auth';
+import { careWeeklyWords } from '@shared/schema/care';
 import { memberships } from '@shared/schema/communities';
 import { mailOutbox } from '@shared/schema/mail';
 import { notifications } from '@shared/schema/notifications';
@@ -77,6 +78,16 @@ describe('the weekly word', () => {
     expect(mail).toMatchObject({ kind: 'notify-weekly', subject: weeklyWordTitle(1) });
     expect(mail!.textBody).not.toContain(w.asker.user.displayName);
     expect(mail!.textBody).not.toContain('No check-in');
+  });
+
+  it('is sent at the next scan when sending it failed: the claim rolls back with it', async () => {
+    const w = await world();
+    const failing = { ...settingsAt(at(monday, '08:20')), now: () => { throw new Error('the outbox is down'); } };
+    await expect(sendDueWeeklyWords(db, failing, at(monday, '08:20'))).rejects.toThrow('the outbox is down');
+    expect(await w.words()).toHaveLength(0);
+    expect(await db.select().from(careWeeklyWords).where(eq(careWeeklyWords.commanderId, w.commander.user.id))).toHaveLength(0);
+    await scan(at(monday, '08:40'));
+    expect(await w.words()).toHaveLength(1);
   });
 
   it('says nothing to a commander whom nobody needs, and comes again the next Monday', async () => {

@@ -92,11 +92,16 @@ function membersNarrowed(admin: boolean, searching = true) {
       OR (${p('subgroup')}::text = 'none' AND ${memberships.subgroupId} IS NULL)
       OR (${p('subgroup')}::text = 'unassigned' AND ${memberships.subgroupId} IS NULL AND NOT EXISTS (
         SELECT 1 FROM ${subgroups} WHERE ${subgroups.communityId} = ${memberships.communityId} AND ${subgroups.commanderId} = ${memberships.userId})))`,
-    // Who may lead counts the rights held beyond the membership, as PATCH …/commander does.
-    sql`(NOT ${p('mayLead')}::boolean OR ${memberships.roles} && ARRAY[${sql.raw(LEADING_ROLES.map((role) => `'${role}'`).join(', '))}]::text[]
+    // Who may lead: for admins counting the rights held beyond the membership, as PATCH …/commander does;
+    // everyone else sees only the membership's own roles (those rights are for admins to know, see memberView).
+    sql`(NOT ${p('mayLead')}::boolean OR ${memberships.roles} && ARRAY[${sql.raw(LEADING_ROLES.map((role) => `'${role}'`).join(', '))}]::text[]${
+      admin
+        ? sql`
       OR EXISTS (SELECT 1 FROM ${users} AS leader WHERE leader.id = ${memberships.userId} AND leader.is_super_admin)
       OR EXISTS (SELECT 1 FROM ${memberships} AS held JOIN ${communities} AS held_in ON held_in.id = held.community_id
-        WHERE held.user_id = ${memberships.userId} AND held_in.institution_id = ${p('institutionId')} AND 'InstitutionAdmin' = ANY(held.roles)))`,
+        WHERE held.user_id = ${memberships.userId} AND held_in.institution_id = ${p('institutionId')} AND 'InstitutionAdmin' = ANY(held.roles))`
+        : sql``
+    })`,
   );
 }
 

@@ -205,6 +205,12 @@ describe('GET /api/communities/:id/members?limit=: pages of the list', () => {
     // The moderator, the overseer (InstitutionAdmin in a sibling community) and the server-wide admin are among them.
     expect(leaders.members.map((member) => member.id)).toEqual(expect.arrayContaining([fixture.owner.user.id, fixture.overseer.user.id, plainMember.id]));
     expect(leaders.total).toBe(leaders.members.length);
+    // A plain member sees only the membership's own roles: nobody's server-wide or institution-wide rights.
+    const plain = await addMember(app, fixture, 'plain');
+    const seenByMember = await pageOf(plain.agent, id, 'limit=100&mayLead=true');
+    expect(seenByMember.members.map((member) => member.id)).not.toContain(plainMember.id);
+    expect(seenByMember.members.map((member) => member.id)).not.toContain(fixture.overseer.user.id);
+    expect(seenByMember.members.every((member) => member.roles.some((role) => role !== 'Member'))).toBe(true);
     // Page after page, the count is the same as the pages hold.
     const first = await pageOf(fixture.owner.agent, id, 'limit=2&mayLead=true');
     const second = await pageOf(fixture.owner.agent, id, `limit=100&mayLead=true&cursor=${first.nextCursor}`);

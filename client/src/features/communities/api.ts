@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { type InfiniteData, keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CommunityMember,
@@ -77,6 +78,19 @@ const isNarrowedToGroup = (key: readonly unknown[]) => {
  */
 export function useMemberPages(communityId: string, narrowing: MembersNarrowing = {}, enabled = true) {
   const key = { search: narrowing.search?.trim() ?? '', subgroupId: narrowing.subgroupId, mayLead: narrowing.mayLead === true ? true : undefined };
+  // Stable while the narrowing is, so TanStack Query keeps the selected data between renders.
+  const keepMatching = useCallback(
+    (data: InfiniteData<MembersPage, string | null>) => {
+      let removed = 0;
+      const pages = data.pages.map((page) => {
+        const members = page.members.filter((member) => stillMatches(member, { subgroupId: key.subgroupId, mayLead: key.mayLead }));
+        removed += page.members.length - members.length;
+        return { ...page, members };
+      });
+      return { ...data, pages: pages.map((page, index) => (index === 0 && page.total !== null ? { ...page, total: page.total - removed } : page)) };
+    },
+    [key.subgroupId, key.mayLead],
+  );
   return useInfiniteQuery({
     queryKey: [...communityKeys.memberPages(communityId), key] as const,
     initialPageParam: null as string | null,
@@ -89,15 +103,23 @@ export function useMemberPages(communityId: string, narrowing: MembersNarrowing 
       return apiJson<MembersPage>('GET', `/api/communities/${communityId}/members?${params.toString()}`);
     },
     getNextPageParam: (page) => page.nextCursor,
-    select:
-      key.subgroupId === undefined && !key.mayLead
-        ? undefined
-        : (data) => ({ ...data, pages: data.pages.map((page) => ({ ...page, members: page.members.filter((member) => stillMatches(member, key)) })) }),
+    select: key.subgroupId === undefined && !key.mayLead ? undefined : keepMatching,
     // While a new search is on its way, the last answer stays on screen instead of a loading card.
     placeholderData: keepPreviousData,
     retry: MEMBERS_QUERY_RETRY,
     enabled,
   });
+}
+
+/** The member as the newest cached list shows them (pages and the whole list), or undefined when none holds them. */
+export function listedMember(queryClient: QueryClient, communityId: string, userId: string): CommunityMember | undefined {
+  const whole = queryClient.getQueryData<CommunityMember[]>(communityKeys.members(communityId))?.find((member) => member.id === userId);
+  if (whole) return whole;
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<MembersPage, string | null>>({ queryKey: communityKeys.memberPages(communityId) })) {
+    const found = data?.pages.flatMap((page) => page.members).find((member) => member.id === userId);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**

@@ -23,8 +23,8 @@ interface MySubgroupProps {
   viewerId: string;
   /** The community's time zone (meeting times); undefined while it loads. */
   timeZone: string | undefined;
-  /** The newest note from a commander ('A word from …'), answered here with a question or a meeting. */
-  careNote?: Pick<NotificationView, 'title' | 'message' | 'createdAt'> | null;
+  /** The newest note from a commander or an admin ('A word from …'); one from one's commander is answered here. */
+  careNote?: Pick<NotificationView, 'title' | 'message' | 'createdAt' | 'fromUserId'> | null;
 }
 
 /** My Subgroup: loading, not assigned, or the subgroup with its commander and the two dialogs (SPEC.md section 2). */
@@ -41,12 +41,39 @@ export function MySubgroup({ communityId, viewerId, timeZone, careNote = null }:
     );
   }
   const { subgroup, commander, ledSubgroups } = own.data;
-  if (!subgroup) return <NotAssigned />;
+  // A note from one's own commander is answered with the two actions below; from anyone else it is only read.
+  const fromCommander = careNote && commander && careNote.fromUserId === commander.id && commander.id !== viewerId ? careNote : null;
+  const noteCard = careNote ? <CareNoteCard note={careNote} answerable={fromCommander !== null} /> : null;
+  if (!subgroup) {
+    return (
+      <div className="grid gap-4">
+        {noteCard}
+        <NotAssigned />
+      </div>
+    );
+  }
   return (
     <div className="grid gap-4">
-      <AssignedSubgroup communityId={communityId} viewerId={viewerId} timeZone={timeZone} subgroup={subgroup} commander={commander} careNote={careNote} />
+      {noteCard}
+      <AssignedSubgroup communityId={communityId} viewerId={viewerId} timeZone={timeZone} subgroup={subgroup} commander={commander} replyTo={fromCommander} />
       {ledSubgroups.length > 0 ? <AlsoLed subgroups={ledSubgroups} /> : null}
     </div>
+  );
+}
+
+/** A note from one's commander (or an admin): its words, and when one's commander wrote it, how to answer. */
+function CareNoteCard({ note, answerable }: { note: Pick<NotificationView, 'title' | 'message' | 'createdAt'>; answerable: boolean }) {
+  return (
+    <Card role="region" aria-label={note.title} className="grid gap-2 border-accent-200 bg-accent-50 p-5">
+      <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <span className="font-semibold break-words">{note.title}</span>
+        <time dateTime={note.createdAt} className="text-xs text-muted-foreground">
+          {formatLongDate(note.createdAt)}
+        </time>
+      </p>
+      <p className="whitespace-pre-line break-words">{note.message}</p>
+      {answerable ? <p className="text-sm text-muted-foreground">Answer with "Ask Your Commander" below, or ask to meet.</p> : null}
+    </Card>
   );
 }
 
@@ -87,13 +114,15 @@ function NotAssigned() {
   );
 }
 
-interface AssignedSubgroupProps extends Omit<MySubgroupProps, 'communityId'> {
+interface AssignedSubgroupProps extends Omit<MySubgroupProps, 'communityId' | 'careNote'> {
   communityId: string;
+  /** A note from this commander: 'Ask Your Commander' offers its reply subject. */
+  replyTo: Pick<NotificationView, 'title'> | null;
   subgroup: NonNullable<OwnSubgroupView['subgroup']>;
   commander: OwnSubgroupView['commander'];
 }
 
-function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander, careNote }: AssignedSubgroupProps) {
+function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander, replyTo }: AssignedSubgroupProps) {
   const [asking, setAsking] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const leadsIt = commander?.id === viewerId;
@@ -138,19 +167,6 @@ function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander
         <p className="text-sm text-muted-foreground">You lead this subgroup: your members' questions and meeting requests come to you.</p>
       ) : null}
 
-      {commander && !leadsIt && careNote ? (
-        <section aria-label={careNote.title} className="grid gap-2 rounded-xl border border-accent-200 bg-accent-50 p-4">
-          <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-            <span className="font-semibold break-words">{careNote.title}</span>
-            <time dateTime={careNote.createdAt} className="text-xs text-muted-foreground">
-              {formatLongDate(careNote.createdAt)}
-            </time>
-          </p>
-          <p className="whitespace-pre-line break-words">{careNote.message}</p>
-          <p className="text-sm text-muted-foreground">Answer with a question below, or ask to meet.</p>
-        </section>
-      ) : null}
-
       {commander && !leadsIt ? (
         <>
           <div className="grid gap-3 sm:grid-cols-2">
@@ -163,7 +179,7 @@ function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander
               Request Meeting with Commander
             </Button>
           </div>
-          <AskCommanderDialog open={asking} onOpenChange={setAsking} subject={careNote ? `Re: ${careNote.title}` : undefined} />
+          <AskCommanderDialog open={asking} onOpenChange={setAsking} subject={replyTo ? `Re: ${replyTo.title}` : undefined} />
           <RequestMeetingDialog open={requesting} onOpenChange={setRequesting} communityId={communityId} commander={commander} timeZone={timeZone} />
         </>
       ) : null}

@@ -1,6 +1,7 @@
 import Trash2 from 'lucide-react/icons/trash-2';
 import UserMinus from 'lucide-react/icons/user-minus';
 import UserPlus from 'lucide-react/icons/user-plus';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { CommunityMember } from '@shared/contracts/communities';
 import type { SubgroupView } from '@shared/contracts/subgroups';
@@ -11,7 +12,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { EmptyNote, ErrorNote, loadFailureMessage } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
-import { useMemberPages } from '@/features/communities/api';
+import { listedMember, useMemberPages } from '@/features/communities/api';
 import { FindMemberDialog } from '@/features/communities/components/find-member-dialog';
 import { useAssignSubgroup, useSetCommander, useUnassignedMembers } from '../api';
 import { ShowMoreMembers } from '@/features/communities/components/show-more-members';
@@ -163,8 +164,10 @@ function AssignMember({ communityId, subgroup }: { communityId: string; subgroup
   const unassigned = unassignedPages.data?.pages.flatMap((page) => page.members) ?? NO_MEMBERS;
   const loading = unassignedPages.isPending && !unassignedPages.error;
   // The choice is forgotten once that member is assigned (on another card, or by another admin and read
-  // again); one found by a search beyond the pages read is kept.
-  const member = chosen && (unassigned.some((candidate) => candidate.id === chosen.id) || unassignedPages.hasNextPage) ? chosen : null;
+  // again), wherever the lists read so far show them now.
+  const queryClient = useQueryClient();
+  const current = chosen ? (listedMember(queryClient, communityId, chosen.id) ?? chosen) : null;
+  const member = current && current.subgroupId === null ? current : null;
   const options = member && !unassigned.some((candidate) => candidate.id === member.id) ? [...unassigned, member] : unassigned;
 
   const onAssign = () => {

@@ -310,6 +310,38 @@ describe('Subgroups tab', () => {
       expect(api.requests.some((request) => request.url.includes('search=unplaced+119') && request.url.includes('subgroupId=unassigned'))).toBe(true);
     });
 
+    it('forgets a choice found by a search once that member is assigned from another card', async () => {
+      const members = congregation.map((member) => ({ ...member }));
+      const last = members.find((member) => member.displayName === 'Unplaced 119')!;
+      const { user } = renderSubgroups(
+        {
+          [`PATCH /api/users/${last.id}/subgroup`]: () => {
+            last.subgroupId = ALPHA_ID;
+            return json({ userId: last.id, subgroupId: ALPHA_ID });
+          },
+        },
+        moderator(),
+        members,
+      );
+      const choose = async (name: string) => {
+        const group = await card(name);
+        const select = within(group).getByRole('combobox', { name: 'Assign member' });
+        await waitFor(() => expect(select).toBeEnabled());
+        await user.selectOptions(select, 'Find another member…');
+        const dialog = await screen.findByRole('dialog', { name: 'Find a member' });
+        await user.type(within(dialog).getByRole('searchbox', { name: 'Search members' }), 'unplaced 119');
+        await user.click(await within(dialog).findByRole('button', { name: 'Unplaced 119' }));
+        await waitFor(() => expect(select).toHaveDisplayValue('Unplaced 119'));
+        return { group, select };
+      };
+      const beta = await choose('Beta Group');
+      const alpha = await choose('Alpha Group');
+      await user.click(within(alpha.group).getByRole('button', { name: 'Assign to Alpha Group' }));
+      expect(await findToast('Member Assigned')).toHaveTextContent('Unplaced 119 joined Alpha Group.');
+      await waitFor(() => expect(beta.select).toHaveValue(''));
+      expect(within(beta.group).getByRole('button', { name: 'Assign to Beta Group' })).toBeDisabled();
+    });
+
     it('finds a member to move by name, and a member moved leaves their old subgroup at once', async () => {
       const members = congregation.map((member) => ({ ...member }));
       const moved = members.find((member) => member.displayName === 'Alpha member 00')!;

@@ -8,6 +8,7 @@ import type { Role } from '@shared/domain/constants';
 import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
 import { memberApplications } from '@shared/schema/applications';
 import { users } from '@shared/schema/auth';
+import { reflections } from '@shared/schema/care';
 import { memberships, subgroups } from '@shared/schema/communities';
 import { notifications } from '@shared/schema/notifications';
 import { calendarLocks } from '@shared/schema/tracking';
@@ -251,6 +252,13 @@ async function throwawayQuestion(w: World) {
 async function throwawayMeeting(w: World) {
   const response = await people.member.agent.post('/api/meetings').set('X-Community-Id', w.id).send(freshSlot()).expect(201);
   return response.body.id as string;
+}
+
+/** A reflection of a member of S1 (led by `commander`), on a month of its own. */
+async function throwawayReflection(w: World) {
+  const author = await throwawayMember(w);
+  const [row] = await db.insert(reflections).values({ communityId: w.id, userId: author, year: 2025, month: 1, helped: 'Prayer walks' }).returning({ id: reflections.id });
+  return row!.id;
 }
 
 async function throwawayNotification(w: World) {
@@ -552,6 +560,24 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/communities/:id/needs-a-word/:userId/note': {
     expect: '401 404 403 2xx 403 2xx 404 2xx',
     send: (a, { world: w }) => a.post(`/api/communities/${w.id}/needs-a-word/${people.member.user.id}/note`).send({ message: 'Thinking of you this week.' }),
+  },
+  // Reflections: one's own (a membership of one's own), a member's to their commander and admins.
+  'PUT /api/communities/:id/reflections': {
+    expect: OWN_MEMBERSHIP,
+    send: (a) => a.put(`/api/communities/${world.id}/reflections`).send({ month: 1, year: 2026, helped: 'Morning prayer' }),
+  },
+  'GET /api/communities/:id/reflections': {
+    expect: '401 404 2xx 2xx 404 2xx 404 2xx',
+    send: (a, { world: w }) => a.get(`/api/communities/${w.id}/reflections?month=1&year=2026&userId=${people.member.user.id}`),
+  },
+  'GET /api/communities/:id/reflections/subgroup': {
+    expect: '401 404 403 2xx 403 2xx 404 2xx',
+    send: (a, { world: w }) => a.get(`/api/communities/${w.id}/reflections/subgroup?month=1&year=2026&subgroupId=${w.s1}`),
+  },
+  'POST /api/communities/:id/reflections/:reflectionId/acknowledge': {
+    expect: '401 404 403 2xx 404 2xx 404 2xx',
+    prepare: async ({ world: w }) => ({ reflectionId: await throwawayReflection(w) }),
+    send: (a, { world: w, made }) => a.post(`/api/communities/${w.id}/reflections/${made.reflectionId}/acknowledge`).send({ reply: 'Thank you for writing.' }),
   },
   'GET /api/communities/:id/dashboard': {
     expect: MEMBERS,

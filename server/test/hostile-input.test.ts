@@ -70,6 +70,8 @@ interface Ids {
   application: string;
   /** An unclaimed imported member of the community whose e-mail is the member's (what POST /api/claim-user claims, and an admin links). */
   imported: string;
+  /** The member's reflection on January 2024, not yet acknowledged. */
+  reflection: string;
 }
 type Kind = keyof Ids;
 
@@ -101,7 +103,22 @@ async function buildCommunity(label: string) {
     .values({ email: member.email, displayName: `Imported ${label} ${randomUUID().slice(0, 6)}`, isImported: true, importedCommunityId: id })
     .returning({ id: users.id });
   await db.insert(memberships).values({ userId: imported!.id, communityId: id, roles: ['Member'] });
-  const ids: Ids = { community: id, subgroup, commander: commander.user.id, self: member.user.id, member: target.user.id, question, meeting, notification, lock, code, application, imported: imported!.id };
+  const reflection = (await member.agent.put(`/api/communities/${id}/reflections`).send({ month: 1, year: 2024, helped: 'Morning prayer' }).expect(200)).body.id as string;
+  const ids: Ids = {
+    community: id,
+    subgroup,
+    commander: commander.user.id,
+    self: member.user.id,
+    member: target.user.id,
+    question,
+    meeting,
+    notification,
+    lock,
+    code,
+    application,
+    imported: imported!.id,
+    reflection,
+  };
   return { ids, moderator, commander, member };
 }
 
@@ -557,6 +574,36 @@ const SPECS: Record<string, Spec> = {
     path: (ids) => `/api/communities/${ids.community}/needs-a-word/${ids.member}/note`,
     ids: ['community', 'member'],
     body: () => ({ message: 'Thinking of you this week.' }),
+  },
+  'PUT /api/communities/:id/reflections': {
+    as: 'member',
+    path: (ids) => `/api/communities/${ids.community}/reflections`,
+    ids: ['community'],
+    body: () => ({ month: 2, year: 2024, helped: 'Prayer walks', hard: 'Fasting', prayerRequest: 'My family' }),
+    optional: ['helped', 'hard', 'prayerRequest'],
+    nullable: ['helped', 'hard', 'prayerRequest'],
+    // A month that has not ended yet.
+    bad: { year: [thisMonth.year + 1, 2100] },
+  },
+  'GET /api/communities/:id/reflections': {
+    as: 'moderator',
+    path: (ids) => `/api/communities/${ids.community}/reflections`,
+    ids: ['community', 'self'],
+    query: (ids) => ({ month: '1', year: '2024', userId: ids.self }),
+    optional: ['userId'],
+  },
+  'GET /api/communities/:id/reflections/subgroup': {
+    as: 'moderator',
+    path: (ids) => `/api/communities/${ids.community}/reflections/subgroup`,
+    ids: ['community', 'subgroup'],
+    query: (ids) => ({ month: '1', year: '2024', subgroupId: ids.subgroup }),
+    optional: ['subgroupId'],
+  },
+  'POST /api/communities/:id/reflections/:reflectionId/acknowledge': {
+    as: 'moderator',
+    path: (ids) => `/api/communities/${ids.community}/reflections/${ids.reflection}/acknowledge`,
+    ids: ['community', 'reflection'],
+    body: () => ({ reply: '🙏' }),
   },
   'GET /api/commanders/:id/subgroup-members': { as: 'moderator', header: true, path: (ids) => `/api/commanders/${ids.commander}/subgroup-members`, ids: ['commander'] },
   'GET /api/commanders/:id/member-stats': {

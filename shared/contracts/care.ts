@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { NeedsAWordReason } from '../domain/needs-a-word';
 import { multiLineText, uuidField } from './fields';
+import { monthField, yearField } from './tracking';
 
 /** GET /api/communities/{id}/needs-a-word[?subgroupId=]: a subgroup the caller leads, or any of the community's for admins. */
 export const needsAWordQuery = z.object({
@@ -30,3 +31,52 @@ export const careNoteBody = z.object({
   message: multiLineText('Note').pipe(z.string().min(1, 'Please write a short note.').max(CARE_NOTE_MAX, `A note must be at most ${CARE_NOTE_MAX} characters.`)),
 });
 export type CareNoteBody = z.infer<typeof careNoteBody>;
+
+export const REFLECTION_TEXT_MAX = 2000;
+export const REFLECTION_REPLY_MAX = 500;
+const reflectionText = (label: string) =>
+  multiLineText(label)
+    .pipe(z.string().max(REFLECTION_TEXT_MAX, `${label} must be at most ${REFLECTION_TEXT_MAX} characters`))
+    .nullable()
+    .optional()
+    .transform((text) => (text ? text : null));
+
+/** PUT /api/communities/{id}/reflections: the caller's own look back on a month that has ended; each part optional, not all. */
+export const reflectionBody = z
+  .object({
+    month: monthField,
+    year: yearField,
+    helped: reflectionText('What helped'),
+    hard: reflectionText('What was hard'),
+    prayerRequest: reflectionText('Prayer request'),
+  })
+  .superRefine((body, context) => {
+    if (body.helped || body.hard || body.prayerRequest) return;
+    for (const path of ['helped', 'hard', 'prayerRequest']) context.addIssue({ code: 'custom', path: [path], message: 'Write at least one of the three.' });
+  });
+export type ReflectionBody = z.input<typeof reflectionBody>;
+
+/** GET /api/communities/{id}/reflections?month&year[&userId]: one's own, or a member's to their commander and admins. */
+export const reflectionQuery = z.object({ month: monthField, year: yearField, userId: uuidField.optional() });
+/** GET /api/communities/{id}/reflections/subgroup?month&year[&subgroupId]. */
+export const subgroupReflectionsQuery = z.object({ month: monthField, year: yearField, subgroupId: uuidField.optional() });
+
+/** POST /api/communities/{id}/reflections/{reflectionId}/acknowledge: a short reply, or a prayer emoji. */
+export const acknowledgeReflectionBody = z.object({
+  reply: multiLineText('Reply').pipe(z.string().min(1, 'Please write a short reply, or send a prayer.').max(REFLECTION_REPLY_MAX, `A reply must be at most ${REFLECTION_REPLY_MAX} characters.`)),
+});
+
+export interface ReflectionView {
+  id: string;
+  userId: string;
+  displayName: string;
+  month: number;
+  year: number;
+  helped: string | null;
+  hard: string | null;
+  prayerRequest: string | null;
+  acknowledgedAt: string | null;
+  acknowledgedByName: string | null;
+  reply: string | null;
+  updatedAt: string;
+}

@@ -1,6 +1,6 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { id } from './columns';
+import { createdAt, id, updatedAt } from './columns';
 import { communities } from './communities';
 
 /**
@@ -43,5 +43,34 @@ export const careWeeklyWords = pgTable(
     index('care_weekly_words_commander_idx').on(t.commanderId),
     // The scan's pruning of past weeks.
     index('care_weekly_words_sent_idx').on(t.sentAt),
+  ],
+);
+
+/**
+ * Month-close reflections (issue 26): a member's look back on a month that ended, to their commander, who
+ * acknowledges it with a short reply. One per member, community and month; private like questions.
+ */
+export const reflections = pgTable(
+  'reflections',
+  {
+    id: id(),
+    communityId: uuid('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    helped: text('helped'),
+    hard: text('hard'),
+    prayerRequest: text('prayer_request'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    reply: text('reply'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reflections_member_month_idx').on(t.communityId, t.userId, t.year, t.month),
+    index('reflections_community_month_idx').on(t.communityId, t.year, t.month),
+    index('reflections_user_idx').on(t.userId),
+    index('reflections_acknowledged_by_idx').on(t.acknowledgedBy),
   ],
 );

@@ -1,10 +1,11 @@
 import { Router } from 'express';
-import { careNoteBody, needsAWordQuery } from '@shared/contracts/care';
+import { acknowledgeReflectionBody, careNoteBody, needsAWordQuery, reflectionBody, reflectionQuery, subgroupReflectionsQuery } from '@shared/contracts/care';
 import type { Database } from '../../db/client';
 import { inCommunity } from '../../http/community-context';
 import type { LimitRequests } from '../../http/security';
 import { body, idParam } from '../../http/validate';
 import { MEMBER_NOT_FOUND, markReachedOut, needsAWord, sendCareNote } from './needs-a-word';
+import { acknowledgeReflection, readReflection, REFLECTION_NOT_FOUND, subgroupReflections, writeReflection } from './reflections';
 
 /** Notes one person may send in an hour, and to one member in a day. */
 export const CARE_NOTES_PER_HOUR = 30;
@@ -45,6 +46,27 @@ export function careRoutes(db: Database, limitRequests: LimitRequests, now: () =
     const sender = { id: req.user!.id, displayName: req.user!.displayName };
     res.status(201).json(await sendCareNote(db, req.community!, sender, idParam(req.params.userId, MEMBER_NOT_FOUND), req.body.message, now()));
   });
+
+  router.put('/api/communities/:id/reflections', inCommunity(db, 'community:read', { pathParam: 'id' }), body(reflectionBody), async (req, res) => {
+    res.json(await writeReflection(db, req.community!, req.body, now()));
+  });
+
+  router.get('/api/communities/:id/reflections', inCommunity(db, 'community:read', { pathParam: 'id' }), async (req, res) => {
+    res.json(await readReflection(db, req.community!, reflectionQuery.parse(req.query)));
+  });
+
+  router.get('/api/communities/:id/reflections/subgroup', inCommunity(db, 'care:read', { pathParam: 'id' }), async (req, res) => {
+    res.json(await subgroupReflections(db, req.community!, subgroupReflectionsQuery.parse(req.query)));
+  });
+
+  router.post(
+    '/api/communities/:id/reflections/:reflectionId/acknowledge',
+    inCommunity(db, 'care:reach-out', { pathParam: 'id' }),
+    body(acknowledgeReflectionBody),
+    async (req, res) => {
+      res.json(await acknowledgeReflection(db, req.community!, idParam(req.params.reflectionId, REFLECTION_NOT_FOUND), req.body.reply, now()));
+    },
+  );
 
   return router;
 }

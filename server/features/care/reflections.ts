@@ -1,0 +1,142 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ReflectionView } from '@shared/contracts/care';
+import { parseIsoDate } from '@shared/domain/calendar';
+import { isAdmin } from '@shared/domain/roles';
+import { users } from '@shared/schema/auth';
+import { reflections } from '@shared/schema/care';
+import { memberships, subgroups } from '@shared/schema/communities';
+import type { Executor } from '../../db/client';
+import type { CommunityContext } from '../../http/community-context';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { communityToday } from '../tracking/member-streaks';
+import { NOT_YOUR_SUBGROUP, SUBGROUP_NOT_FOUND } from './needs-a-word';
+
+export const REFLECTION_NOT_FOUND = 'Reflection not found.';
+export const MONTH_NOT_ENDED = 'A reflection looks back on a month that has ended.';
+export const ALREADY_ACKNOWLEDGED = 'Your commander has read this reflection; it can no longer be changed.';
+export const ACKNOWLEDGED_ONCE = 'This reflection has been acknowledged already.';
+export const MEMBERS_ONLY = 'Only members of the community write reflections.';
+
+interface Month {
+  month: number;
+  year: number;
+}
+
+const acknowledger = alias(users, 'acknowledger');
+
+/** Reflections with their author's and acknowledger's names, narrowed by `where`. */
+function reflectionRows(db: Executor) {
+  return db
+    .select({
+      id: reflections.id,
+      userId: reflections.userId,
+      displayName: users.displayName,
+      month: reflections.month,
+      year: reflections.year,
+      helped: reflections.helped,
+      hard: reflections.hard,
+      prayerRequest: reflections.prayerRequest,
+      acknowledgedAt: reflections.acknowledgedAt,
+      acknowledgedByName: acknowledger.displayName,
+      reply: reflections.reply,
+      updatedAt: reflections.updatedAt,
+    })
+    .from(reflections)
+    .innerJoin(users, eq(users.id, reflections.userId))
+    .leftJoin(acknowledger, eq(acknowledger.id, reflections.acknowledgedBy))
+    .$dynamic();
+}
+
+type ReflectionRow = Awaited<ReturnType<ReturnType<typeof reflectionRows>['execute']>>[number];
+
+const toView = (row: ReflectionRow): ReflectionView => ({ ...row, acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null, updatedAt: row.updatedAt.toISOString() });
+
+/** Whether the caller may read `userId`'s reflections: their own, their commander's (of the subgroup they are in), an admin's. */
+async function mayReadOf(db: Executor, context: CommunityContext, userId: string): Promise<boolean> {
+  if (userId === context.userId) return true;
+  const [member] = await db
+    .select({ commanderId: subgroups.commanderId })
+    .from(memberships)
+    .leftJoin(subgroups, eq(subgroups.id, memberships.subgroupId))
+    .where(and(eq(memberships.communityId, context.community.id), eq(memberships.userId, userId)));
+  return member !== undefined && (isAdmin(context.roles) || member.commanderId === context.userId);
+}
+
+/**
+ * PUT …/reflections: writes the caller's own reflection on a month that has ended (in the community's
+ * zone), until their commander acknowledges it (then 409).
+ */
+export async function writeReflection(
+  db: Executor,
+  context: CommunityContext,
+  input: Month & { helped: string | null; hard: string | null; prayerRequest: string | null },
+  now: Date,
+): Promise<ReflectionView> {
+  if (!context.membership) throw forbidden(MEMBERS_ONLY);
+  const today = parseIsoDate(communityToday(context.community, now));
+  if (input.year * 12 + input.month >= today.year * 12 + today.month) throw badRequest(MONTH_NOT_ENDED, { month: MONTH_NOT_ENDED });
+  const texts = { helped: input.helped, hard: input.hard, prayerRequest: input.prayerRequest };
+  const [written] = await db
+    .insert(reflections)
+    .values({ communityId: context.community.id, userId: context.userId, year: input.year, month: input.month, ...texts })
+    .onConflictDoUpdate({
+      target: [reflections.communityId, reflections.userId, reflections.year, reflections.month],
+      set: { ...texts, updatedAt: now },
+      // An acknowledged reflection stays as it was read.
+      setWhere: sql`${reflections.acknowledgedAt} IS NULL`,
+    })
+    .returning({ id: reflections.id });
+  if (!written) throw conflict(ALREADY_ACKNOWLEDGED);
+  const [row] = await reflectionRows(db).where(eq(reflections.id, written.id));
+  return toView(row!);
+}
+
+/** GET …/reflections: the caller's own for the month, or a member's to their commander and admins (anyone else 404); null when none. */
+export async function readReflection(db: Executor, context: CommunityContext, query: Month & { userId?: string | undefined }): Promise<ReflectionView | null> {
+  const userId = query.userId ?? context.userId;
+  if (!(await mayReadOf(db, context, userId))) throw notFound(REFLECTION_NOT_FOUND);
+  const [row] = await reflectionRows(db).where(
+    and(eq(reflections.communityId, context.community.id), eq(reflections.userId, userId), eq(reflections.year, query.year), eq(reflections.month, query.month)),
+  );
+  return row ? toView(row) : null;
+}
+
+/** GET …/reflections/subgroup: the month's reflections of the members of the subgroups the caller leads (admins: `subgroupId`), by name. */
+export async function subgroupReflections(db: Executor, context: CommunityContext, query: Month & { subgroupId?: string | undefined }): Promise<ReflectionView[]> {
+  let inSubgroups;
+  if (query.subgroupId) {
+    const [subgroup] = await db
+      .select({ commanderId: subgroups.commanderId })
+      .from(subgroups)
+      .where(and(eq(subgroups.id, query.subgroupId), eq(subgroups.communityId, context.community.id)));
+    if (!subgroup) throw notFound(SUBGROUP_NOT_FOUND);
+    if (subgroup.commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden(NOT_YOUR_SUBGROUP);
+    inSubgroups = eq(subgroups.id, query.subgroupId);
+  } else {
+    inSubgroups = eq(subgroups.commanderId, context.userId);
+  }
+  const rows = await reflectionRows(db)
+    .innerJoin(memberships, and(eq(memberships.communityId, reflections.communityId), eq(memberships.userId, reflections.userId)))
+    .innerJoin(subgroups, eq(subgroups.id, memberships.subgroupId))
+    .where(and(eq(reflections.communityId, context.community.id), eq(reflections.year, query.year), eq(reflections.month, query.month), inSubgroups))
+    .orderBy(asc(sql`lower(${users.displayName})`));
+  return rows.filter((row) => row.userId !== context.userId).map(toView);
+}
+
+/** POST …/reflections/{id}/acknowledge: the author's commander or an admin replies once; anyone else 404. */
+export async function acknowledgeReflection(db: Executor, context: CommunityContext, reflectionId: string, reply: string, now: Date): Promise<ReflectionView> {
+  const [found] = await db
+    .select({ userId: reflections.userId, acknowledgedAt: reflections.acknowledgedAt })
+    .from(reflections)
+    .where(and(eq(reflections.id, reflectionId), eq(reflections.communityId, context.community.id)));
+  if (!found || found.userId === context.userId || !(await mayReadOf(db, context, found.userId))) throw notFound(REFLECTION_NOT_FOUND);
+  const [updated] = await db
+    .update(reflections)
+    .set({ acknowledgedAt: now, acknowledgedBy: context.userId, reply })
+    .where(and(eq(reflections.id, reflectionId), sql`${reflections.acknowledgedAt} IS NULL`))
+    .returning({ id: reflections.id });
+  if (!updated) throw conflict(ACKNOWLEDGED_ONCE);
+  const [row] = await reflectionRows(db).where(eq(reflections.id, reflectionId));
+  return toView(row!);
+}

@@ -16,8 +16,9 @@ import { ScreenCheckIn, ScreenPickers } from '@/features/tracking/components/scr
 import { StreaksCard } from '@/features/tracking/components/streaks-card';
 import { SubgroupStatsCard } from '@/features/tracking/components/subgroup-stats-card';
 import { NeedsAWordCard } from '@/features/care/components/needs-a-word-card';
+import { ReflectionInvitation } from '@/features/care/components/reflection-invitation';
 import { TargetsCard } from '@/features/tracking/components/targets-card';
-import { referenceDate, useToday } from '@/features/tracking/period';
+import { monthLabel, referenceDate, useToday } from '@/features/tracking/period';
 import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
 import { browserTimeZone } from '@/lib/time-zones';
 
@@ -87,6 +88,11 @@ function DashboardScreen() {
         {/* Each card in its own error boundary: one that cannot be shown (hostile guidance, a bug) leaves the others working. */}
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
+            {screen.isSelf && screen.isMember && communityId ? (
+              <CardErrorBoundary>
+                <ReflectionInvitation communityId={communityId} today={now} labelOf={monthLabel} enabled={subgroupStats.fetchStatus === 'idle'} />
+              </CardErrorBoundary>
+            ) : null}
             <CardErrorBoundary>
               <ScreenCheckIn screen={screen} />
             </CardErrorBoundary>

@@ -29,6 +29,7 @@ function renderSubgroup(routes: Record<string, Handler> = {}, roles: MembershipV
     'GET /api/communities/c1': () => json(makeCommunity({ id: 'c1', timeZone: TIME_ZONE })),
     'GET /api/user/subgroup': () => json(ASSIGNED),
     'GET /api/communities/c1/needs-a-word': () => json([]),
+    'GET /api/communities/c1/reflections/subgroup': () => json([]),
     [`GET ${FREE_SLOTS}`]: (request) => json({ date: new URL(request.url, 'http://localhost').searchParams.get('date'), slots: ['10:00', '15:00'] }),
     ...routes,
   });

@@ -1,12 +1,15 @@
+import { shiftMonth } from '@shared/domain/calendar';
 import { isCommander } from '@shared/domain/roles';
 import { PageHeader } from '@/components/layout/page-header';
 import { useCommunity, useCurrentCommunity } from '@/features/communities/api';
 import { NeedsAWordCard } from '@/features/care/components/needs-a-word-card';
+import { SubgroupReflectionsCard } from '@/features/care/components/subgroup-reflections-card';
 import { latestCareNote } from '@/features/care/format';
 import { useNotifications } from '@/features/notifications/api';
 import { CommunityMissing } from '@/features/communities/components/community-state';
 import { OfficeHoursCard } from '@/features/meetings/components/office-hours-card';
 import { MySubgroup } from '@/features/subgroups/components/my-subgroup';
+import { monthLabel, useToday } from '@/features/tracking/period';
 import { useAuth } from '@/lib/auth';
 
 /** /my-subgroup and /subgroup: one's subgroup and commander; commanders also set their office hours here. */
@@ -15,6 +18,8 @@ export function SubgroupPage() {
   const membership = useCurrentCommunity();
   const community = useCommunity(membership?.communityId ?? null);
   const notifications = useNotifications(Boolean(user));
+  const today = useToday();
+  const endedMonth = shiftMonth({ year: today.year, month: today.month }, -1);
 
   if (!membership || !user) {
     return (
@@ -31,6 +36,7 @@ export function SubgroupPage() {
       <PageHeader title="My Subgroup" description="Your subgroup, its commander, and a direct line to them." />
       <div className="grid gap-6">
         {isCommander(membership.roles) ? <NeedsAWordCard communityId={membership.communityId} /> : null}
+        {isCommander(membership.roles) ? <SubgroupReflectionsCard communityId={membership.communityId} period={endedMonth} label={monthLabel(endedMonth.year, endedMonth.month)} /> : null}
         <MySubgroup
           communityId={membership.communityId}
           viewerId={user.id}

@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/layout/page-header';
+import { ReflectionCard } from '@/features/care/components/reflection-card';
 import { useDisciplineTargets } from '@/features/tracking/api';
 import { CompletionGoalsCard } from '@/features/tracking/components/completion-goals-card';
 import { LockBadge } from '@/features/tracking/components/lock-badge';
@@ -6,6 +7,7 @@ import { MonthlyProgressCard } from '@/features/tracking/components/monthly-prog
 import { ScreenCheckIn, ScreenPickers } from '@/features/tracking/components/screen-sections';
 import { TargetsCard } from '@/features/tracking/components/targets-card';
 import { UpdatePlanCard } from '@/features/tracking/components/targets-dialog';
+import { monthLabel } from '@/features/tracking/period';
 import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
 
 /** My Tracking (/tracking): SPEC.md section 2. */
@@ -40,6 +42,18 @@ export function TrackingPage() {
           showGoalsOnlyBadge={!screen.isAdmin && screen.isSelf}
           showGoalsSummary={!screen.isSelf}
         />
+
+        {/* A month that has ended: its reflection beside its calendar (the member's, their commander's, admins'). */}
+        {communityId && period.year * 12 + period.month < now.year * 12 + now.month ? (
+          <ReflectionCard
+            communityId={communityId}
+            member={viewed.id ? viewed : null}
+            isSelf={screen.isSelf}
+            isMember={screen.isMember}
+            period={period}
+            label={monthLabel(period.year, period.month)}
+          />
+        ) : null}
 
         {screen.isSelf && screen.isMember && screen.self.id ? (
           <CompletionGoalsCard

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CareNoteBody, NeedsAWordRow, ReachedOutView } from '@shared/contracts/care';
+import type { CareNoteBody, NeedsAWordRow, ReachedOutView, ReflectionBody, ReflectionView } from '@shared/contracts/care';
 import { apiJson } from '@/lib/api-client';
 import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 
 export const careKeys = {
   /** Under the community's key, so a change of its settings (quiet days) reads it again. */
   needsAWord: (communityId: string) => ['/api/communities', communityId, 'needs-a-word'] as const,
+  /** Every reflection read of the community (one member's month, a subgroup's month). */
+  reflections: (communityId: string) => ['/api/communities', communityId, 'reflections'] as const,
 };
 
 /** GET /api/communities/{id}/needs-a-word: the members of the subgroups the caller leads who may need a word. */
@@ -37,5 +39,53 @@ export function useSendCareNote(communityId: string) {
   return useMutation<ReachedOutView, Error, { row: NeedsAWordRow } & CareNoteBody>({
     mutationFn: ({ row, message }) => apiJson<ReachedOutView>('POST', `/api/communities/${communityId}/needs-a-word/${row.userId}/note`, { message }),
     onSuccess: (_result, { row }) => leave(row),
+  });
+}
+
+interface ReflectionMonth {
+  month: number;
+  year: number;
+}
+
+/**
+ * GET …/reflections?month&year[&userId]: the member's reflection on a month (null: none yet). Another
+ * member's is theirs, their commander's and admins' only: anyone else is answered 404, which is not retried.
+ */
+export function useReflection(communityId: string | null, period: ReflectionMonth, userId: string | null, enabled = true) {
+  return useQuery<ReflectionView | null>({
+    queryKey: [...careKeys.reflections(communityId ?? ''), 'member', { ...period, userId }] as const,
+    queryFn: () => {
+      const params = new URLSearchParams({ month: String(period.month), year: String(period.year) });
+      if (userId) params.set('userId', userId);
+      return apiJson<ReflectionView | null>('GET', `/api/communities/${communityId}/reflections?${params.toString()}`);
+    },
+    enabled: communityId !== null && enabled,
+  });
+}
+
+/** GET …/reflections/subgroup?month&year: the month's reflections of the members of the subgroups the caller leads. */
+export function useSubgroupReflections(communityId: string, period: ReflectionMonth) {
+  return useQuery<ReflectionView[]>({
+    queryKey: [...careKeys.reflections(communityId), 'subgroup', period] as const,
+    queryFn: () => apiJson<ReflectionView[]>('GET', `/api/communities/${communityId}/reflections/subgroup?month=${period.month}&year=${period.year}`),
+    ...REFETCH_ON_FOCUS,
+  });
+}
+
+/** PUT …/reflections: writes or edits one's own; every reflection read of the community is read again. */
+export function useWriteReflection(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<ReflectionView, Error, ReflectionBody>({
+    mutationFn: (body) => apiJson<ReflectionView>('PUT', `/api/communities/${communityId}/reflections`, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: careKeys.reflections(communityId) }),
+  });
+}
+
+/** POST …/reflections/{id}/acknowledge {reply}: the commander's (or an admin's) one reply. */
+export function useAcknowledgeReflection(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<ReflectionView, Error, { reflectionId: string; reply: string }>({
+    mutationFn: ({ reflectionId, reply }) => apiJson<ReflectionView>('POST', `/api/communities/${communityId}/reflections/${reflectionId}/acknowledge`, { reply }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: careKeys.reflections(communityId) }),
   });
 }

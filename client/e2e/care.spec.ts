@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { addDays, dateInTimeZone, parseIsoDate } from '../../shared/domain/calendar';
 import { call, register } from './fixtures';
 import { checkScreen, openPage } from './screens-kit';
@@ -82,4 +82,74 @@ test('two phones: a streak ended yesterday, the commander sends the prefilled no
   await wideMember.goto('/my-subgroup');
   await expect(wideMember.getByRole('region', { name: `A word from ${leader.identity.displayName}` })).toBeVisible();
   await checkScreen(wideMember, 'care-note-received', 'desktop');
+});
+
+test('two phones: a member writes a reflection on the 2nd, the commander replies, both see it beside the month', async ({ browser }) => {
+  const leader = await register(browser, 'Leader');
+  const lead = leader.context.request;
+  const { id: communityId, timeZone } = (await call(lead, 'post', '/api/communities', { name: 'Emmaus Road Fellowship' })) as { id: string; timeZone: string };
+  const { inviteCode } = (await call(lead, 'post', `/api/communities/${communityId}/invite-codes`)) as { inviteCode: string };
+  const walker = await register(browser, 'Walker');
+  await call(walker.context.request, 'post', '/api/communities/join', { inviteCode });
+  const alpha = (await call(lead, 'post', '/api/subgroups', { name: 'Alpha Group' }, communityId)) as { id: string };
+  await call(lead, 'patch', `/api/subgroups/${alpha.id}/commander`, { commanderId: leader.id }, communityId);
+  await call(lead, 'patch', `/api/users/${walker.id}/subgroup`, { subgroupId: alpha.id }, communityId);
+  const leaderState = await leader.context.storageState();
+  const walkerState = await walker.context.storageState();
+  await leader.context.close();
+  await walker.context.close();
+
+  // The month that ended, and the 2nd of this one on the member's phone.
+  const { year, month } = parseIsoDate(dateInTimeZone(new Date(), timeZone));
+  const ended = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+  const label = `${new Date(Date.UTC(ended.year, ended.month - 1, 15)).toLocaleString('en', { month: 'long', timeZone: 'UTC' })} ${ended.year}`;
+  const openMonth = async (page: Page) => {
+    await page.goto('/tracking');
+    await page.getByLabel('Year', { exact: true }).selectOption(String(ended.year));
+    await page.getByLabel('Month', { exact: true }).selectOption(String(ended.month));
+  };
+
+  const member = await openPage(browser, 'phone', walkerState);
+  await member.clock.setFixedTime(new Date(year, month - 1, 2, 10, 0, 0));
+  await member.goto('/');
+  const invitation = member.getByRole('region', { name: `Look back on ${label}` });
+  await expect(invitation).toBeVisible();
+  await checkScreen(member, 'care-reflection-invitation', 'phone');
+  await invitation.getByRole('button', { name: 'Write a reflection' }).click();
+  const dialog = member.getByRole('dialog', { name: `Looking back on ${label}` });
+  await dialog.getByLabel('What helped').fill('Praying the psalms on the bus.');
+  await dialog.getByLabel('Prayer request').fill('For patience at home.');
+  await checkScreen(member, 'care-reflection-dialog', 'phone');
+  await dialog.getByRole('button', { name: 'Save Reflection' }).click();
+  await expect(member.getByText('Reflection Saved', { exact: true })).toBeVisible();
+  await expect(invitation).toHaveCount(0);
+
+  // The commander's phone: My Subgroup lists it; the reply is a prayer and a few words.
+  const commander = await openPage(browser, 'phone', leaderState);
+  await commander.goto('/my-subgroup');
+  const list = commander.getByRole('region', { name: `Reflections on ${label}` });
+  const item = list.getByRole('listitem').filter({ hasText: walker.identity.displayName });
+  await expect(item).toContainText('Praying the psalms on the bus.');
+  await checkScreen(commander, 'care-reflections-list', 'phone');
+  await item.getByLabel(`Reply to ${walker.identity.displayName}`).fill('Praying for patience with you this week.');
+  await item.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(commander.getByText('Reply Sent', { exact: true })).toBeVisible();
+
+  // Both see it beside the month's calendar.
+  await commander.goto('/tracking');
+  await commander.getByLabel('Member', { exact: true }).selectOption({ label: walker.identity.displayName });
+  await commander.getByLabel('Year', { exact: true }).selectOption(String(ended.year));
+  await commander.getByLabel('Month', { exact: true }).selectOption(String(ended.month));
+  const seenByCommander = commander.getByRole('region', { name: `Reflection on ${label}` });
+  await expect(seenByCommander).toContainText('Praying for patience with you this week.');
+  await openMonth(member);
+  const seenByMember = member.getByRole('region', { name: `Reflection on ${label}` });
+  await expect(seenByMember).toContainText('Praying the psalms on the bus.');
+  await expect(seenByMember).toContainText(`${leader.identity.displayName} replied`);
+  await checkScreen(member, 'care-reflection-beside-month', 'phone');
+
+  const wide = await openPage(browser, 'desktop', walkerState);
+  await openMonth(wide);
+  await expect(wide.getByRole('region', { name: `Reflection on ${label}` })).toContainText('Praying for patience with you this week.');
+  await checkScreen(wide, 'care-reflection-beside-month', 'desktop');
 });

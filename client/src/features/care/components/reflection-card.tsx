@@ -1,3 +1,4 @@
+import HandHeart from 'lucide-react/icons/hand-heart';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import { useId, useState } from 'react';
 import { REFLECTION_REPLY_MAX, type ReflectionView } from '@shared/contracts/care';
@@ -105,6 +106,9 @@ export function ReflectionBodyView({ communityId, reflection, isSelf, onEdit }: 
   );
 }
 
+/** One tap's reply: words first, so it reads where no emoji font is installed. */
+export const PRAYER_REPLY = 'Praying for you 🙏';
+
 /** The commander's (or an admin's) one reply: a few words, or a prayer. */
 export function AcknowledgeForm({ communityId, reflection }: { communityId: string; reflection: ReflectionView }) {
   const id = useId();
@@ -158,8 +162,9 @@ export function AcknowledgeForm({ communityId, reflection }: { communityId: stri
         <Button type="submit" size="sm" className="min-h-11" disabled={acknowledge.isPending}>
           {acknowledge.isPending ? 'Sending...' : 'Send Reply'}
         </Button>
-        <Button type="button" variant="outline" size="sm" className="min-h-11" aria-label="Reply with a prayer" disabled={acknowledge.isPending} onClick={() => send('🙏')}>
-          <span aria-hidden="true">🙏</span> Praying
+        <Button type="button" variant="outline" size="sm" className="min-h-11" aria-label="Reply with a prayer" disabled={acknowledge.isPending} onClick={() => send(PRAYER_REPLY)}>
+          <HandHeart aria-hidden="true" />
+          Praying
         </Button>
       </div>
     </form>

@@ -103,7 +103,7 @@ describe('the reflection beside a month that ended', () => {
     expect(await within(item).findByText('Please write a short reply, or send a prayer.')).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'Reply with a prayer' }));
     expect(await findToast('Reply Sent')).toBeInTheDocument();
-    expect(api.calls('POST', `${REFLECTIONS}/r0000000-0000-4000-8000-000000000002/acknowledge`)[0]!.body).toEqual({ reply: '🙏' });
+    expect(api.calls('POST', `${REFLECTIONS}/r0000000-0000-4000-8000-000000000002/acknowledge`)[0]!.body).toEqual({ reply: 'Praying for you 🙏' });
     await waitFor(() => expect(within(card).getByText(`${SELF.displayName} replied`)).toBeInTheDocument());
   });
 });

@@ -8,6 +8,7 @@ import { notifications } from '@shared/schema/notifications';
 import { testConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { createTestApp } from '../../test/app';
+import { ownTestDatabase } from '../../test/table-dump';
 import { linkKeyFrom } from '../notifications/delivery';
 import { subgroupWorld } from '../questions/questions-test-kit';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
@@ -16,11 +17,15 @@ import { sendDueWeeklyWords, WEEKLY_WORD_MESSAGE, weeklyWordTitle } from './week
 // Issue 26 item 2: on Monday morning in the community's zone, each commander hears how many of the members
 // they lead may need a word (never who or why), once a week however many servers scan.
 
+// The scan sends to every commander in the database: on Postgres this file needs a database of its own, or
+// it would write weekly words into other files' communities (and count theirs).
+const own = await ownTestDatabase('weekly');
 const { app, database } = await createTestApp(LIFTED_LIMITS);
 const { db } = database;
 // A second server of the same deployment: on Postgres its own pool on the same database.
 const url = process.env.TEST_DATABASE_URL;
 const second = url ? await openDatabase({ databaseUrl: url }) : database;
+own.restore();
 afterAll(async () => {
   if (second !== database) await second.close();
 });

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, dateInTimeZone, parseIsoDate } from '../../shared/domain/calendar';
 import { call, register } from './fixtures';
 import { checkScreen, openPage } from './screens-kit';
@@ -12,7 +12,8 @@ import { checkScreen, openPage } from './screens-kit';
  */
 test.setTimeout(120_000);
 
-test('two phones: a streak ended yesterday, the commander sends the prefilled note, the member answers it with a question', async ({ browser }) => {
+/** Leader created the community and leads Alpha Group; Walker joined and is in it. */
+async function careWorld(browser: Browser) {
   const leader = await register(browser, 'Leader');
   const lead = leader.context.request;
   const { id: communityId, timeZone } = (await call(lead, 'post', '/api/communities', { name: 'Emmaus Road Fellowship' })) as { id: string; timeZone: string };
@@ -22,6 +23,12 @@ test('two phones: a streak ended yesterday, the commander sends the prefilled no
   const alpha = (await call(lead, 'post', '/api/subgroups', { name: 'Alpha Group' }, communityId)) as { id: string };
   await call(lead, 'patch', `/api/subgroups/${alpha.id}/commander`, { commanderId: leader.id }, communityId);
   await call(lead, 'patch', `/api/users/${walker.id}/subgroup`, { subgroupId: alpha.id }, communityId);
+  return { leader, walker, communityId, timeZone };
+}
+
+
+test('two phones: a streak ended yesterday, the commander sends the prefilled note, the member answers it with a question', async ({ browser }) => {
+  const { leader, walker, communityId, timeZone } = await careWorld(browser);
 
   // Eight days kept, up to the day before yesterday, saved month by month as the app saves them.
   const today = dateInTimeZone(new Date(), timeZone);
@@ -78,6 +85,10 @@ test('two phones: a streak ended yesterday, the commander sends the prefilled no
   await wide.goto('/my-subgroup');
   await expect(wide.getByRole('region', { name: 'Needs a word' })).toBeVisible();
   await checkScreen(wide, 'care-needs-a-word-subgroup', 'desktop');
+  const tablet = await openPage(browser, 'tablet', leaderState);
+  await tablet.goto('/my-subgroup');
+  await expect(tablet.getByRole('region', { name: 'Needs a word' })).toBeVisible();
+  await checkScreen(tablet, 'care-needs-a-word-subgroup', 'tablet');
   const wideMember = await openPage(browser, 'desktop', walkerState);
   await wideMember.goto('/my-subgroup');
   await expect(wideMember.getByRole('region', { name: `A word from ${leader.identity.displayName}` })).toBeVisible();
@@ -85,15 +96,7 @@ test('two phones: a streak ended yesterday, the commander sends the prefilled no
 });
 
 test('two phones: a member writes a reflection on the 2nd, the commander replies, both see it beside the month', async ({ browser }) => {
-  const leader = await register(browser, 'Leader');
-  const lead = leader.context.request;
-  const { id: communityId, timeZone } = (await call(lead, 'post', '/api/communities', { name: 'Emmaus Road Fellowship' })) as { id: string; timeZone: string };
-  const { inviteCode } = (await call(lead, 'post', `/api/communities/${communityId}/invite-codes`)) as { inviteCode: string };
-  const walker = await register(browser, 'Walker');
-  await call(walker.context.request, 'post', '/api/communities/join', { inviteCode });
-  const alpha = (await call(lead, 'post', '/api/subgroups', { name: 'Alpha Group' }, communityId)) as { id: string };
-  await call(lead, 'patch', `/api/subgroups/${alpha.id}/commander`, { commanderId: leader.id }, communityId);
-  await call(lead, 'patch', `/api/users/${walker.id}/subgroup`, { subgroupId: alpha.id }, communityId);
+  const { leader, walker, timeZone } = await careWorld(browser);
   const leaderState = await leader.context.storageState();
   const walkerState = await walker.context.storageState();
   await leader.context.close();
@@ -152,4 +155,8 @@ test('two phones: a member writes a reflection on the 2nd, the commander replies
   await openMonth(wide);
   await expect(wide.getByRole('region', { name: `Reflection on ${label}` })).toContainText('Praying for patience with you this week.');
   await checkScreen(wide, 'care-reflection-beside-month', 'desktop');
+  const tablet = await openPage(browser, 'tablet', leaderState);
+  await tablet.goto('/my-subgroup');
+  await expect(tablet.getByRole('region', { name: `Reflections on ${label}` })).toContainText('Praying for patience with you this week.');
+  await checkScreen(tablet, 'care-reflections-list', 'tablet');
 });

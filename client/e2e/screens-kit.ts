@@ -19,6 +19,9 @@ export const SIZES = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 } satisfies Record<string, BrowserContextOptions>;
 export type Size = keyof typeof SIZES;
+/** The walk runs at SIZES; a spec may also look at its own screens at a tablet's width. */
+export const ALL_SIZES = { ...SIZES, tablet: { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true } } satisfies Record<string, BrowserContextOptions>;
+export type AnySize = keyof typeof ALL_SIZES;
 
 type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
 
@@ -60,8 +63,8 @@ export const test = base.extend<object, { world: World }>({
 });
 
 /** A page of the given size, signed in with `state` when given; animations are reduced so captures are stable. */
-export async function openPage(browser: Browser, size: Size, state?: StorageState) {
-  const context = await browser.newContext({ ...SIZES[size], reducedMotion: 'reduce', storageState: state });
+export async function openPage(browser: Browser, size: AnySize, state?: StorageState) {
+  const context = await browser.newContext({ ...ALL_SIZES[size], reducedMotion: 'reduce', storageState: state });
   const page = await context.newPage();
   // API calls without an answer yet. A response counts as the end: the client leaves some bodies
   // unread (a 401 from /api/user), which keeps Playwright's 'networkidle' from ever arriving.
@@ -109,10 +112,10 @@ export interface CheckOptions {
  * page; the viewport while a modal dialog is open). Failures are soft, so one run lists every
  * problem of every screen.
  */
-export async function checkScreen(page: Page, name: string, size: Size, options: CheckOptions = {}) {
+export async function checkScreen(page: Page, name: string, size: AnySize, options: CheckOptions = {}) {
   await test.step(`${name} (${size})`, async () => {
     await settle(page);
-    const width = SIZES[size].viewport.width;
+    const width = ALL_SIZES[size].viewport.width;
 
     const overflow = await page.evaluate((viewportWidth) => {
       const limit = Math.min(window.innerWidth, viewportWidth);

@@ -5,7 +5,7 @@ import { useCommunity, useCurrentCommunity } from '@/features/communities/api';
 import { NeedsAWordCard } from '@/features/care/components/needs-a-word-card';
 import { SubgroupReflectionsCard } from '@/features/care/components/subgroup-reflections-card';
 import { latestCareNote } from '@/features/care/format';
-import { useNotifications } from '@/features/notifications/api';
+import { useNotificationFeed } from '@/features/notifications/api';
 import { CommunityMissing } from '@/features/communities/components/community-state';
 import { OfficeHoursCard } from '@/features/meetings/components/office-hours-card';
 import { MySubgroup } from '@/features/subgroups/components/my-subgroup';
@@ -17,7 +17,8 @@ export function SubgroupPage() {
   const { user } = useAuth();
   const membership = useCurrentCommunity();
   const community = useCommunity(membership?.communityId ?? null);
-  const notifications = useNotifications(Boolean(user));
+  // What the bell's poll reads: no second poll here.
+  const notifications = useNotificationFeed();
   const today = useToday();
   const endedMonth = shiftMonth({ year: today.year, month: today.month }, -1);
 

@@ -1,4 +1,4 @@
-import { type Query, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_LIST_LIMIT, type NotificationView, UNREAD_COUNT_HEADER } from '@shared/contracts/notifications';
 import {
   APPLICATION_NOTIFICATION_TITLE,
@@ -9,6 +9,7 @@ import {
 import { apiGetWithHeaders, apiRequest } from '@/lib/api-client';
 
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
+
 /** The pages loaded with 'Show older' (`?before=<id>`), kept apart from the polled newest page. */
 export const OLDER_NOTIFICATIONS_QUERY_KEY = ['/api/notifications', 'older'] as const;
 
@@ -118,6 +119,14 @@ export function useNotifications(enabled: boolean) {
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: 'always',
   });
+}
+
+/**
+ * The newest notifications as the bell's poll last read them, without polling again: a screen that shows
+ * one of them (My Subgroup, a commander's note) follows the bell instead of running a second poll.
+ */
+export function useNotificationFeed() {
+  return useQuery<NotificationFeed>({ queryKey: NOTIFICATIONS_QUERY_KEY, queryFn: skipToken });
 }
 
 /** The pages loaded with 'Show older' and the function loading the next one (`?before=<oldest id shown>`). */

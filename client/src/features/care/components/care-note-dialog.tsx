@@ -1,14 +1,20 @@
 import Send from 'lucide-react/icons/send';
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { CARE_NOTE_MAX, CARE_NOTE_PREFILL, careNoteBody, type NeedsAWordRow } from '@shared/contracts/care';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField, fieldProps } from '@/components/ui/form-field';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { findApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
 import { useSendCareNote } from '../api';
+
+type NoteValues = z.input<typeof careNoteBody>;
 
 interface CareNoteDialogProps {
   communityId: string;
@@ -24,36 +30,27 @@ export function CareNoteDialog({ communityId, row, onClose }: CareNoteDialogProp
 
 function CareNoteForm({ communityId, row, onClose }: { communityId: string; row: NeedsAWordRow; onClose: () => void }) {
   const id = useId();
-  const [message, setMessage] = useState(CARE_NOTE_PREFILL);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<NoteValues>({ resolver: zodResolver(careNoteBody), defaultValues: { message: CARE_NOTE_PREFILL } });
+  const error = form.formState.errors.message?.message;
+  const message = form.watch('message');
   const send = useSendCareNote(communityId);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = careNoteBody.safeParse({ message });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please write a short note.');
-      return;
-    }
-    setError(null);
+  const onSubmit = form.handleSubmit(({ message: text }) => {
     send.mutate(
-      { row, message: parsed.data.message },
+      { row, message: text },
       {
         onSuccess: () => {
           toast({ title: 'Note Sent', description: `${row.displayName} will find it in their notifications.`, variant: 'success' });
           onClose();
         },
         onError: (failure) => {
-          const field = findApiError(failure)?.fields?.message;
-          if (field) setError(field);
-          else toastError('Could not send', failure, 'Please try again.');
+          if (!applyServerFieldErrors(failure, form.setError, ['message'])) toastError('Could not send', failure, 'Please try again.');
         },
       },
     );
-  };
+  });
 
   const fieldId = `${id}-message`;
-  const errorId = `${id}-error`;
   return (
     <ScrollingDialogContent
       header={
@@ -75,28 +72,9 @@ function CareNoteForm({ communityId, row, onClose }: { communityId: string; row:
         </>
       }
     >
-      <div className="grid gap-1.5">
-        <label htmlFor={fieldId} className="text-sm font-medium">
-          Your note
-        </label>
-        <Textarea
-          id={fieldId}
-          rows={4}
-          value={message}
-          maxLength={CARE_NOTE_MAX}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => setMessage(event.target.value)}
-        />
-        <p className="text-xs text-muted-foreground">
-          {message.length} / {CARE_NOTE_MAX}
-        </p>
-        {error ? (
-          <p id={errorId} className="text-sm font-medium text-destructive">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FormField id={fieldId} label="Your note" hint={`${message.length} / ${CARE_NOTE_MAX}`} error={error}>
+        <Textarea {...fieldProps(fieldId, { hint: true, error })} {...form.register('message')} rows={4} maxLength={CARE_NOTE_MAX} />
+      </FormField>
     </ScrollingDialogContent>
   );
 }

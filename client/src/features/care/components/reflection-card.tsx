@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { REFLECTION_REPLY_MAX, type ReflectionView } from '@shared/contracts/care';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField, fieldProps } from '@/components/ui/form-field';
 import { EmptyNote, ErrorNote, LoadingRows, loadFailureMessage } from '@/components/ui/states';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -141,23 +142,9 @@ export function AcknowledgeForm({ communityId, reflection }: { communityId: stri
         send(reply);
       }}
     >
-      <label htmlFor={`${id}-reply`} className="text-sm font-medium">
-        Reply to {reflection.displayName}
-      </label>
-      <Textarea
-        id={`${id}-reply`}
-        rows={2}
-        maxLength={REFLECTION_REPLY_MAX}
-        value={reply}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setReply(event.target.value)}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormField id={`${id}-reply`} label={`Reply to ${reflection.displayName}`} error={error ?? undefined}>
+        <Textarea {...fieldProps(`${id}-reply`, { error: error ?? undefined })} rows={2} maxLength={REFLECTION_REPLY_MAX} value={reply} onChange={(event) => setReply(event.target.value)} />
+      </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" className="min-h-11" disabled={acknowledge.isPending}>
           {acknowledge.isPending ? 'Sending...' : 'Send Reply'}

@@ -1,12 +1,15 @@
 import Send from 'lucide-react/icons/send';
-import { useId, useState } from 'react';
-import { REFLECTION_TEXT_MAX, reflectionBody, type ReflectionView } from '@shared/contracts/care';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { type ReflectionBody, REFLECTION_TEXT_MAX, reflectionBody, type ReflectionView } from '@shared/contracts/care';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField, fieldProps } from '@/components/ui/form-field';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { findApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
 import { useWriteReflection } from '../api';
 
@@ -17,6 +20,7 @@ export const REFLECTION_PARTS: readonly { key: Part; label: string; hint: string
   { key: 'hard', label: 'What was hard', hint: 'Where the month pulled against you.' },
   { key: 'prayerRequest', label: 'Prayer request', hint: 'What you would like your commander to pray for.' },
 ];
+const PART_KEYS = REFLECTION_PARTS.map((part) => part.key);
 
 interface ReflectionDialogProps {
   communityId: string;
@@ -38,31 +42,25 @@ export function ReflectionDialog({ communityId, period, existing, onClose }: Ref
 
 function ReflectionForm({ communityId, period, existing, onClose }: { communityId: string; period: NonNullable<ReflectionDialogProps['period']>; existing: ReflectionView | null; onClose: () => void }) {
   const id = useId();
-  const [texts, setTexts] = useState<Record<Part, string>>({ helped: existing?.helped ?? '', hard: existing?.hard ?? '', prayerRequest: existing?.prayerRequest ?? '' });
-  const [errors, setErrors] = useState<Partial<Record<Part, string>>>({});
+  const form = useForm<ReflectionBody>({
+    resolver: zodResolver(reflectionBody),
+    defaultValues: { month: period.month, year: period.year, helped: existing?.helped ?? '', hard: existing?.hard ?? '', prayerRequest: existing?.prayerRequest ?? '' },
+  });
+  const { errors } = form.formState;
   const write = useWriteReflection(communityId);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const body = { month: period.month, year: period.year, ...texts };
-    const parsed = reflectionBody.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
-      return;
-    }
-    setErrors({});
-    write.mutate(body, {
+  // What was typed goes as typed (an emptied part is blank, which the server stores as none).
+  const onSubmit = form.handleSubmit(() => {
+    write.mutate(form.getValues(), {
       onSuccess: () => {
         toast({ title: 'Reflection Saved', description: 'Your commander will read it. You can change it until they reply.', variant: 'success' });
         onClose();
       },
       onError: (failure) => {
-        const fields = findApiError(failure)?.fields;
-        if (fields && Object.keys(fields).length > 0) setErrors(fields as Partial<Record<Part, string>>);
-        else toastError('Could not save', failure, 'Please try again.');
+        if (!applyServerFieldErrors(failure, form.setError, PART_KEYS)) toastError('Could not save', failure, 'Please try again.');
       },
     });
-  };
+  });
 
   return (
     <ScrollingDialogContent
@@ -87,30 +85,16 @@ function ReflectionForm({ communityId, period, existing, onClose }: { communityI
     >
       {REFLECTION_PARTS.map((part) => {
         const fieldId = `${id}-${part.key}`;
-        const error = errors[part.key];
+        const error = errors[part.key]?.message;
         return (
-          <div key={part.key} className="grid gap-1.5">
-            <label htmlFor={fieldId} className="text-sm font-medium">
-              {part.label}
-            </label>
-            <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
-              {part.hint}
-            </p>
+          <FormField key={part.key} id={fieldId} label={part.label} hint={part.hint} error={error}>
             <Textarea
-              id={fieldId}
+              {...fieldProps(fieldId, { hint: part.hint, error })}
               rows={3}
               maxLength={REFLECTION_TEXT_MAX}
-              value={texts[part.key]}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${fieldId}-hint${error ? ` ${fieldId}-error` : ''}`}
-              onChange={(event) => setTexts((current) => ({ ...current, [part.key]: event.target.value }))}
+              {...form.register(part.key)}
             />
-            {error ? (
-              <p id={`${fieldId}-error`} className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          </FormField>
         );
       })}
     </ScrollingDialogContent>

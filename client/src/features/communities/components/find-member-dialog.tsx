@@ -1,11 +1,10 @@
-import Search from 'lucide-react/icons/search';
 import { useId, useState } from 'react';
 import type { CommunityMember } from '@shared/contracts/communities';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { ErrorNote, loadFailureMessage } from '@/components/ui/states';
+import { SearchInput } from '@/components/ui/search-input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type MembersNarrowing, useMemberPages } from '../api';
 import { ShowMoreMembers } from './show-more-members';
@@ -88,19 +87,13 @@ function FindMemberContent({
         <label htmlFor={`${id}-search`} className="text-sm font-medium">
           Search members
         </label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            placeholder="Name"
-            autoComplete="off"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            aria-describedby={`${id}-status`}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          id={`${id}-search`}
+          placeholder="Name"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          aria-describedby={`${id}-status`}
+        />
         <p id={`${id}-status`} role="status" className="text-xs text-muted-foreground">
           {status}
         </p>

@@ -1,13 +1,12 @@
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import Search from 'lucide-react/icons/search';
 import { type FormEvent, useId, useState } from 'react';
 import type { CommunityMember } from '@shared/contracts/communities';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { ErrorNote } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
+import { SearchInput } from '@/components/ui/search-input';
 import { errorMessage } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLinkImportedMember, useMemberPages } from '../api';
@@ -144,19 +143,13 @@ function LinkForm({
         <label htmlFor={searchId} className="text-sm font-medium">
           Search members
         </label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Name or e-mail"
-            autoComplete="off"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            aria-describedby={statusId}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          id={searchId}
+          placeholder="Name or e-mail"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          aria-describedby={statusId}
+        />
         <p id={statusId} role="status" className="text-xs text-muted-foreground">
           {status}
         </p>

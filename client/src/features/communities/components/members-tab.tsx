@@ -1,6 +1,5 @@
 import Info from 'lucide-react/icons/info';
 import Link2 from 'lucide-react/icons/link-2';
-import Search from 'lucide-react/icons/search';
 import UserCog from 'lucide-react/icons/user-cog';
 import UserMinus from 'lucide-react/icons/user-minus';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -9,9 +8,9 @@ import { can, canGrant, highestRole, roleLabel } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ErrorNote, LoadingCard, loadFailureMessage } from '@/components/ui/states';
+import { SearchInput } from '@/components/ui/search-input';
 import { formatLongDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import type { SubgroupView } from '@shared/contracts/subgroups';
@@ -121,17 +120,12 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
               <p>A record without an e-mail cannot be claimed: use 'Link to member…' on its row to give its history to the member it belongs to.</p>
             </div>
           </div>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              type="search"
-              aria-label="Search members"
-              placeholder="Search by name or e-mail"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            aria-label="Search members"
+            placeholder="Search by name or e-mail"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
         </CardContent>
       </Card>
 

@@ -1,10 +1,9 @@
 import Crown from 'lucide-react/icons/crown';
-import Search from 'lucide-react/icons/search';
 import { useId, useState } from 'react';
 import type { SubgroupView } from '@shared/contracts/subgroups';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { EmptyNote, ErrorNote, LoadingRows, loadFailureMessage } from '@/components/ui/states';
+import { SearchInput } from '@/components/ui/search-input';
 import { useMemberPages } from '@/features/communities/api';
 import { RoleBadge } from '@/features/communities/components/role-badge';
 import { ShowMoreMembers } from '@/features/communities/components/show-more-members';
@@ -87,18 +86,12 @@ export function MoveMembers({ communityId, subgroups, subgroupsLoading, subgroup
               <label htmlFor={`${id}-search`} className="sr-only">
                 Find a member to move
               </label>
-              <div className="relative">
-                <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-                <Input
-                  id={`${id}-search`}
-                  type="search"
-                  placeholder="Find a member"
-                  autoComplete="off"
-                  value={query}
-                  onChange={(event) => setQuery(event.target.value)}
-                  className="pl-9"
-                />
-              </div>
+              <SearchInput
+                id={`${id}-search`}
+                placeholder="Find a member"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
               {search && total !== undefined && total !== null ? (
                 <p role="status" className="text-xs text-muted-foreground">
                   {total === 0 ? `No member matches "${search}".` : `${total.toLocaleString('en')} ${total === 1 ? 'member matches' : 'members match'} "${search}".`}

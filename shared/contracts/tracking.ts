@@ -40,6 +40,8 @@ export interface DailyLogView {
   /** The month is locked by an admin (admins may still edit). */
   isLocked: boolean;
   updatedAt: string | null;
+  /** Disciplines kept in secret that this reader may not see (issue 26): left out of the statuses above. */
+  withheldKeys: string[];
 }
 
 export const disciplineTemplatesBody = z.object({
@@ -51,6 +53,7 @@ export const disciplineTemplatesBody = z.object({
         unit: singleLineText('Unit').max(30, 'Unit must be at most 30 characters').nullish().transform((unit) => unit || null),
         isNumeric: z.boolean().default(false),
         isDailyGrid: z.boolean().default(true),
+        isPrivate: z.boolean().default(false),
         order: z.number().int().min(1).max(100),
       }),
     )

@@ -5,6 +5,11 @@ export interface Discipline {
   unit: string | null;
   isNumeric: boolean;
   isDailyGrid: boolean;
+  /**
+   * Kept in secret ("your Father who sees in secret", Matt 6:18): its days, streak and figures reach only
+   * the member, the commander of their subgroup and the community's admins.
+   */
+  isPrivate: boolean;
   order: number;
 }
 
@@ -38,6 +43,7 @@ export const DEFAULT_DISCIPLINES: readonly Discipline[] = TARGET_KEYS.map((key, 
   unit: null,
   isNumeric: false,
   isDailyGrid: (DAILY_TARGET_KEYS as readonly string[]).includes(key),
+  isPrivate: false,
   order: index + 1,
 }));
 

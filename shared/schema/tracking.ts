@@ -14,6 +14,8 @@ export const disciplineTemplates = pgTable(
     unit: text('unit'),
     isNumeric: boolean('is_numeric').notNull().default(false),
     isDailyGrid: boolean('is_daily_grid').notNull().default(true),
+    /** Kept in secret (issue 26): only the member, their commander and the admins see its days and figures. */
+    isPrivate: boolean('is_private').notNull().default(false),
     order: integer('order').notNull(),
   },
   (t) => [uniqueIndex('discipline_templates_community_key_unique').on(t.communityId, t.key)],

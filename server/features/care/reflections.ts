@@ -9,6 +9,7 @@ import { memberships, subgroups } from '@shared/schema/communities';
 import type { Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { careCircleOf } from '../subgroups/care-circle';
 import { communityToday } from '../tracking/member-streaks';
 import { NOT_YOUR_SUBGROUP, SUBGROUP_NOT_FOUND } from './needs-a-word';
 
@@ -52,16 +53,8 @@ type ReflectionRow = Awaited<ReturnType<ReturnType<typeof reflectionRows>['execu
 
 const toView = (row: ReflectionRow): ReflectionView => ({ ...row, acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null, updatedAt: row.updatedAt.toISOString() });
 
-/** Whether the caller may read `userId`'s reflections: their own, their commander's (of the subgroup they are in), an admin's. */
-async function mayReadOf(db: Executor, context: CommunityContext, userId: string): Promise<boolean> {
-  if (userId === context.userId) return true;
-  const [member] = await db
-    .select({ commanderId: subgroups.commanderId })
-    .from(memberships)
-    .leftJoin(subgroups, eq(subgroups.id, memberships.subgroupId))
-    .where(and(eq(memberships.communityId, context.community.id), eq(memberships.userId, userId)));
-  return member !== undefined && (isAdmin(context.roles) || member.commanderId === context.userId);
-}
+/** Whether the caller may read `userId`'s reflections: a member's care circle (their own, their commander's, an admin's). */
+const mayReadOf = async (db: Executor, context: CommunityContext, userId: string) => (await careCircleOf(db, context, userId)).inCircle;
 
 /**
  * PUT …/reflections: writes the caller's own reflection on a month that has ended (in the community's

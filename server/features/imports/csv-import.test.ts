@@ -5,9 +5,9 @@ import { importFields, resolveMapping, suggestMapping } from './csv-import';
 import { readDayStatus, readRow } from './csv-rows';
 
 const WIZARD_DISCIPLINES: Discipline[] = [
-  { key: 'bible_reading', label: 'Bible Reading', unit: 'chapters', isNumeric: true, isDailyGrid: true, order: 1 },
-  { key: 'prayer', label: 'Prayer Time', unit: 'minutes', isNumeric: true, isDailyGrid: true, order: 2 },
-  { key: 'retreat', label: 'Retreat', unit: null, isNumeric: false, isDailyGrid: false, order: 3 },
+  { key: 'bible_reading', label: 'Bible Reading', unit: 'chapters', isNumeric: true, isDailyGrid: true, isPrivate: false, order: 1 },
+  { key: 'prayer', label: 'Prayer Time', unit: 'minutes', isNumeric: true, isDailyGrid: true, isPrivate: false, order: 2 },
+  { key: 'retreat', label: 'Retreat', unit: null, isNumeric: false, isDailyGrid: false, isPrivate: false, order: 3 },
 ];
 
 function refusal(run: () => unknown): HttpError {

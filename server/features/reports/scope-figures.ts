@@ -23,8 +23,33 @@ import { latestSaveOfMonth } from '../tracking/month-summaries';
 
 type ScopeKind = 'community' | 'subgroup';
 
-/** A member's kept days in the month: 0 without a log. */
-const done = sql<number>`coalesce(${dailyLogs.completedCount}, 0)`;
+/**
+ * The daily disciplines a report counts: all of them (the order of discipline_days) and those its viewer may
+ * see. A viewer outside a member's care circle sees no discipline kept in secret (issue 26): its days are left
+ * out of every figure, the members' overall percents included.
+ */
+export interface CountedDisciplines {
+  dailyKeys: readonly string[];
+  shownKeys: readonly string[];
+}
+
+/** The 1-based positions in discipline_days of the shown disciplines, and the statements' name for that shape. */
+function countedShape({ dailyKeys, shownKeys }: CountedDisciplines) {
+  const order = summaryOrder(dailyKeys);
+  const positions = order.flatMap((key, index) => (shownKeys.includes(key) ? [index + 1] : []));
+  const all = positions.length === order.length;
+  return { order, positions, all, name: all ? String(order.length) : `${order.length}_of_${positions.join('_') || 'none'}` };
+}
+
+/**
+ * A member's kept days in the month (0 without a log): the stored count when every discipline is shown, else
+ * the shown disciplines' days added up.
+ */
+function keptDays(shape: ReturnType<typeof countedShape>): SQL<number> {
+  if (shape.all) return sql<number>`coalesce(${dailyLogs.completedCount}, 0)`;
+  if (shape.positions.length === 0) return sql<number>`0`;
+  return sql<number>`(${sql.join(shape.positions.map((position) => sql`coalesce(${dailyLogs.disciplineDays}[${sql.raw(String(position))}], 0)`), sql` + `)})`;
+}
 
 /**
  * The scope's members joined to their month's summary (read from daily_logs_community_month_idx alone),
@@ -69,47 +94,51 @@ export interface ScopeTotals {
   distribution: CompletionBand[];
 }
 
-/** The totals' statement for `dailyCount` disciplines: one pass over the scope, every figure an aggregate. Placeholders: days, total. */
-function buildTotalsStatement(db: Executor, kind: ScopeKind, dailyCount: number) {
+/** The totals' statement for one shape of counted disciplines: one pass over the scope, every figure an aggregate. Placeholders: days, total. */
+function buildTotalsStatement(db: Executor, kind: ScopeKind, shape: ReturnType<typeof countedShape>) {
   const days = sql`${sql.placeholder('days')}::int`;
   const total = sql`${sql.placeholder('total')}::int`;
-  const band = sql`least((200 * ${done} + ${total}) / (2 * ${total}) / 10, ${BAND_COUNT - 1})`;
+  const band = sql`least((200 * ${keptDays(shape)} + ${total}) / (2 * ${total}) / 10, ${BAND_COUNT - 1})`;
   const selection: Record<string, SQL.Aliased<number>> = { members: sql<number>`count(*)::int`.as('members') };
-  for (let index = 1; index <= dailyCount; index++) {
-    selection[`discipline${index}`] = sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.disciplineDays}[${sql.raw(String(index))}], 0) + ${days}) / (2 * ${days})), 0)::int`.as(`discipline${index}`);
+  for (const position of shape.positions) {
+    selection[`discipline${position}`] = sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.disciplineDays}[${sql.raw(String(position))}], 0) + ${days}) / (2 * ${days})), 0)::int`.as(`discipline${position}`);
   }
   for (let index = 0; index < BAND_COUNT; index++) selection[`band${index}`] = sql<number>`(count(*) FILTER (WHERE ${band} = ${sql.raw(String(index))}))::int`.as(`band${index}`);
-  return scopeSelect(db, kind, selection).prepare(`report_totals_${kind}_${dailyCount}`);
+  return scopeSelect(db, kind, selection).prepare(`report_totals_${kind}_${shape.name}`);
 }
 
 /**
- * The totals' prepared statements (planning them cost Postgres about as much as running them), one per
- * scope kind and number of daily disciplines, since each discipline is a column.
+ * Prepared statements per scope kind and shape of counted disciplines (planning them cost Postgres about as
+ * much as running them), since each discipline is a column.
  */
-const totalsStatements = new Map<string, (db: Executor) => ReturnType<typeof buildTotalsStatement>>();
-function totalsStatement(db: Executor, kind: ScopeKind, dailyCount: number) {
-  const shape = `${kind}_${dailyCount}`;
-  let statement = totalsStatements.get(shape);
-  if (!statement) totalsStatements.set(shape, (statement = preparedPerDatabase((each) => buildTotalsStatement(each, kind, dailyCount))));
-  return statement(db);
+function statementPerShape<Statement>(build: (db: Executor, kind: ScopeKind, shape: ReturnType<typeof countedShape>) => Statement) {
+  const statements = new Map<string, (db: Executor) => Statement>();
+  return (db: Executor, kind: ScopeKind, shape: ReturnType<typeof countedShape>) => {
+    const name = `${kind}_${shape.name}`;
+    let statement = statements.get(name);
+    if (!statement) statements.set(name, (statement = preparedPerDatabase((each) => build(each, kind, shape))));
+    return statement(db);
+  };
 }
+const totalsStatement = statementPerShape(buildTotalsStatement);
 
-/** How many members the scope has, each discipline's mean percent and how many members fall in each band, in one query. */
-export async function scopeTotals(db: Executor, communityId: string, subgroupId: string | null, period: YearMonth, dailyKeys: readonly string[]): Promise<ScopeTotals> {
+/** How many members the scope has, each shown discipline's mean percent and how many members fall in each band, in one query. */
+export async function scopeTotals(db: Executor, communityId: string, subgroupId: string | null, period: YearMonth, counted: CountedDisciplines): Promise<ScopeTotals> {
   const days = daysInMonth(period.year, period.month);
   const kind: ScopeKind = subgroupId === null ? 'community' : 'subgroup';
-  const [row] = (await totalsStatement(db, kind, dailyKeys.length).execute({
+  const shape = countedShape(counted);
+  const [row] = (await totalsStatement(db, kind, shape).execute({
     communityId,
     subgroupId: subgroupId ?? undefined,
     year: period.year,
     month: period.month,
     days,
-    total: Math.max(1, dailyKeys.length * days),
+    total: Math.max(1, shape.positions.length * days),
   })) as unknown as Record<string, number>[];
   const members = row?.members ?? 0;
   return {
     members,
-    disciplinePercents: new Map(summaryOrder(dailyKeys).map((key, index) => [key, members === 0 ? 0 : Math.round((row?.[`discipline${index + 1}`] ?? 0) / members)])),
+    disciplinePercents: new Map(shape.positions.map((position) => [shape.order[position - 1]!, members === 0 ? 0 : Math.round((row?.[`discipline${position}`] ?? 0) / members)])),
     distribution: Array.from({ length: BAND_COUNT }, (_, band) => ({ from: band * 10, to: band === BAND_COUNT - 1 ? 100 : band * 10 + 9, members: row?.[`band${band}`] ?? 0 })),
   };
 }
@@ -142,19 +171,18 @@ const readCursor = (cursor: string) =>
   );
 
 /** A page after the cursor's member (placeholders afterDone, afterName, afterId), one more row than shown to tell whether more follow. */
-const pageStatement = (kind: ScopeKind) =>
-  preparedPerDatabase((db) =>
-    scopeSelect(
-      db,
-      kind,
-      { userId: memberships.userId, displayName: users.displayName, searchName: users.searchName, done, disciplineDays: dailyLogs.disciplineDays },
-      sql`(${done} < ${sql.placeholder('afterDone')}::int OR (${done} = ${sql.placeholder('afterDone')}::int AND (${users.searchName}, ${memberships.userId}) > (${sql.placeholder('afterName')}::text, ${sql.placeholder('afterId')}::uuid)))`,
-    )
-      .orderBy(sql`${done} DESC`, users.searchName, memberships.userId)
-      .limit(REPORT_PAGE_SIZE + 1)
-      .prepare(`report_members_${kind}`),
-  );
-const pageStatements = { community: pageStatement('community'), subgroup: pageStatement('subgroup') };
+const pageStatement = statementPerShape((db, kind, shape) => {
+  const done = keptDays(shape);
+  return scopeSelect(
+    db,
+    kind,
+    { userId: memberships.userId, displayName: users.displayName, searchName: users.searchName, done, disciplineDays: dailyLogs.disciplineDays },
+    sql`(${done} < ${sql.placeholder('afterDone')}::int OR (${done} = ${sql.placeholder('afterDone')}::int AND (${users.searchName}, ${memberships.userId}) > (${sql.placeholder('afterName')}::text, ${sql.placeholder('afterId')}::uuid)))`,
+  )
+    .orderBy(sql`${done} DESC`, users.searchName, memberships.userId)
+    .limit(REPORT_PAGE_SIZE + 1)
+    .prepare(`report_members_${kind}_${shape.name}`);
+});
 
 /**
  * One page of the scope's members, most faithful first (then by name), each with their percent overall and
@@ -165,12 +193,13 @@ export async function scopeMembersPage(
   communityId: string,
   subgroupId: string | null,
   period: YearMonth,
-  dailyKeys: readonly string[],
+  counted: CountedDisciplines,
   cursor: string | undefined,
 ): Promise<{ members: MemberCompletion[]; nextCursor: string | null }> {
   const after = cursor === undefined ? null : readCursor(cursor);
   const kind: ScopeKind = subgroupId === null ? 'community' : 'subgroup';
-  const rows = (await pageStatements[kind](db).execute({
+  const shape = countedShape(counted);
+  const rows = (await pageStatement(db, kind, shape).execute({
     communityId,
     subgroupId: subgroupId ?? undefined,
     year: period.year,
@@ -181,14 +210,14 @@ export async function scopeMembersPage(
     afterId: after?.id ?? '00000000-0000-0000-0000-000000000000',
   })) as { userId: string; displayName: string; searchName: string; done: number; disciplineDays: number[] | null }[];
   const page = rows.slice(0, REPORT_PAGE_SIZE);
-  const summaryIndex = new Map(summaryOrder(dailyKeys).map((key, index) => [key, index]));
+  const summaryIndex = new Map(shape.order.map((key, index) => [key, index]));
   const last = page.at(-1);
   return {
     members: page.map((row) => ({
       userId: row.userId,
       displayName: row.displayName,
-      completionPercent: progressPercent(row.done, dailyKeys.length, period.year, period.month),
-      byDiscipline: Object.fromEntries(dailyKeys.map((key) => [key, progressPercent(row.disciplineDays?.[summaryIndex.get(key)!] ?? 0, 1, period.year, period.month)])),
+      completionPercent: progressPercent(row.done, counted.shownKeys.length, period.year, period.month),
+      byDiscipline: Object.fromEntries(counted.shownKeys.map((key) => [key, progressPercent(row.disciplineDays?.[summaryIndex.get(key)!] ?? 0, 1, period.year, period.month)])),
     })),
     nextCursor: rows.length > REPORT_PAGE_SIZE && last ? encodeCursor([last.done, last.searchName, last.userId]) : null,
   };

@@ -13,7 +13,8 @@ import { communityDisciplines } from '../tracking/disciplines';
 import { communityToday } from '../tracking/member-streaks';
 import { subgroupMemberSummaries } from '../tracking/month-summaries';
 import { congregationFigures } from '../../db/congregation-cache';
-import { monthSavedAt, scopeMembersPage, scopeTotals } from './scope-figures';
+import { type CountedDisciplines, monthSavedAt, scopeMembersPage, scopeTotals } from './scope-figures';
+import { streaksOverShown } from '../tracking/streaks';
 
 export const COMMUNITY_SCOPE_FORBIDDEN = "Only admins can see the whole community's reports.";
 /** The trend: the chosen month and the 11 before it. */
@@ -36,18 +37,18 @@ function resolveScope(context: CommunityContext, requested: 'community' | 'subgr
 }
 
 /**
- * The viewer's subgroup: the one they are assigned to, else the first (by name) they lead as its
- * commander, so a commander who is not a member of their own subgroup still sees it.
+ * The viewer's subgroup and its commander: the one they are assigned to, else the first (by name) they lead
+ * as its commander, so a commander who is not a member of their own subgroup still sees it.
  */
-async function viewerSubgroupId(db: Executor, context: CommunityContext): Promise<string | null> {
-  if (context.membership?.subgroupId) return context.membership.subgroupId;
-  const [led] = await db
-    .select({ id: subgroups.id })
+async function viewerSubgroup(db: Executor, context: CommunityContext): Promise<{ id: string; commanderId: string | null } | null> {
+  const assigned = context.membership?.subgroupId ?? null;
+  const [row] = await db
+    .select({ id: subgroups.id, commanderId: subgroups.commanderId })
     .from(subgroups)
-    .where(and(eq(subgroups.communityId, context.community.id), eq(subgroups.commanderId, context.userId)))
+    .where(and(eq(subgroups.communityId, context.community.id), assigned ? eq(subgroups.id, assigned) : eq(subgroups.commanderId, context.userId)))
     .orderBy(asc(subgroups.name))
     .limit(1);
-  return led?.id ?? null;
+  return row ?? null;
 }
 
 async function subgroupName(db: Executor, communityId: string, subgroupId: string): Promise<string | null> {
@@ -59,11 +60,18 @@ async function subgroupName(db: Executor, communityId: string, subgroupId: strin
   return row?.name ?? null;
 }
 
-/** The report's scope for this viewer and query, and the community's daily disciplines. */
+/**
+ * The report's scope for this viewer and query, and the daily disciplines it counts: those kept in secret
+ * only for admins and the commander of the subgroup shown (their members' care circle, issue 26).
+ */
 async function reportFrame(db: Executor, context: CommunityContext, query: { month: number; year: number; scope?: 'community' | 'subgroup' | undefined }) {
-  const ownSubgroupId = await viewerSubgroupId(db, context);
+  const ownSubgroup = await viewerSubgroup(db, context);
   const dailyDisciplines = (await communityDisciplines(db, context.community)).filter((d) => d.isDailyGrid);
-  return { ownSubgroupId, ...resolveScope(context, query.scope, ownSubgroupId), dailyDisciplines, period: { year: query.year, month: query.month } };
+  const seesSecrets = can(context, 'reports:read') || (ownSubgroup !== null && ownSubgroup.commanderId === context.userId);
+  const shownDisciplines = seesSecrets ? dailyDisciplines : dailyDisciplines.filter((d) => !d.isPrivate);
+  const counted: CountedDisciplines = { dailyKeys: dailyDisciplines.map((d) => d.key), shownKeys: shownDisciplines.map((d) => d.key) };
+  const ownSubgroupId = ownSubgroup?.id ?? null;
+  return { ownSubgroupId, ...resolveScope(context, query.scope, ownSubgroupId), shownDisciplines, counted, period: { year: query.year, month: query.month } };
 }
 
 /**
@@ -80,22 +88,22 @@ export async function progressReport(
   now: Date,
 ): Promise<ReportsView> {
   const communityId = context.community.id;
-  const { ownSubgroupId, scope, subgroupId, dailyDisciplines, period } = await reportFrame(db, context, query);
+  const { ownSubgroupId, scope, subgroupId, shownDisciplines, counted, period } = await reportFrame(db, context, query);
   const today = communityToday(context.community, now);
   const trendMonths = Array.from({ length: TREND_MONTHS }, (_, i) => shiftMonth(period, i - (TREND_MONTHS - 1)));
-  const dailyKeys = dailyDisciplines.map((d) => d.key);
+  const withheld = counted.shownKeys.length < counted.dailyKeys.length;
 
   const figures =
     scope === 'none'
       ? null
       : await congregationFigures(
           db,
-          `report:${communityId}:${subgroupId ?? 'all'}:${period.year}-${period.month}:${context.community.disciplinesVersion}`,
+          `report:${communityId}:${subgroupId ?? 'all'}:${period.year}-${period.month}:${context.community.disciplinesVersion}${withheld ? ':open' : ''}`,
           await monthSavedAt(db, communityId, period),
           now,
           async () => ({
-            totals: await scopeTotals(db, communityId, subgroupId, period, dailyKeys),
-            page: await scopeMembersPage(db, communityId, subgroupId, period, dailyKeys, undefined),
+            totals: await scopeTotals(db, communityId, subgroupId, period, counted),
+            page: await scopeMembersPage(db, communityId, subgroupId, period, counted, undefined),
           }),
           (kept) => kept.totals.members,
         );
@@ -106,19 +114,21 @@ export async function progressReport(
     .from(dailyLogs)
     .where(and(eq(dailyLogs.communityId, communityId), eq(dailyLogs.userId, context.userId), inMonths(trendMonths)));
   const subgroup = ownSubgroupId ? await subgroupMemberSummaries(db, communityId, ownSubgroupId, today) : [];
+  // The day marks count every daily discipline: without the secret ones, the streaks are counted from the statuses.
+  const openStreaks = withheld && ownSubgroupId ? await streaksOverShown(db, context.community, subgroup.map(({ member }) => member.id), today, counted.shownKeys) : null;
   const name = scope === 'subgroup' && subgroupId ? await subgroupName(db, communityId, subgroupId) : null;
 
   const trend: MonthPoint[] = trendMonths.map(({ year, month }) => ({
     year,
     month,
-    completionPercent: progressPercent(viewerMonths.find((log) => log.year === year && log.month === month)?.completedCount ?? 0, dailyKeys.length, year, month),
+    completionPercent: progressPercent(viewerMonths.find((log) => log.year === year && log.month === month)?.completedCount ?? 0, counted.dailyKeys.length, year, month),
   }));
 
   const streaks: MemberStreak[] = subgroup
     .map(({ member, summary }) => ({
       userId: member.id,
       displayName: member.displayName,
-      streak: streakFromMarks(summary.months, today, context.community.graceDays).days,
+      streak: openStreaks ? (openStreaks.get(member.id) ?? 0) : streakFromMarks(summary.months, today, context.community.graceDays).days,
     }))
     .sort((a, b) => b.streak - a.streak || byName(a, b));
 
@@ -128,7 +138,7 @@ export async function progressReport(
     scope,
     subgroupName: name,
     canSeeCommunity: can(context, 'reports:read'),
-    disciplines: dailyDisciplines.map(({ key, label }) => ({ key, label, completionPercent: totals?.disciplinePercents.get(key) ?? 0 })),
+    disciplines: shownDisciplines.map(({ key, label }) => ({ key, label, completionPercent: totals?.disciplinePercents.get(key) ?? 0 })),
     membersTotal: totals?.members ?? 0,
     distribution: totals?.distribution ?? [],
     members: page.members,
@@ -140,7 +150,7 @@ export async function progressReport(
 
 /** GET /api/reports/members: a further page of the report's member table, for the same scope as the report. */
 export async function reportMembersPage(db: Executor, context: CommunityContext, query: { month: number; year: number; scope?: 'community' | 'subgroup' | undefined; cursor: string }): Promise<ReportMembersPage> {
-  const { scope, subgroupId, dailyDisciplines, period } = await reportFrame(db, context, query);
+  const { scope, subgroupId, counted, period } = await reportFrame(db, context, query);
   if (scope === 'none') return { members: [], nextCursor: null };
-  return scopeMembersPage(db, context.community.id, subgroupId, period, dailyDisciplines.map((d) => d.key), query.cursor);
+  return scopeMembersPage(db, context.community.id, subgroupId, period, counted, query.cursor);
 }

@@ -84,27 +84,27 @@ describe('POST /api/communities/:id/discipline-templates', () => {
       .send({ templates: [CUSTOM_TEMPLATES[2], CUSTOM_TEMPLATES[0], CUSTOM_TEMPLATES[1]] })
       .expect(200);
     const expected = [
-      { key: 'bible_reading', label: 'Bible Reading', unit: 'chapters', isNumeric: true, isDailyGrid: true, order: 1 },
-      { key: 'prayer', label: 'Prayer Time', unit: 'minutes', isNumeric: true, isDailyGrid: true, order: 2 },
-      { key: 'fasting', label: 'Fasting', unit: null, isNumeric: false, isDailyGrid: true, order: 3 },
+      { key: 'bible_reading', label: 'Bible Reading', unit: 'chapters', isNumeric: true, isDailyGrid: true, isPrivate: false, order: 1 },
+      { key: 'prayer', label: 'Prayer Time', unit: 'minutes', isNumeric: true, isDailyGrid: true, isPrivate: false, order: 2 },
+      { key: 'fasting', label: 'Fasting', unit: null, isNumeric: false, isDailyGrid: true, isPrivate: false, order: 3 },
     ];
     expect(response.body).toEqual(expected);
     expect((await fixture.members[0]!.agent.get(`/api/communities/${fixture.id}/discipline-templates`).expect(200)).body).toEqual(expected);
 
-    // A second save replaces the first entirely; isNumeric and isDailyGrid default to false and true.
+    // A second save replaces the first entirely; isNumeric, isDailyGrid and isPrivate default to false, true and false.
     const replaced = await fixture.owner.agent
       .post(`/api/communities/${fixture.id}/discipline-templates`)
       .send({ templates: [{ key: 'worship', label: ' Worship & Praise ', order: 1 }, { key: 'retreat', label: 'Retreat', isDailyGrid: false, order: 2 }] })
       .expect(200);
     expect(replaced.body).toEqual([
-      { key: 'worship', label: 'Worship & Praise', unit: null, isNumeric: false, isDailyGrid: true, order: 1 },
-      { key: 'retreat', label: 'Retreat', unit: null, isNumeric: false, isDailyGrid: false, order: 2 },
+      { key: 'worship', label: 'Worship & Praise', unit: null, isNumeric: false, isDailyGrid: true, isPrivate: false, order: 1 },
+      { key: 'retreat', label: 'Retreat', unit: null, isNumeric: false, isDailyGrid: false, isPrivate: false, order: 2 },
     ]);
     expect(await db.select().from(disciplineTemplates).where(eq(disciplineTemplates.communityId, fixture.id))).toHaveLength(2);
     const audit = (await auditRowsOf(db, fixture.id)).filter((row) => row.entity === 'discipline_templates');
     expect(audit).toEqual([
-      expect.objectContaining({ actorId: fixture.owner.user.id, action: 'replace', diff: { keys: ['fasting', 'bible_reading', 'prayer'] } }),
-      expect.objectContaining({ actorId: fixture.owner.user.id, action: 'replace', diff: { keys: ['worship', 'retreat'] } }),
+      expect.objectContaining({ actorId: fixture.owner.user.id, action: 'replace', diff: { keys: ['fasting', 'bible_reading', 'prayer'], privateKeys: [] } }),
+      expect.objectContaining({ actorId: fixture.owner.user.id, action: 'replace', diff: { keys: ['worship', 'retreat'], privateKeys: [] } }),
     ]);
   });
 
@@ -154,7 +154,7 @@ describe('POST /api/communities/:id/discipline-templates', () => {
     ];
     await fixture.owner.agent.post(`/api/communities/${fixture.id}/discipline-templates`).send({ templates: wizardTemplates }).expect(200);
     const listed = (await member.agent.get(`/api/communities/${fixture.id}/discipline-templates`).expect(200)).body as { key: string }[];
-    expect(listed).toEqual(wizardTemplates.map((template) => ({ ...template, unit: template.unit || null })));
+    expect(listed).toEqual(wizardTemplates.map((template) => ({ ...template, unit: template.unit || null, isPrivate: false })));
     expect(listed.map((discipline) => discipline.key)).toEqual(['bible_reading', 'prayer', 'worship', 'custom_evening_walk']);
 
     const dayStatus = { bible_reading: days('Yes', 1), prayer: days('Partially', 2), worship: days('No', 3), custom_evening_walk: days('Yes', 4, 5) };
@@ -253,6 +253,7 @@ describe('GET /api/communities/:id/daily-log', () => {
       dayStatus: {},
       monthlyCompletions: {},
       isLocked: false,
+      withheldKeys: [],
       updatedAt: null,
     });
   });
@@ -271,6 +272,7 @@ describe('GET /api/communities/:id/daily-log', () => {
       entries: { bibleReading: { '2030-04': { '1': true, '2': true, '3': false } }, fasting: { '2030-04': { '1': false, '14': false } } },
       monthlyCompletions: {},
       isLocked: false,
+      withheldKeys: [],
       updatedAt: expect.stringMatching(ISO_DATE_PATTERN),
     });
     // Other months are separate.
@@ -366,6 +368,7 @@ describe('POST /api/communities/:id/daily-log', () => {
       entries: { bibleReading: { '2030-04': { '15': true } } },
       monthlyCompletions: {},
       isLocked: false,
+      withheldKeys: [],
       updatedAt: expect.stringMatching(ISO_DATE_PATTERN),
     });
     // The server's clock: 2030-04-15, as pinned.

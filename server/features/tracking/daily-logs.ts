@@ -13,6 +13,7 @@ import { communityNotFound, type CommunityContext } from '../../http/community-c
 import { badRequest, conflict, forbidden, locked, notFound } from '../../http/errors';
 import { communityDailyKeys, communityDisciplines } from './disciplines';
 import { LOCKED_MONTH_MESSAGE, lockStateForSave, monthLocked } from './locks';
+import { withheldFrom, withoutKeys } from './private-disciplines';
 
 type Month = YearMonth;
 
@@ -45,8 +46,9 @@ export function toLogView(
   period: Month,
   row: { dayStatus: Record<string, Record<string, DayStatus>>; monthlyCompletions: Record<string, boolean>; updatedAt: Date } | undefined,
   isLocked: boolean,
+  withheld: readonly string[] = [],
 ): DailyLogView {
-  const dayStatus = row?.dayStatus ?? {};
+  const dayStatus = withoutKeys(row?.dayStatus ?? {}, withheld);
   return {
     userId,
     communityId,
@@ -54,9 +56,10 @@ export function toLogView(
     year: period.year,
     entries: entriesFor(dayStatus, period),
     dayStatus,
-    monthlyCompletions: row?.monthlyCompletions ?? {},
+    monthlyCompletions: withoutKeys(row?.monthlyCompletions ?? {}, withheld),
     isLocked,
     updatedAt: row?.updatedAt.toISOString() ?? null,
+    withheldKeys: [...withheld],
   };
 }
 
@@ -72,10 +75,11 @@ const monthStatement = preparedPerDatabase((db) => {
 
 export async function getDailyLog(db: Executor, context: CommunityContext, userId: string, period: Month): Promise<DailyLogView> {
   const communityId = context.community.id;
-  if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
+  const withheld = await withheldFrom(db, context, userId);
   const [row] = await monthStatement(db).execute({ userId, communityId, year: period.year, month: period.month });
   const { isLocked, ...log } = row!;
-  return toLogView(userId, communityId, period, log.dayStatus && log.monthlyCompletions && log.updatedAt ? { dayStatus: log.dayStatus, monthlyCompletions: log.monthlyCompletions, updatedAt: log.updatedAt } : undefined, isLocked);
+  const stored = log.dayStatus && log.monthlyCompletions && log.updatedAt ? { dayStatus: log.dayStatus, monthlyCompletions: log.monthlyCompletions, updatedAt: log.updatedAt } : undefined;
+  return toLogView(userId, communityId, period, stored, isLocked, withheld);
 }
 
 /**

@@ -16,6 +16,7 @@ export async function listDisciplines(db: Executor, communityId: string): Promis
       unit: disciplineTemplates.unit,
       isNumeric: disciplineTemplates.isNumeric,
       isDailyGrid: disciplineTemplates.isDailyGrid,
+      isPrivate: disciplineTemplates.isPrivate,
       order: disciplineTemplates.order,
     })
     .from(disciplineTemplates)
@@ -81,7 +82,7 @@ export async function replaceDisciplines(db: Database, context: CommunityContext
     const dailyAfter = templates.filter((template) => template.isDailyGrid).map((template) => template.key);
     // Every month's summary is over the daily disciplines: a different set summarises every log again.
     if (dailyBefore.join() !== [...dailyAfter].sort().join()) await resummariseCommunity(tx, communityId, dailyAfter);
-    await recordAudit(tx, { actorId: context.userId, communityId, entity: 'discipline_templates', entityId: communityId, action: 'replace', diff: { keys: templates.map((t) => t.key) } });
+    await recordAudit(tx, { actorId: context.userId, communityId, entity: 'discipline_templates', entityId: communityId, action: 'replace', diff: { keys: templates.map((t) => t.key), privateKeys: templates.filter((t) => t.isPrivate).map((t) => t.key) } });
   });
   return listDisciplines(db, communityId);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { MemberStreaksView } from '@shared/contracts/tracking';
 import { type IsoDate, parseIsoDate } from '@shared/domain/calendar';
 import type { DayStatus } from '@shared/domain/constants';
@@ -6,10 +6,10 @@ import type { Discipline } from '@shared/domain/disciplines';
 import { anyDisciplineLookup, currentStreak, statusLookup } from '@shared/domain/streaks';
 import { dailyLogs } from '@shared/schema/tracking';
 import { type Executor, preparedPerDatabase } from '../../db/client';
-import type { CommunityContext } from '../../http/community-context';
-import { assertMemberOf } from './daily-logs';
+import type { CommunityContext, CommunityRow } from '../../http/community-context';
 import { communityDisciplines } from './disciplines';
-import { monthsBack, STREAK_MONTHS } from './member-streaks';
+import { monthsBack, overallStreak, STREAK_MONTHS } from './member-streaks';
+import { withheldFrom } from './private-disciplines';
 
 /** The months of one member's logs a streak can reach (prepared: the dashboard asks on every visit). */
 const streakMonthsStatement = preparedPerDatabase((db) => {
@@ -34,8 +34,8 @@ const streakMonthsStatement = preparedPerDatabase((db) => {
  */
 export async function memberStreaks(db: Executor, context: CommunityContext, userId: string, asOf: IsoDate): Promise<MemberStreaksView> {
   const communityId = context.community.id;
-  if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
-  const disciplines = await communityDisciplines(db, context.community);
+  const withheld = await withheldFrom(db, context, userId);
+  const disciplines = (await communityDisciplines(db, context.community)).filter((discipline) => !withheld.includes(discipline.key));
   const logs = await streakMonthsStatement(db).execute({ userId, communityId, ...streakWindow(asOf) });
   return streaksFromLogs(userId, asOf, disciplines, logs, context.community.graceDays);
 }
@@ -63,4 +63,31 @@ export function streaksFromLogs(
     streaks: daily.map((discipline, i) => ({ key: discipline.key, label: discipline.label, ...currentStreak(lookups[i]!, asOf, { graceDays }) })),
     overall: currentStreak(anyDisciplineLookup(lookups), asOf, { graceDays }),
   };
+}
+
+/**
+ * Overall streaks of several members as of `today` over some of the daily disciplines only (those a viewer
+ * outside their care circle may see, issue 26), counted from the statuses: the stored day marks count every
+ * daily discipline. One query for the members' months a streak can reach.
+ */
+export async function streaksOverShown(
+  db: Executor,
+  community: Pick<CommunityRow, 'id' | 'graceDays'>,
+  userIds: readonly string[],
+  today: IsoDate,
+  shownKeys: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const { from, to } = streakWindow(today);
+  const monthIndex = sql`${dailyLogs.year} * 12 + ${dailyLogs.month} - 1`;
+  const logs = await db
+    .select({ userId: dailyLogs.userId, year: dailyLogs.year, month: dailyLogs.month, dayStatus: dailyLogs.dayStatus })
+    .from(dailyLogs)
+    .where(and(eq(dailyLogs.communityId, community.id), inArray(dailyLogs.userId, [...userIds]), gte(monthIndex, from), lte(monthIndex, to)));
+  return new Map(
+    userIds.map((userId) => {
+      const own = logs.filter((log) => log.userId === userId);
+      return [userId, overallStreak(shownKeys.map((key) => statusLookup(own, key)), today, community)];
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import type { Database, Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { recordAudit } from '../audit/service';
 import { assertMemberOf } from './daily-logs';
+import { withheldFrom } from './private-disciplines';
 
 type Month = YearMonth;
 
@@ -42,8 +43,11 @@ export function targetValues(row: TargetValues | undefined): TargetValues {
 
 export async function getTargets(db: Executor, context: CommunityContext, userId: string, period: Month): Promise<DisciplineTargets> {
   const communityId = context.community.id;
-  if (userId !== context.userId) await assertMemberOf(db, communityId, userId);
-  return toTargetsView(userId, (await targetsInForce(db, communityId, period, userId)).get(userId));
+  const withheld = await withheldFrom(db, context, userId);
+  const targets = toTargetsView(userId, (await targetsInForce(db, communityId, period, userId)).get(userId));
+  // A discipline kept in secret has no target to show anyone outside the member's care circle.
+  for (const key of withheld) if (key in targets) targets[key as keyof TargetValues] = null;
+  return targets;
 }
 
 /** A member's targets in force as the API answers them: the month they were set for, and the values. */

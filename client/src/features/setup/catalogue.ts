@@ -159,5 +159,5 @@ export function disciplineTemplates(selected: readonly string[], custom: readonl
   const chosen = DISCIPLINE_CATALOGUE.filter((discipline) => selected.includes(discipline.key)).map(({ key, label, unit, isNumeric }) => ({ key, label, unit, isNumeric }));
   // SPEC.md: every discipline but fasting is numeric, the community's own included.
   const added = custom.map(({ key, label, unit }) => ({ key, label, unit: unit || null, isNumeric: true }));
-  return [...chosen, ...added].map((discipline, index) => ({ ...discipline, unit: discipline.unit || null, isDailyGrid: true, order: index + 1 }));
+  return [...chosen, ...added].map((discipline, index) => ({ ...discipline, unit: discipline.unit || null, isDailyGrid: true, isPrivate: false, order: index + 1 }));
 }

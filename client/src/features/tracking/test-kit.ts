@@ -48,6 +48,7 @@ export function makeLog(overrides: Partial<DailyLogView> = {}): DailyLogView {
     dayStatus: {},
     monthlyCompletions: {},
     isLocked: false,
+    withheldKeys: [],
     updatedAt: null,
     ...overrides,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "discipline_templates" ADD COLUMN "is_private" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,140 @@
+import type { MemberStreaksView, DailyLogView, DisciplineTargets } from '@shared/contracts/tracking';
+import type { ReportsView } from '@shared/contracts/reports';
+import type { DashboardView } from '@shared/contracts/dashboard';
+import { progressPercent } from '@shared/domain/progress';
+import { createTestApp } from '../../test/app';
+import { expectJsonError } from '../../test/community-fixtures';
+import type { Agent } from '../../test/factories';
+import { subgroupWorld } from '../questions/questions-test-kit';
+import { days, LIFTED_LIMITS, mark, pinClock } from './tracking-test-kit';
+
+// Issue 26 item 4: a discipline kept in secret reaches only the member, their commander and the admins.
+
+const testApp = await createTestApp(LIFTED_LIMITS);
+const { app, database } = testApp;
+// Sunday 10 March 2030, noon in Chicago (the factory's zone).
+pinClock(testApp, '2030-03-10T18:00:00Z');
+
+const MARCH = { month: 3, year: 2030 };
+const TEMPLATES = [
+  { key: 'bibleReading', label: 'Bible Reading', isDailyGrid: true, order: 1 },
+  { key: 'fasting', label: 'Fasting', isDailyGrid: true, isPrivate: true, order: 2 },
+  { key: 'prayerWalk', label: 'Prayer Walk', isDailyGrid: false, isPrivate: true, order: 3 },
+];
+
+/**
+ * A subgroup world (commander leads Alpha: asker, neighbour; loner in none; owner the admin) where fasting
+ * and the prayer walk are private and the asker fasted the 1st to the 9th but read only the 5th to the 9th.
+ */
+async function world() {
+  const w = await subgroupWorld(app, database.db);
+  await w.owner.agent.post(`/api/communities/${w.id}/discipline-templates`).send({ templates: TEMPLATES }).expect(200);
+  await mark(w.asker.agent, w.id, 2030, 3, { bibleReading: days('Yes', 5, 6, 7, 8, 9), fasting: days('Yes', 1, 2, 3, 4, 5, 6, 7, 8, 9) });
+  await w.asker.agent.post('/api/users/monthly-completion-goals').set('X-Community-Id', w.id).send({ userId: w.asker.user.id, ...MARCH, prayerWalk: true }).expect(200);
+  await w.owner.agent
+    .post('/api/users/monthly-targets')
+    .set('X-Community-Id', w.id)
+    .send({ userId: w.asker.user.id, ...MARCH, bibleReading: '1 chapter a day', fasting: 'Wednesdays', prayerWalk: 'Yes' })
+    .expect(200);
+  const inCommunity = (call: ReturnType<Agent['get']>) => call.set('X-Community-Id', w.id);
+  const logOf = async (agent: Agent) => (await agent.get(`/api/communities/${w.id}/daily-log?month=3&year=2030&userId=${w.asker.user.id}`).expect(200)).body as DailyLogView;
+  const streaksOf = async (agent: Agent) => (await agent.get(`/api/communities/${w.id}/streaks?userId=${w.asker.user.id}`).expect(200)).body as MemberStreaksView;
+  const targetsOf = async (agent: Agent) => (await inCommunity(agent.get(`/api/users/${w.asker.user.id}/discipline-targets?month=3&year=2030`)).expect(200)).body as DisciplineTargets;
+  const reportOf = async (agent: Agent, scope = '') => (await inCommunity(agent.get(`/api/reports?month=3&year=2030${scope}`)).expect(200)).body as ReportsView;
+  return { ...w, inCommunity, logOf, streaksOf, targetsOf, reportOf };
+}
+
+/** Percent of March for `kept` discipline-days over `disciplines` disciplines. */
+const march = (kept: number, disciplines: number) => progressPercent(kept, disciplines, 2030, 3);
+
+describe('disciplines kept in secret', () => {
+  it('are saved with the templates and answered to every member, so the screens can show the lock', async () => {
+    const w = await world();
+    const listed = (await w.neighbour.agent.get(`/api/communities/${w.id}/discipline-templates`).expect(200)).body as { key: string; isPrivate: boolean }[];
+    expect(listed.map(({ key, isPrivate }) => [key, isPrivate])).toEqual([
+      ['bibleReading', false],
+      ['fasting', true],
+      ['prayerWalk', true],
+    ]);
+  });
+
+  it("leave another member's daily log, streaks and targets for anyone outside their care circle", async () => {
+    const w = await world();
+    for (const outsider of [w.neighbour, w.loner]) {
+      const log = await w.logOf(outsider.agent);
+      expect(Object.keys(log.dayStatus)).toEqual(['bibleReading']);
+      expect(Object.keys(log.entries)).toEqual(['bibleReading']);
+      expect(log.monthlyCompletions).not.toHaveProperty('prayerWalk');
+      expect(log.withheldKeys).toEqual(['fasting', 'prayerWalk']);
+
+      const streaks = await w.streaksOf(outsider.agent);
+      expect(streaks.streaks.map((streak) => streak.key)).toEqual(['bibleReading']);
+      // Counted over what they may see: the five days read, not the nine fasted.
+      expect(streaks.overall.days).toBe(5);
+
+      const targets = await w.targetsOf(outsider.agent);
+      expect(targets).toMatchObject({ bibleReading: '1 chapter a day', fasting: null, prayerWalk: null });
+    }
+  });
+
+  it('answer as before to the member, their commander and the admins', async () => {
+    const w = await world();
+    for (const circle of [w.asker, w.commander, w.owner]) {
+      const log = await w.logOf(circle.agent);
+      expect(Object.keys(log.dayStatus).sort()).toEqual(['bibleReading', 'fasting']);
+      expect(log.monthlyCompletions).toMatchObject({ prayerWalk: true });
+      expect(log.withheldKeys).toEqual([]);
+      const streaks = await w.streaksOf(circle.agent);
+      expect(streaks.streaks.map((streak) => [streak.key, streak.days])).toEqual([
+        ['bibleReading', 5],
+        ['fasting', 9],
+      ]);
+      expect(streaks.overall.days).toBe(9);
+      expect(await w.targetsOf(circle.agent)).toMatchObject({ fasting: 'Wednesdays', prayerWalk: 'Yes' });
+    }
+
+    // The member's own dashboard.
+    const dashboard = (await w.asker.agent.get(`/api/communities/${w.id}/dashboard?month=3&year=2030&date=2030-03-10`).expect(200)).body as DashboardView;
+    expect(Object.keys(dashboard.dailyLog.dayStatus).sort()).toEqual(['bibleReading', 'fasting']);
+    expect(dashboard.streaks.streaks.map((streak) => streak.key)).toEqual(['bibleReading', 'fasting']);
+    expect(dashboard.disciplines.find((discipline) => discipline.key === 'fasting')).toMatchObject({ isPrivate: true });
+
+    // The commander's statistics count every discipline of their members.
+    const stats = (await w.inCommunity(w.commander.agent.get(`/api/commanders/${w.commander.user.id}/member-stats?month=3&year=2030`)).expect(200)).body as { id: string; streak: number; completionPercent: number }[];
+    expect(stats.find((stat) => stat.id === w.asker.user.id)).toMatchObject({ streak: 9, completionPercent: march(14, 2) });
+
+    // The admins' export carries the members' targets, private ones included.
+    const exported = (await w.inCommunity(w.owner.agent.get('/api/export/csv')).expect(200)).body as { email: string; fasting: string | null }[];
+    expect(exported.find((row) => row.email === w.asker.user.email)).toMatchObject({ fasting: 'Wednesdays' });
+  });
+
+  it("leave the reports of a member's subgroup seen by anyone but its commander, and count only what is shown", async () => {
+    const w = await world();
+    const seen = await w.reportOf(w.neighbour.agent);
+    expect(seen.scope).toBe('subgroup');
+    expect(seen.disciplines.map((discipline) => discipline.key)).toEqual(['bibleReading']);
+    const asker = seen.members.find((member) => member.userId === w.asker.user.id)!;
+    expect(asker).toEqual({ userId: w.asker.user.id, displayName: w.asker.user.displayName, completionPercent: march(5, 1), byDiscipline: { bibleReading: march(5, 1) } });
+    expect(seen.streaks.find((streak) => streak.userId === w.asker.user.id)?.streak).toBe(5);
+    // The next page of the table is counted the same way (one page here: nothing follows).
+    expect(seen.membersNextCursor).toBeNull();
+
+    // The commander of the subgroup and the admins see it all.
+    for (const [circle, scope] of [
+      [w.commander, ''],
+      [w.owner, '&scope=community'],
+    ] as const) {
+      const report = await w.reportOf(circle.agent, scope);
+      expect(report.disciplines.map((discipline) => discipline.key)).toEqual(['bibleReading', 'fasting']);
+      expect(report.members.find((member) => member.userId === w.asker.user.id)).toMatchObject({ completionPercent: march(14, 2), byDiscipline: { bibleReading: march(5, 1), fasting: march(9, 1) } });
+    }
+    expect((await w.reportOf(w.commander.agent)).streaks.find((streak) => streak.userId === w.asker.user.id)?.streak).toBe(9);
+  });
+
+  it('change nothing for a user outside the community: still 404', async () => {
+    const w = await world();
+    const elsewhere = await subgroupWorld(app, database.db);
+    expectJsonError(await elsewhere.owner.agent.get(`/api/communities/${w.id}/daily-log?month=3&year=2030&userId=${w.asker.user.id}`), 404);
+    expectJsonError(await w.neighbour.agent.get(`/api/communities/${w.id}/streaks?userId=${elsewhere.asker.user.id}`), 404);
+  });
+});

@@ -1,3 +1,4 @@
+import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { MembershipView } from '@shared/contracts/communities';
 import { COMMUNITY_STORAGE_KEY } from '@/lib/community';
@@ -233,6 +234,26 @@ describe('Community Settings', () => {
     expect(await findToast('Community Updated')).toHaveTextContent('A member who has not checked in for 6 days now needs a word.');
     expect(api.calls('PUT', '/api/communities/c1')[0]?.body).toMatchObject({ name: 'Hope Chapel', graceDays: false, quietDays: 6 });
     expect(select).toHaveValue('6');
+  });
+
+  it('keeps chosen disciplines in secret: the switches save every template with its isPrivate', async () => {
+    const { user, api } = await openSettings({
+      'GET /api/communities/c1/discipline-templates': () => json(DEFAULT_DISCIPLINES),
+      'POST /api/communities/c1/discipline-templates': (request) => json((request.body as { templates: unknown }).templates),
+    });
+    const card = (await screen.findByRole('heading', { name: 'Disciplines kept in secret' })).closest('div.rounded-2xl') as HTMLElement;
+    const save = within(card).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    const fasting = await within(card).findByRole('switch', { name: 'Keep Fasting in secret' });
+    expect(fasting).toHaveAttribute('aria-checked', 'false');
+    await user.click(fasting);
+    await user.click(save);
+    expect(await findToast('Disciplines saved')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/communities/c1/discipline-templates')[0]?.body).toEqual({
+      templates: DEFAULT_DISCIPLINES.map((discipline) => ({ ...discipline, isPrivate: discipline.key === 'fasting' })),
+    });
+    expect(within(card).getByRole('switch', { name: 'Keep Fasting in secret' })).toHaveAttribute('aria-checked', 'true');
+    expect(save).toBeDisabled();
   });
 
   it('asks before leaving; Cancel keeps the membership', async () => {

@@ -19,6 +19,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentCommunity } from '@/features/communities/api';
 import { useDisciplines } from '@/features/tracking/api';
 import { CalendarLocksTab } from '@/features/tracking/components/calendar-locks-tab';
+import { SecretDisciplinesCard } from '@/features/tracking/components/secret-disciplines';
 import { AdminAccessRequired, CommunityMissing } from '@/features/communities/components/community-state';
 import { CommunitySettingsTab } from '@/features/communities/components/community-settings-tab';
 import { LeaveCommunityCard } from '@/features/communities/components/leave-community';
@@ -59,7 +60,12 @@ function tabPanel(value: string, membership: Membership, viewerId: string): Reac
     case 'overview':
       return <OverviewTab communityId={communityId} />;
     case 'settings':
-      return <CommunitySettingsTab communityId={communityId} />;
+      return (
+        <div className="grid gap-6">
+          <CommunitySettingsTab communityId={communityId} />
+          <SecretDisciplinesCard communityId={communityId} />
+        </div>
+      );
     case 'members':
       return <MembersTab communityId={communityId} communityName={communityName(membership)} membership={membership} viewerId={viewerId} />;
     case 'invites':

@@ -250,7 +250,7 @@ describe('community setup wizard: themes', () => {
 });
 
 describe('community setup wizard: disciplines (step 3)', () => {
-  it('toggles disciplines and saves {templates} numbered from 1, all daily, numeric but fasting', async () => {
+  it('toggles disciplines and saves {templates} numbered from 1, all daily, numeric but fasting, those switched kept in secret', async () => {
     const { user, api } = renderSetup();
     await toThemes(user);
     await chooseTheme(user, 'General Community');
@@ -261,6 +261,10 @@ describe('community setup wizard: disciplines (step 3)', () => {
     await user.click(checkbox('Meditation'));
     expect(checkbox('Fasting')).toBeChecked();
     expect(checkedKeys()).toEqual(['bible_reading', 'meditation', 'fasting', 'worship', 'fellowship']);
+    // Only chosen disciplines can be kept in secret.
+    expect(screen.queryByRole('switch', { name: 'Keep Prayer Time in secret' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Keep Fasting in secret' }));
+    expect(screen.getByRole('switch', { name: 'Keep Fasting in secret' })).toBeChecked();
 
     await next(user, 'Community Guidance');
     const posts = api.calls('POST', TEMPLATES_URL);
@@ -269,7 +273,7 @@ describe('community setup wizard: disciplines (step 3)', () => {
     expect((posts[0]!.body as { templates: unknown }).templates).toEqual(
       ['bible_reading', 'meditation', 'fasting', 'worship', 'fellowship'].map((key, index) => {
         const { label, unit, isNumeric } = CATALOGUE.find((discipline) => discipline.key === key)!;
-        return { key, label, unit, isNumeric, isDailyGrid: true, order: index + 1 };
+        return { key, label, unit, isNumeric, isDailyGrid: true, isPrivate: key === 'fasting', order: index + 1 };
       }),
     );
   });
@@ -303,7 +307,7 @@ describe('community setup wizard: disciplines (step 3)', () => {
     await next(user, 'Community Guidance');
     const { templates } = api.calls('POST', TEMPLATES_URL)[0]!.body as { templates: Array<Record<string, unknown>> };
     expect(templates).toHaveLength(1);
-    expect(templates[0]).toEqual({ key: expect.stringMatching(/^[a-z0-9_]+$/), label: 'Scripture Memory', unit: 'verses', isNumeric: true, isDailyGrid: true, order: 1 });
+    expect(templates[0]).toEqual({ key: expect.stringMatching(/^[a-z0-9_]+$/), label: 'Scripture Memory', unit: 'verses', isNumeric: true, isDailyGrid: true, isPrivate: false, order: 1 });
     expect(['bible_reading', 'prayer', 'meditation', 'fasting', 'worship', 'evangelism', 'service', 'fellowship']).not.toContain(templates[0]!.key);
   });
 

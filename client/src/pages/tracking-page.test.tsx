@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Role } from '@shared/domain/constants';
+import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
 import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
 import { resetQueuedCheckInsForTest } from '@/features/tracking/offline-check-ins';
 import { apiError, json, mockApi } from '@/test/api-mock';
@@ -212,6 +213,34 @@ describe('/tracking for another member', () => {
     for (const button of cells) expectReadOnly(button);
     expect(screen.getByText('Prayer Walk: Completed')).toBeInTheDocument();
     expect(screen.getByText('Evangelism: Not completed')).toBeInTheDocument();
+  });
+});
+
+describe('/tracking with a discipline kept in secret', () => {
+  const secretFasting = DEFAULT_DISCIPLINES.map((discipline) => ({ ...discipline, isPrivate: discipline.key === 'fasting' || discipline.key === 'prayerWalk' }));
+
+  it("shows the member their own with a lock and who sees it", async () => {
+    renderTracking({ disciplines: secretFasting });
+    const row = await screen.findByRole('rowheader', { name: 'Fasting (kept in secret)' });
+    expect(row.querySelector('svg.lucide-lock')).not.toBeNull();
+    expect(screen.getByRole('rowheader', { name: 'Bible Reading' })).toBeInTheDocument();
+    expect(screen.getByText("Fasting is kept in secret: only you, your commander and your community's admins see it.")).toBeInTheDocument();
+  });
+
+  it("leaves it out of another member's month when the server withheld it", async () => {
+    const { user } = renderTracking({
+      disciplines: secretFasting,
+      logs: { [logKey(OTHER.id, 2026, 11)]: { userId: OTHER.id, dayStatus: daysOf('bibleReading', [2]), monthlyCompletions: { evangelism: true }, withheldKeys: ['fasting', 'prayerWalk'] } },
+    });
+    await screen.findByRole('region', { name: 'Quick Daily Check-in' });
+    await within(screen.getByLabelText('Member')).findByRole('option', { name: 'Boaz Bethlehem' });
+    await user.selectOptions(screen.getByLabelText('Member'), OTHER.id);
+    expectReadOnly(await findCell('Bible Reading, November 2: Yes'));
+    expect(screen.queryByRole('rowheader', { name: /Fasting/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Fasting, November/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/kept in secret/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Prayer Walk/)).not.toBeInTheDocument();
+    expect(screen.getByText('Evangelism: Completed')).toBeInTheDocument();
   });
 });
 

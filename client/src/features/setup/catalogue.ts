@@ -153,11 +153,11 @@ export function customDisciplineKey(label: string, taken: ReadonlySet<string>): 
 
 /**
  * The templates step 3 saves (POST /discipline-templates): the chosen catalogue disciplines in catalogue
- * order, then the custom ones, numbered from 1, all on the daily grid.
+ * order, then the custom ones, numbered from 1, all on the daily grid; those in `secret` kept in secret.
  */
-export function disciplineTemplates(selected: readonly string[], custom: readonly CustomDiscipline[]): Discipline[] {
+export function disciplineTemplates(selected: readonly string[], custom: readonly CustomDiscipline[], secret: readonly string[] = []): Discipline[] {
   const chosen = DISCIPLINE_CATALOGUE.filter((discipline) => selected.includes(discipline.key)).map(({ key, label, unit, isNumeric }) => ({ key, label, unit, isNumeric }));
   // SPEC.md: every discipline but fasting is numeric, the community's own included.
   const added = custom.map(({ key, label, unit }) => ({ key, label, unit: unit || null, isNumeric: true }));
-  return [...chosen, ...added].map((discipline, index) => ({ ...discipline, unit: discipline.unit || null, isDailyGrid: true, isPrivate: false, order: index + 1 }));
+  return [...chosen, ...added].map((discipline, index) => ({ ...discipline, unit: discipline.unit || null, isDailyGrid: true, isPrivate: secret.includes(discipline.key), order: index + 1 }));
 }

@@ -5,6 +5,8 @@ export interface SetupState {
   themeId: ThemeId | null;
   selectedDisciplines: string[];
   customDisciplines: CustomDiscipline[];
+  /** Keys of the chosen disciplines kept in secret (issue 26). */
+  privateDisciplines: string[];
   guidanceContent: string;
   enableSubgroups: boolean;
   defaultSubgroupName: string;
@@ -14,6 +16,7 @@ export const INITIAL_SETUP: SetupState = {
   themeId: null,
   selectedDisciplines: [],
   customDisciplines: [],
+  privateDisciplines: [],
   guidanceContent: '',
   enableSubgroups: true,
   defaultSubgroupName: 'Alpha Group',
@@ -24,6 +27,7 @@ export type SetupAction =
   | { type: 'toggleDiscipline'; key: string }
   | { type: 'addCustom'; discipline: CustomDiscipline }
   | { type: 'removeCustom'; key: string }
+  | { type: 'setPrivate'; key: string; isPrivate: boolean }
   | { type: 'setGuidance'; content: string }
   | { type: 'setSubgroups'; enabled: boolean }
   | { type: 'setSubgroupName'; name: string };
@@ -52,6 +56,8 @@ export function setupReducer(state: SetupState, action: SetupAction): SetupState
       return { ...state, customDisciplines: [...state.customDisciplines, action.discipline] };
     case 'removeCustom':
       return { ...state, customDisciplines: state.customDisciplines.filter((discipline) => discipline.key !== action.key) };
+    case 'setPrivate':
+      return { ...state, privateDisciplines: action.isPrivate ? [...state.privateDisciplines.filter((key) => key !== action.key), action.key] : state.privateDisciplines.filter((key) => key !== action.key) };
     case 'setGuidance':
       return { ...state, guidanceContent: action.content };
     case 'setSubgroups':

@@ -6,7 +6,7 @@ import { servesMembers } from '@/test/member-pages';
 import type { NeedsAWordRow } from '@shared/contracts/care';
 import type { CommunityMember, CommunityView } from '@shared/contracts/communities';
 import type { GuidanceView } from '@shared/contracts/guidance';
-import type { CalendarLockView, CommanderMemberStat, DailyLogView, DisciplineTargets, MemberStreaksView, SubgroupMember } from '@shared/contracts/tracking';
+import type { CalendarLockView, CommanderMemberStat, DailyLogView, DisciplineTargets, DisciplineView, MemberStreaksView, SubgroupMember } from '@shared/contracts/tracking';
 import { type IsoDate, isoDate, monthKey, parseIsoDate, shiftMonth } from '@shared/domain/calendar';
 import type { DayStatus, Role } from '@shared/domain/constants';
 import { DEFAULT_DISCIPLINES, TARGET_KEYS } from '@shared/domain/disciplines';
@@ -108,6 +108,8 @@ interface TrackingServerOptions {
   subgroupMembers?: SubgroupMember[];
   memberStats?: CommanderMemberStat[];
   needsAWord?: NeedsAWordRow[];
+  /** The community's disciplines (the defaults unless given). */
+  disciplines?: DisciplineView[];
   /** Replaces the POST daily-log answer (e.g. a failure). */
   saveDailyLog?: Handler;
   /** The community's guidance as the server would answer it now (the default: nothing saved). */
@@ -122,6 +124,7 @@ export const logKey = (userId: string, year: number, month: number) => `${userId
  */
 export function trackingServer(options: TrackingServerOptions = {}) {
   const roles = options.roles ?? ['Member'];
+  const disciplines = options.disciplines ?? [...DEFAULT_DISCIPLINES];
   const members = options.members ?? [makeMember({ roles, role: roles[0] }), OTHER];
   const logs = new Map<string, DailyLogView>();
   const lockedMonths = new Set(options.lockedMonths ?? []);
@@ -140,7 +143,7 @@ export function trackingServer(options: TrackingServerOptions = {}) {
       json([makeMembership({ communityId: COMMUNITY_ID, roles, role: roles[0], community: { id: COMMUNITY_ID, name: 'Grace Fellowship', description: null } })]),
     [`GET /api/communities/${COMMUNITY_ID}`]: () => json(makeCommunity(options.community)),
     [`GET /api/communities/${COMMUNITY_ID}/members`]: servesMembers(members),
-    [`GET /api/communities/${COMMUNITY_ID}/discipline-templates`]: () => json(DEFAULT_DISCIPLINES),
+    [`GET /api/communities/${COMMUNITY_ID}/discipline-templates`]: () => json(disciplines),
     [`GET /api/communities/${COMMUNITY_ID}/calendar-locks`]: () => json(options.locks ?? []),
     [`GET /api/communities/${COMMUNITY_ID}/guidance`]: () => json(guidanceNow()),
     [`GET /api/commanders/${SELF.id}/subgroup-members`]: () => json(options.subgroupMembers ?? []),
@@ -204,7 +207,7 @@ export function trackingServer(options: TrackingServerOptions = {}) {
     const [year, month, date] = [Number(query.get('year')), Number(query.get('month')), query.get('date')!];
     return json({
       community: makeCommunity(options.community),
-      disciplines: DEFAULT_DISCIPLINES,
+      disciplines,
       dailyLog: logOf(SELF.id, year, month),
       targets: makeTargets({ userId: SELF.id, ...options.targets }),
       streaks: streaksOf(SELF.id, date),

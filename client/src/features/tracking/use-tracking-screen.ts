@@ -47,8 +47,10 @@ export function useTrackingScreen() {
     loadMore: () => void memberPages.fetchNextPage(),
   };
   const disciplines = useDisciplines(communityId);
-  const daily = useMemo(() => dailyDisciplines(disciplines.data), [disciplines.data]);
   const log = useDailyLog(communityId, memberId, period);
+  // Another member's disciplines kept in secret are not theirs to show this viewer (the server withheld them).
+  const withheld = log.data?.withheldKeys;
+  const daily = useMemo(() => dailyDisciplines(disciplines.data).filter((discipline) => !withheld?.includes(discipline.key)), [disciplines.data, withheld]);
 
   const self = { id: user?.id ?? '', displayName: user?.displayName ?? 'You' };
   const isSelf = memberId === null || memberId === self.id;

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
+import { SECRET_DISCIPLINES_HELP, SecretDisciplineSwitches } from '@/features/tracking/components/secret-disciplines';
 import { customDisciplineKey, DISCIPLINE_CATALOGUE, THEME_TEMPLATES, type ThemeTemplate } from '../catalogue';
 import type { SetupAction, SetupState } from '../setup-state';
 
@@ -83,6 +84,7 @@ export function DisciplinesStep({ state, dispatch }: StepProps) {
   const [label, setLabel] = useState('');
   const [unit, setUnit] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const chosen = [...DISCIPLINE_CATALOGUE.filter((discipline) => state.selectedDisciplines.includes(discipline.key)), ...state.customDisciplines];
 
   const addCustom = (event: FormEvent) => {
     event.preventDefault();
@@ -158,6 +160,16 @@ export function DisciplinesStep({ state, dispatch }: StepProps) {
           </Button>
         </form>
       </section>
+
+      {chosen.length > 0 ? (
+        <section aria-labelledby={`${id}-secret`} className="grid gap-3">
+          <h3 id={`${id}-secret`} className="text-base font-semibold">
+            Kept in secret (optional)
+          </h3>
+          <p className="text-sm text-muted-foreground">{SECRET_DISCIPLINES_HELP}</p>
+          <SecretDisciplineSwitches disciplines={chosen} secret={state.privateDisciplines} onToggle={(key, isPrivate) => dispatch({ type: 'setPrivate', key, isPrivate })} />
+        </section>
+      ) : null}
     </div>
   );
 }

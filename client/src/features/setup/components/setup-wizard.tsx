@@ -85,7 +85,7 @@ export function SetupWizard({ membership }: { membership: Membership }) {
         toast({ title: 'Select at least one discipline', description: 'Your community needs at least one spiritual discipline to track.', variant: 'destructive' });
         return;
       }
-      saveDisciplines.mutate(disciplineTemplates(state.selectedDisciplines, state.customDisciplines), {
+      saveDisciplines.mutate(disciplineTemplates(state.selectedDisciplines, state.customDisciplines, state.privateDisciplines), {
         onSuccess: () => goTo(4),
         onError: (error) => setProblem(saveProblem(error, 'the disciplines')),
       });

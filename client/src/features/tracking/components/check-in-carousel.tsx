@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils';
 import { useSaveDayStatus } from '../api';
 import { actionLabel, STATUS_META, STATUS_ORDER, statusOf } from '../status';
 import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { SecretLock } from './secret-lock';
 import { READ_ONLY_NOTICE_ID } from '../use-tracking-screen';
 
 interface CheckInCarouselProps {
@@ -165,6 +166,7 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
                   </p>
                   <h3 className="max-w-full truncate text-2xl font-semibold text-primary-900" title={discipline.label}>
                     {discipline.label}
+                    <SecretLock discipline={discipline} />
                   </h3>
                   <p className="flex items-center gap-2 text-sm text-muted-foreground">
                     Today:

@@ -17,6 +17,7 @@ import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import type { DayStatusChange } from '../api';
 import { monthLabel, monthName } from '../period';
+import { SecretLock } from './secret-lock';
 import { STATUS_META, STATUS_ORDER, statusOf } from '../status';
 
 const WEEK = 7;
@@ -168,6 +169,7 @@ export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, 
             <tr key={discipline.key}>
               <th scope="row" className="py-0.5 pr-2 text-left text-xs leading-tight font-medium break-words sm:text-sm">
                 {discipline.label}
+                <SecretLock discipline={discipline} />
               </th>
               {days.map((day) => (
                 <td key={day} className="p-0.5 text-center">

@@ -16,6 +16,7 @@ import { monthLabel } from '../period';
 import { STATUS_META, STATUS_ORDER } from '../status';
 import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
 import { MonthGrid } from './month-grid';
+import { SecretLock, SecretNote } from './secret-lock';
 
 interface MonthlyProgressCardProps {
   communityId: string | null;
@@ -89,6 +90,8 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
               waiting={props.showGoalsSummary ? undefined : waiting}
             />
 
+            <SecretNote disciplines={disciplines} isSelf={!props.showGoalsSummary} />
+
             <StatusLegend />
 
             <section aria-label="Progress this month" className="grid gap-3">
@@ -101,6 +104,7 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
                       <div className="flex items-baseline justify-between gap-3 text-sm">
                         <span className="min-w-0 truncate" title={discipline.label}>
                           {discipline.label}
+                          <SecretLock discipline={discipline} />
                         </span>
                         <span className="font-semibold" data-testid={`progress-${discipline.key}`}>
                           {percent}%
@@ -147,7 +151,7 @@ function GoalsSummary({ log }: { log: DailyLogView | undefined }) {
     <section aria-label="Monthly goals" className="grid gap-2">
       <h3 className="text-sm font-semibold">Monthly goals</h3>
       <ul className="grid gap-2 sm:grid-cols-2">
-        {MONTHLY_GOAL_KEYS.map((key) => {
+        {MONTHLY_GOAL_KEYS.filter((key) => !log?.withheldKeys.includes(key)).map((key) => {
           const done = log?.monthlyCompletions[key] === true;
           return (
             <li key={key} className="flex items-center gap-2 text-sm">

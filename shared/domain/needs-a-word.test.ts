@@ -58,6 +58,16 @@ describe('needs a word: quiet', () => {
     expect(kinds([], '2026-11-20', {}, '2026-11-16')).toContainEqual({ kind: 'quiet', days: 4 });
     expect(kinds([], '2026-11-20')).toContainEqual({ kind: 'quiet', days: QUIET_LOOKBACK_DAYS });
   });
+
+  it('counts back to a day logged before joining: history brought or filled in says they were walking then', () => {
+    // Joined yesterday, last logged on the 14th (an import, or days filled in): quiet the 15th to the 19th.
+    expect(kinds(monthsOf({ '2026-11-14': '1' }), '2026-11-20', {}, '2026-11-19')).toContainEqual({ kind: 'quiet', days: 5 });
+    // Joined today with days filled in up to the 16th: N-1 and N days.
+    expect(kinds(monthsOf({ '2026-11-16': '1' }), '2026-11-20', {}, '2026-11-20')).toEqual([]);
+    expect(kinds(monthsOf({ '2026-11-15': 'N' }), '2026-11-20', {}, '2026-11-20')).toContainEqual({ kind: 'quiet', days: 4 });
+    // A log before the lookback, joined last week: quiet since joining, as without history.
+    expect(kinds(monthsOf({ '2026-10-01': '1' }), '2026-11-20', {}, '2026-11-13')).toContainEqual({ kind: 'quiet', days: 7 });
+  });
 });
 
 describe('needs a word: a streak ended yesterday', () => {

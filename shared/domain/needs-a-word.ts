@@ -30,7 +30,7 @@ export const PROGRESS_DROP_AFTER_DAYS = 7;
 /** How far back quiet days are counted: beyond it a member is simply 'quiet for over four weeks'. */
 export const QUIET_LOOKBACK_DAYS = 28;
 
-/** The member's months, enough of them for a streak; `joinedOn` keeps a newcomer from counting as quiet since before they came. */
+/** The member's months, enough of them for a streak; `joinedOn` keeps a newcomer without history from counting as quiet since before they came. */
 export function needsAWordReasons(months: readonly MarkedMonth[], today: IsoDate, joinedOn: IsoDate, settings: CareSettings): NeedsAWordReason[] {
   // Day marks cover the daily disciplines: without any, there is nothing to check in, so nobody is quiet.
   if (settings.dailyCount === 0) return [];
@@ -60,12 +60,23 @@ function markReader(months: readonly MarkedMonth[]): MarkOn {
   };
 }
 
-/** Whole days since the last day anything was logged (yesterday back), 0 once today has something; never before joining. */
+/**
+ * Whole days since the last day anything was logged (yesterday back), 0 once today has something. Days
+ * before the member joined count only back to a day they logged: history they brought (an import, a claim,
+ * days filled in afterwards) says they were walking then; a newcomer without any is never quiet since
+ * before they came.
+ */
 function quietDays(markOn: MarkOn, today: IsoDate, joinedOn: IsoDate): number {
   if (markOn(today) !== BLANK_MARK) return 0;
   let days = 0;
-  for (let date = addDays(today, -1); days < QUIET_LOOKBACK_DAYS && date >= joinedOn && markOn(date) === BLANK_MARK; date = addDays(date, -1)) days++;
-  return days;
+  for (let date = addDays(today, -1); days < QUIET_LOOKBACK_DAYS; date = addDays(date, -1)) {
+    if (markOn(date) !== BLANK_MARK) return days;
+    days++;
+  }
+  // Nothing logged in the whole lookback: quiet since joining, or for the whole lookback if earlier.
+  let sinceJoining = 0;
+  for (let date = addDays(today, -1); sinceJoining < QUIET_LOOKBACK_DAYS && date >= joinedOn; date = addDays(date, -1)) sinceJoining++;
+  return sinceJoining;
 }
 
 /** The streak as it stood at the end of `date`, a whole day: 0 when nothing was logged that day. */

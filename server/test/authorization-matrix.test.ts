@@ -553,6 +553,10 @@ const MATRIX: Record<string, Entry> = {
     expect: '401 404 403 2xx 403 2xx 404 2xx',
     send: (a, { world: w }) => a.get(`/api/communities/${w.id}/needs-a-word?subgroupId=${w.s1}`),
   },
+  'GET /api/communities/:id/care-at-a-glance': {
+    expect: '401 404 403 2xx 403 2xx 404 2xx',
+    send: (a, { world: w }) => a.get(`/api/communities/${w.id}/care-at-a-glance?subgroupId=${w.s1}`),
+  },
   'POST /api/communities/:id/needs-a-word/:userId/reached-out': {
     expect: '401 404 403 2xx 403 2xx 404 2xx',
     send: (a, { world: w }) => a.post(`/api/communities/${w.id}/needs-a-word/${people.member.user.id}/reached-out`),

@@ -564,6 +564,13 @@ const SPECS: Record<string, Spec> = {
     query: (ids) => ({ subgroupId: ids.subgroup }),
     optional: ['subgroupId'],
   },
+  'GET /api/communities/:id/care-at-a-glance': {
+    as: 'moderator',
+    path: (ids) => `/api/communities/${ids.community}/care-at-a-glance`,
+    ids: ['community', 'subgroup'],
+    query: (ids) => ({ subgroupId: ids.subgroup }),
+    optional: ['subgroupId'],
+  },
   'POST /api/communities/:id/needs-a-word/:userId/reached-out': {
     as: 'moderator',
     path: (ids) => `/api/communities/${ids.community}/needs-a-word/${ids.member}/reached-out`,

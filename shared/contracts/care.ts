@@ -80,3 +80,23 @@ export interface ReflectionView {
   reply: string | null;
   updatedAt: string;
 }
+
+/** GET /api/communities/{id}/care-at-a-glance[?subgroupId=]: the months it answers, the current one last. */
+export const CARE_GLANCE_MONTHS = 6;
+
+/** One month of a commander's care of their subgroup(s) (issue 26): what they can look back on, never who. */
+export interface CareGlanceMonth {
+  year: number;
+  month: number;
+  /** Reflections written on this month by the members, and how many of them were acknowledged. */
+  reflectionsWritten: number;
+  reflectionsAcknowledged: number;
+  /** 'Needs a word' rows resolved this month: days someone reached out to a member (a note or "I've reached out"). */
+  reachedOut: number;
+}
+
+export interface CareGlanceView {
+  /** How many subgroups the figures cover (0: the caller leads none). */
+  subgroups: number;
+  months: CareGlanceMonth[];
+}

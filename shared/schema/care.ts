@@ -1,11 +1,12 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
 import { communities } from './communities';
 
 /**
- * 'I've reached out' (issue 26): a member someone who cares for them has reached out to, left out of
- * 'Needs a word' for a week from `reachedAt`. One row per member and community, renewed by each mark.
+ * 'I've reached out' (issue 26): a member someone who cares for them has reached out to (a mark or a note),
+ * left out of 'Needs a word' for a week from `reachedAt`. One row per member, community and day (the
+ * community's), renewed by a second mark that day: the history a commander's care at a glance counts.
  */
 export const careReachOuts = pgTable(
   'care_reach_outs',
@@ -15,9 +16,13 @@ export const careReachOuts = pgTable(
     memberId: uuid('member_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     reachedBy: uuid('reached_by').references(() => users.id, { onDelete: 'set null' }),
     reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
+    /** The community's calendar day of reachedAt. */
+    reachedOn: date('reached_on', { mode: 'string' }).notNull(),
   },
   (t) => [
-    uniqueIndex('care_reach_outs_member_idx').on(t.communityId, t.memberId),
+    uniqueIndex('care_reach_outs_member_day_idx').on(t.communityId, t.memberId, t.reachedOn),
+    // The week's reach-outs that hide members from the list.
+    index('care_reach_outs_recent_idx').on(t.communityId, t.reachedAt),
     // A deleted account's rows are found by these (its cascade and set-null).
     index('care_reach_outs_member_only_idx').on(t.memberId),
     index('care_reach_outs_reached_by_idx').on(t.reachedBy),

@@ -8,7 +8,9 @@ import { createTestApp } from '../../test/app';
 import { expectJsonError, setRoles } from '../../test/community-fixtures';
 import type { Agent } from '../../test/factories';
 import { communityWith, days, LIFTED_LIMITS, mark, type Member, pinClock } from '../tracking/tracking-test-kit';
-import { MEMBER_NOT_FOUND, NOT_YOUR_MEMBER, NOT_YOUR_SUBGROUP, SUBGROUP_NOT_FOUND } from './needs-a-word';
+import { SUBGROUP_NOT_FOUND } from '../subgroups/service';
+import { NOT_YOUR_SUBGROUP } from './care-scope';
+import { MEMBER_NOT_FOUND, NOT_YOUR_MEMBER } from './needs-a-word';
 
 const testApp = await createTestApp(LIFTED_LIMITS);
 const { app, database, countQueries } = testApp;

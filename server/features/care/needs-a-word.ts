@@ -2,19 +2,17 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { NeedsAWordRow, ReachedOutView } from '@shared/contracts/care';
 import { dateInTimeZone, parseIsoDate } from '@shared/domain/calendar';
 import { needsAWordReasons } from '@shared/domain/needs-a-word';
-import { isAdmin } from '@shared/domain/roles';
 import { careReachOuts } from '@shared/schema/care';
-import { memberships, subgroups } from '@shared/schema/communities';
 import type { Database, Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { forbidden, notFound } from '../../http/errors';
 import { notify } from '../notifications/service';
+import { careCircleOf } from '../subgroups/care-circle';
 import { communityDailyKeys } from '../tracking/disciplines';
 import { communityToday } from '../tracking/member-streaks';
 import { subgroupMemberSummaries, subgroupSummaries } from '../tracking/month-summaries';
+import { caredSubgroups } from './care-scope';
 
-export const SUBGROUP_NOT_FOUND = 'Subgroup not found.';
-export const NOT_YOUR_SUBGROUP = 'Only its commander and admins can see who in this subgroup needs a word.';
 export const MEMBER_NOT_FOUND = 'Member not found.';
 export const NOT_YOUR_MEMBER = "Only the member's commander and admins can mark that they reached out.";
 /** 'I've reached out' leaves a member out of 'Needs a word' for a week. */
@@ -52,15 +50,10 @@ async function needsAWordAmong(db: Executor, community: CommunityContext['commun
 }
 
 async function membersToCareFor(db: Executor, context: CommunityContext, subgroupId: string | undefined, today: string) {
-  if (!subgroupId) return subgroupSummaries(db, context.community, context.userId, today, parseIsoDate(today));
-  const [subgroup] = await db
-    .select({ commanderId: subgroups.commanderId })
-    .from(subgroups)
-    .where(and(eq(subgroups.id, subgroupId), eq(subgroups.communityId, context.community.id)));
-  if (!subgroup) throw notFound(SUBGROUP_NOT_FOUND);
-  if (subgroup.commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden(NOT_YOUR_SUBGROUP);
-  const members = await subgroupMemberSummaries(db, context.community.id, subgroupId, today);
-  return members.filter(({ member }) => member.id !== subgroup.commanderId);
+  const { askedFor } = await caredSubgroups(db, context, subgroupId);
+  if (!askedFor) return subgroupSummaries(db, context.community, context.userId, today, parseIsoDate(today));
+  const members = await subgroupMemberSummaries(db, context.community.id, askedFor.id, today);
+  return members.filter(({ member }) => member.id !== askedFor.commanderId);
 }
 
 /** The members someone reached out to in the last week, left out of the list. */
@@ -72,22 +65,18 @@ async function recentlyReachedOut(db: Executor, communityId: string, now: Date):
   return new Set(rows.map((row) => row.memberId));
 }
 
-/** The member must be in a subgroup the caller leads, or the caller an admin; a member elsewhere is 404. */
+/** The member must be in a subgroup the caller leads, or the caller an admin (never themselves); a member elsewhere is 404. */
 async function assertCaresFor(db: Executor, context: CommunityContext, memberId: string): Promise<void> {
-  const [member] = await db
-    .select({ commanderId: subgroups.commanderId })
-    .from(memberships)
-    .leftJoin(subgroups, eq(subgroups.id, memberships.subgroupId))
-    .where(and(eq(memberships.communityId, context.community.id), eq(memberships.userId, memberId)));
-  if (!member) throw notFound(MEMBER_NOT_FOUND);
-  if (member.commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden(NOT_YOUR_MEMBER);
+  const circle = await careCircleOf(db, context, memberId);
+  if (!circle.isMember) throw notFound(MEMBER_NOT_FOUND);
+  if (!circle.inCircle || memberId === context.userId) throw forbidden(NOT_YOUR_MEMBER);
 }
 
 async function recordReachOut(db: Executor, context: CommunityContext, memberId: string, now: Date): Promise<ReachedOutView> {
   await db
     .insert(careReachOuts)
-    .values({ communityId: context.community.id, memberId, reachedBy: context.userId, reachedAt: now })
-    .onConflictDoUpdate({ target: [careReachOuts.communityId, careReachOuts.memberId], set: { reachedBy: sql`excluded.reached_by`, reachedAt: sql`excluded.reached_at` } });
+    .values({ communityId: context.community.id, memberId, reachedBy: context.userId, reachedAt: now, reachedOn: communityToday(context.community, now) })
+    .onConflictDoUpdate({ target: [careReachOuts.communityId, careReachOuts.memberId, careReachOuts.reachedOn], set: { reachedBy: sql`excluded.reached_by`, reachedAt: sql`excluded.reached_at` } });
   return { userId: memberId, hiddenUntil: new Date(now.getTime() + REACH_OUT_HIDES_MS).toISOString() };
 }
 

@@ -2,7 +2,6 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReflectionView } from '@shared/contracts/care';
 import { parseIsoDate } from '@shared/domain/calendar';
-import { isAdmin } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { reflections } from '@shared/schema/care';
 import { memberships, subgroups } from '@shared/schema/communities';
@@ -11,7 +10,7 @@ import type { CommunityContext } from '../../http/community-context';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { careCircleOf } from '../subgroups/care-circle';
 import { communityToday } from '../tracking/member-streaks';
-import { NOT_YOUR_SUBGROUP, SUBGROUP_NOT_FOUND } from './needs-a-word';
+import { caredSubgroups } from './care-scope';
 
 export const REFLECTION_NOT_FOUND = 'Reflection not found.';
 export const MONTH_NOT_ENDED = 'A reflection looks back on a month that has ended.';
@@ -97,18 +96,7 @@ export async function readReflection(db: Executor, context: CommunityContext, qu
 
 /** GET …/reflections/subgroup: the month's reflections of the members of the subgroups the caller leads (admins: `subgroupId`), by name. */
 export async function subgroupReflections(db: Executor, context: CommunityContext, query: Month & { subgroupId?: string | undefined }): Promise<ReflectionView[]> {
-  let inSubgroups;
-  if (query.subgroupId) {
-    const [subgroup] = await db
-      .select({ commanderId: subgroups.commanderId })
-      .from(subgroups)
-      .where(and(eq(subgroups.id, query.subgroupId), eq(subgroups.communityId, context.community.id)));
-    if (!subgroup) throw notFound(SUBGROUP_NOT_FOUND);
-    if (subgroup.commanderId !== context.userId && !isAdmin(context.roles)) throw forbidden(NOT_YOUR_SUBGROUP);
-    inSubgroups = eq(subgroups.id, query.subgroupId);
-  } else {
-    inSubgroups = eq(subgroups.commanderId, context.userId);
-  }
+  const { condition: inSubgroups } = await caredSubgroups(db, context, query.subgroupId);
   const rows = await reflectionRows(db)
     .innerJoin(memberships, and(eq(memberships.communityId, reflections.communityId), eq(memberships.userId, reflections.userId)))
     .innerJoin(subgroups, eq(subgroups.id, memberships.subgroupId))

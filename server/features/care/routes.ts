@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { inCommunity } from '../../http/community-context';
 import type { LimitRequests } from '../../http/security';
 import { body, idParam } from '../../http/validate';
+import { careAtAGlance } from './care-glance';
 import { MEMBER_NOT_FOUND, markReachedOut, needsAWord, sendCareNote } from './needs-a-word';
 import { acknowledgeReflection, readReflection, REFLECTION_NOT_FOUND, subgroupReflections, writeReflection } from './reflections';
 
@@ -36,6 +37,11 @@ export function careRoutes(db: Database, limitRequests: LimitRequests, now: () =
   router.get('/api/communities/:id/needs-a-word', inCommunity(db, 'care:read', { pathParam: 'id' }), async (req, res) => {
     const { subgroupId } = needsAWordQuery.parse(req.query);
     res.json(await needsAWord(db, req.community!, subgroupId, now()));
+  });
+
+  router.get('/api/communities/:id/care-at-a-glance', inCommunity(db, 'care:read', { pathParam: 'id' }), async (req, res) => {
+    const { subgroupId } = needsAWordQuery.parse(req.query);
+    res.json(await careAtAGlance(db, req.community!, subgroupId, now()));
   });
 
   router.post('/api/communities/:id/needs-a-word/:userId/reached-out', inCommunity(db, 'care:reach-out', { pathParam: 'id' }), async (req, res) => {

@@ -1,6 +1,7 @@
 import Flame from 'lucide-react/icons/flame';
 import { useState } from 'react';
 import type { YearMonth } from '@shared/domain/calendar';
+import { isCommander } from '@shared/domain/roles';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,6 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { EmptyState, ErrorNote, LoadingCard } from '@/components/ui/states';
 import { useCurrentCommunity } from '@/features/communities/api';
 import { CommunityMissing } from '@/features/communities/components/community-state';
+import { CareGlanceCard } from '@/features/care/components/care-glance-card';
 import { useReports, type ReportScope } from '@/features/reports/api';
 import { ChartCard, DataTable } from '@/features/reports/components/chart-card';
 import { PercentBars, PercentLine } from '@/features/reports/components/charts';
@@ -139,6 +141,7 @@ export function ReportsPage() {
                 </CardContent>
               </Card>
             </div>
+            {isCommander(membership.roles) ? <CareGlanceCard communityId={membership.communityId} /> : null}
           </>
         )}
       </div>

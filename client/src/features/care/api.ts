@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CareNoteBody, NeedsAWordRow, ReachedOutView, ReflectionBody, ReflectionView } from '@shared/contracts/care';
+import type { CareGlanceView, CareNoteBody, NeedsAWordRow, ReachedOutView, ReflectionBody, ReflectionView } from '@shared/contracts/care';
 import { apiJson } from '@/lib/api-client';
 import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 
@@ -8,7 +8,13 @@ export const careKeys = {
   needsAWord: (communityId: string) => ['/api/communities', communityId, 'needs-a-word'] as const,
   /** Every reflection read of the community (one member's month, a subgroup's month). */
   reflections: (communityId: string) => ['/api/communities', communityId, 'reflections'] as const,
+  glance: (communityId: string) => ['/api/communities', communityId, 'care-at-a-glance'] as const,
 };
+
+/** GET /api/communities/{id}/care-at-a-glance: the caller's care of the subgroups they lead, month by month (counts only). */
+export function useCareGlance(communityId: string, enabled = true) {
+  return useQuery<CareGlanceView>({ queryKey: careKeys.glance(communityId), enabled, ...REFETCH_ON_FOCUS });
+}
 
 /** GET /api/communities/{id}/needs-a-word: the members of the subgroups the caller leads who may need a word. */
 export function useNeedsAWord(communityId: string, enabled = true) {
@@ -21,6 +27,7 @@ function useLeaveList(communityId: string) {
   return (row: NeedsAWordRow) => {
     queryClient.setQueryData<NeedsAWordRow[]>(careKeys.needsAWord(communityId), (rows) => rows?.filter((listed) => listed.userId !== row.userId));
     void queryClient.invalidateQueries({ queryKey: careKeys.needsAWord(communityId), refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: careKeys.glance(communityId) });
   };
 }
 
@@ -77,7 +84,10 @@ export function useWriteReflection(communityId: string) {
   const queryClient = useQueryClient();
   return useMutation<ReflectionView, Error, ReflectionBody>({
     mutationFn: (body) => apiJson<ReflectionView>('PUT', `/api/communities/${communityId}/reflections`, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: careKeys.reflections(communityId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: careKeys.reflections(communityId) });
+      void queryClient.invalidateQueries({ queryKey: careKeys.glance(communityId) });
+    },
   });
 }
 
@@ -86,6 +96,9 @@ export function useAcknowledgeReflection(communityId: string) {
   const queryClient = useQueryClient();
   return useMutation<ReflectionView, Error, { reflectionId: string; reply: string }>({
     mutationFn: ({ reflectionId, reply }) => apiJson<ReflectionView>('POST', `/api/communities/${communityId}/reflections/${reflectionId}/acknowledge`, { reply }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: careKeys.reflections(communityId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: careKeys.reflections(communityId) });
+      void queryClient.invalidateQueries({ queryKey: careKeys.glance(communityId) });
+    },
   });
 }

@@ -207,6 +207,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
         if (index === 2) {
           await page.getByLabel('Discipline name').fill('Scripture Memory');
           await page.getByRole('button', { name: 'Add Discipline' }).click();
+          await page.getByRole('switch', { name: 'Keep Scripture Memory in secret' }).click();
         }
         if (index === 5) await page.getByRole('button', { name: 'Generate Invitation Code' }).click();
         await checkScreen(page, `community-setup-step-${index + 1}`, size);

@@ -34,9 +34,14 @@ test('a new community is set up in six steps, a visitor applies through the copi
   await page.getByLabel('Unit (optional)').fill('verses');
   await page.getByRole('button', { name: 'Add Discipline' }).click();
   await expect(page.getByRole('button', { name: 'Remove Scripture Memory' })).toBeVisible();
+  // Fasting kept in secret: only the member, their commander and the admins will see it.
+  await page.getByRole('switch', { name: 'Keep Fasting in secret' }).click();
   const templatesSaved = page.waitForResponse((response) => response.url().endsWith(`/api/communities/${communityId}/discipline-templates`) && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Next' }).click();
-  expect((await templatesSaved).status()).toBe(200);
+  const saved = await templatesSaved;
+  expect(saved.status()).toBe(200);
+  const templates = (await saved.json()) as { key: string; isPrivate: boolean }[];
+  expect(templates.filter((template) => template.isPrivate).map((template) => template.key)).toEqual(['fasting']);
 
   // 4 Guidance: the theme's text, saved as is.
   await expect(page.getByRole('heading', { name: 'Community Guidance' })).toBeVisible();

@@ -60,12 +60,7 @@ function tabPanel(value: string, membership: Membership, viewerId: string): Reac
     case 'overview':
       return <OverviewTab communityId={communityId} />;
     case 'settings':
-      return (
-        <div className="grid gap-6">
-          <CommunitySettingsTab communityId={communityId} />
-          <SecretDisciplinesCard communityId={communityId} />
-        </div>
-      );
+      return <CommunitySettingsTab communityId={communityId} more={<SecretDisciplinesCard communityId={communityId} />} />;
     case 'members':
       return <MembersTab communityId={communityId} communityName={communityName(membership)} membership={membership} viewerId={viewerId} />;
     case 'invites':

@@ -304,9 +304,9 @@ describe('/reports: your care (issue 26)', () => {
 
   it('shows a commander the last six months of their care, newest first: reflections written and answered, reach-outs', async () => {
     renderReports({ 'GET /api/communities/c1/care-at-a-glance': () => json(glance(1)) }, ['Commander']);
-    const table = await screen.findByRole('region', { name: 'Your care, month by month' });
+    const table = await screen.findByRole('table', { name: 'Your care, month by month' });
     expect(tableRows(table)).toEqual([
-      ['Month', 'Reflections', 'Answered', 'Reached out'],
+      ['Month', 'Reflections written', 'Answered', 'Reached out'],
       ['Nov 2026', '0', '0', '2'],
       ['Oct 2026', '4', '3', '0'],
       ['Sep 2026', '0', '0', '0'],
@@ -336,6 +336,6 @@ describe('/reports: your care (issue 26)', () => {
     expect(await screen.findByText('We could not load your care at a glance.')).toBeInTheDocument();
     fail = false;
     screen.getByRole('button', { name: 'Retry' }).click();
-    expect(await screen.findByRole('region', { name: 'Your care, month by month' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Your care, month by month' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorNote, LoadingRows } from '@/components/ui/states';
-import { DataTable } from '@/features/reports/components/chart-card';
 import { MONTH_NAMES } from '@/features/tracking/period';
+import { cn } from '@/lib/utils';
 import { useCareGlance } from '../api';
 
 /**
@@ -30,11 +30,32 @@ export function CareGlanceCard({ communityId }: { communityId: string }) {
         ) : !glance.data ? (
           <LoadingRows rows={3} label="Loading your care at a glance" />
         ) : (
-          <DataTable
-            caption="Your care, month by month"
-            columns={['Month', 'Reflections', 'Answered', 'Reached out']}
-            rows={[...glance.data.months].reverse().map((month) => [`${MONTH_NAMES[month.month - 1]!.slice(0, 3)} ${month.year}`, month.reflectionsWritten, month.reflectionsAcknowledged, month.reachedOut])}
-          />
+          // A table of its own rather than the reports' DataTable: its headings wrap, so four columns fit a phone.
+          <table className="w-full text-sm" aria-label="Your care, month by month">
+            <thead className="border-b border-border text-muted-foreground">
+              <tr>
+                {['Month', 'Reflections written', 'Answered', 'Reached out'].map((column, index) => (
+                  <th key={column} scope="col" className={cn('py-2 align-bottom font-medium', index === 0 ? 'pr-3 text-left' : 'px-1 text-right')}>
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...glance.data.months].reverse().map((month) => (
+                <tr key={`${month.year}-${month.month}`} className="border-b border-border last:border-0">
+                  <th scope="row" className="whitespace-nowrap py-2 pr-3 text-left font-medium">
+                    {MONTH_NAMES[month.month - 1]!.slice(0, 3)} {month.year}
+                  </th>
+                  {[month.reflectionsWritten, month.reflectionsAcknowledged, month.reachedOut].map((count, index) => (
+                    <td key={index} className="px-1 py-2 text-right tabular-nums">
+                      {count}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </CardContent>
     </Card>

@@ -34,8 +34,11 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Community Settings: the community's details, time zone, grace days and quiet days, guidelines and the Danger Zone. */
-export function CommunitySettingsTab({ communityId }: { communityId: string }) {
+/**
+ * Community Settings: the community's details, time zone, grace days and quiet days, guidelines, what the page
+ * adds of other features (`more`: the disciplines kept in secret) and the Danger Zone last.
+ */
+export function CommunitySettingsTab({ communityId, more }: { communityId: string; more?: ReactNode }) {
   const community = useCommunity(communityId);
   const stats = useCommunityStats(communityId);
   const update = useUpdateCommunity(communityId);
@@ -153,6 +156,7 @@ export function CommunitySettingsTab({ communityId }: { communityId: string }) {
         </CardContent>
       </Card>
 
+      {more}
       <LeaveCommunityCard communityId={communityId} />
       <EditCommunityDialog community={data} open={editing} onOpenChange={setEditing} />
     </div>

@@ -48,7 +48,7 @@ export function SecretDisciplinesCard({ communityId }: { communityId: string }) 
   };
 
   return (
-    <Card aria-labelledby={`${id}-title`}>
+    <Card role="region" aria-labelledby={`${id}-title`}>
       <CardHeader>
         <CardTitle id={`${id}-title`} className="flex items-center gap-2">
           <Lock className="size-5 text-primary-600" aria-hidden="true" />

@@ -11,8 +11,8 @@ export const NOTIFICATION_TOPICS = ['questions', 'answers', 'meetings', 'care', 
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 export const TOPIC_LABELS: Record<NotificationTopic, string> = {
-  questions: 'Questions sent to me',
-  answers: 'Answers to my questions',
+  questions: 'Questions and reflections sent to me',
+  answers: 'Answers to my questions and reflections',
   meetings: 'Meetings',
   care: 'A word from my commander',
   weekly: 'Weekly word: how many I lead may need a word (commanders)',

@@ -14,7 +14,7 @@ export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 export const APPLICATION_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export const NOTIFICATION_TYPES = ['question', 'answer', 'question_answered', 'meeting', 'care_note', 'care_weekly', 'other'] as const;
+export const NOTIFICATION_TYPES = ['question', 'answer', 'question_answered', 'meeting', 'care_note', 'care_weekly', 'reflection', 'reflection_reply', 'other'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const PASSWORD_MIN_LENGTH = 6;

@@ -1,7 +1,11 @@
+import { and, eq, like } from 'drizzle-orm';
 import request from 'supertest';
 import { REFLECTION_REPLY_MAX, REFLECTION_TEXT_MAX, type ReflectionView } from '@shared/contracts/care';
 import { createTestApp } from '../../test/app';
+import type { NotificationView } from '@shared/contracts/notifications';
+import { users } from '@shared/schema/auth';
 import { subgroups } from '@shared/schema/communities';
+import { mailOutbox } from '@shared/schema/mail';
 import { expectJsonError, setRoles } from '../../test/community-fixtures';
 import type { Agent } from '../../test/factories';
 import { subgroupWorld } from '../questions/questions-test-kit';
@@ -27,7 +31,32 @@ async function world() {
   return { ...w, write, read, listed, acknowledge };
 }
 
+const bellOf = async (agent: Agent, communityId: string) => (await agent.get('/api/notifications').set('X-Community-Id', communityId).expect(200)).body as NotificationView[];
+const mailsTo = (email: string) => database.db.select().from(mailOutbox).where(and(eq(mailOutbox.recipient, email), like(mailOutbox.kind, 'notify-%')));
+
 describe('month-close reflections', () => {
+  it('tell the commander a new one was written and the member that it was answered: who and which month, never what', async () => {
+    const w = await world();
+    for (const person of [w.commander, w.asker]) await database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, person.user.id));
+    const { id } = (await w.write(w.asker.agent, { ...FEBRUARY, ...PRIVATE }).expect(200)).body as ReflectionView;
+    // An edit is not news.
+    await w.write(w.asker.agent, { ...FEBRUARY, helped: 'PRIVATE: edited' }).expect(200);
+    const told = await bellOf(w.commander.agent, w.id);
+    expect(told).toEqual([expect.objectContaining({ type: 'reflection', title: `${w.asker.user.displayName} wrote a reflection on February 2030`, message: 'Read it and reply on My Subgroup.' })]);
+    expect(await bellOf(w.neighbour.agent, w.id)).toEqual([]);
+
+    await w.acknowledge(w.commander.agent, id, 'PRIVATE: praying for your mother').expect(200);
+    const answered = await bellOf(w.asker.agent, w.id);
+    expect(answered).toEqual([expect.objectContaining({ type: 'reflection_reply', title: `${w.commander.user.displayName} replied to your reflection on February 2030` })]);
+    // Outside the app: who and which month, and where to read it.
+    const mails = [...(await mailsTo(w.commander.email)), ...(await mailsTo(w.asker.email))];
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.textBody).not.toContain('PRIVATE');
+      expect(mail.textBody).not.toContain('hospital');
+    }
+  });
+
   it('a member writes on a month that ended, edits it until their commander acknowledges it, and both read it', async () => {
     const w = await world();
     const first = (await w.write(w.asker.agent, { ...FEBRUARY, ...PRIVATE }).expect(200)).body as ReflectionView;

@@ -5,9 +5,10 @@ import { parseIsoDate } from '@shared/domain/calendar';
 import { users } from '@shared/schema/auth';
 import { reflections } from '@shared/schema/care';
 import { memberships, subgroups } from '@shared/schema/communities';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { notify } from '../notifications/service';
 import { careCircleOf } from '../subgroups/care-circle';
 import { communityToday } from '../tracking/member-streaks';
 import { caredSubgroups } from './care-scope';
@@ -60,7 +61,7 @@ const mayReadOf = async (db: Executor, context: CommunityContext, userId: string
  * zone), until their commander acknowledges it (then 409).
  */
 export async function writeReflection(
-  db: Executor,
+  db: Database,
   context: CommunityContext,
   input: Month & { helped: string | null; hard: string | null; prayerRequest: string | null },
   now: Date,
@@ -69,19 +70,45 @@ export async function writeReflection(
   const today = parseIsoDate(communityToday(context.community, now));
   if (input.year * 12 + input.month >= today.year * 12 + today.month) throw badRequest(MONTH_NOT_ENDED, { month: MONTH_NOT_ENDED });
   const texts = { helped: input.helped, hard: input.hard, prayerRequest: input.prayerRequest };
-  const [written] = await db
-    .insert(reflections)
-    .values({ communityId: context.community.id, userId: context.userId, year: input.year, month: input.month, ...texts })
-    .onConflictDoUpdate({
-      target: [reflections.communityId, reflections.userId, reflections.year, reflections.month],
-      set: { ...texts, updatedAt: now },
-      // An acknowledged reflection stays as it was read.
-      setWhere: sql`${reflections.acknowledgedAt} IS NULL`,
-    })
-    .returning({ id: reflections.id });
-  if (!written) throw conflict(ALREADY_ACKNOWLEDGED);
-  const [row] = await reflectionRows(db).where(eq(reflections.id, written.id));
+  const id = await db.transaction(async (tx) => {
+    const [written] = await tx
+      .insert(reflections)
+      .values({ communityId: context.community.id, userId: context.userId, year: input.year, month: input.month, ...texts })
+      .onConflictDoUpdate({
+        target: [reflections.communityId, reflections.userId, reflections.year, reflections.month],
+        set: { ...texts, updatedAt: now },
+        // An acknowledged reflection stays as it was read.
+        setWhere: sql`${reflections.acknowledgedAt} IS NULL`,
+      })
+      // xmax is 0 on a row this statement inserted, not on one it updated: only a new reflection is announced.
+      .returning({ id: reflections.id, isNew: sql<boolean>`(xmax = 0)` });
+    if (!written) throw conflict(ALREADY_ACKNOWLEDGED);
+    if (written.isNew) await tellCommander(tx, context, input);
+    return written.id;
+  });
+  const [row] = await reflectionRows(db).where(eq(reflections.id, id));
   return toView(row!);
+}
+
+const monthName = ({ year, month }: Month) => `${new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en', { month: 'long', timeZone: 'UTC' })} ${year}`;
+
+/** A new reflection reaches the commander of the writer's subgroup as a notification: who and which month, never what it says. */
+async function tellCommander(tx: Executor, context: CommunityContext, period: Month): Promise<void> {
+  const subgroupId = context.membership?.subgroupId;
+  if (!subgroupId) return;
+  const [subgroup] = await tx.select({ commanderId: subgroups.commanderId }).from(subgroups).where(eq(subgroups.id, subgroupId));
+  if (!subgroup?.commanderId || subgroup.commanderId === context.userId) return;
+  const [writer] = await tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, context.userId));
+  const title = `${writer?.displayName ?? 'A member'} wrote a reflection on ${monthName(period)}`;
+  await notify(tx, {
+    toUserId: subgroup.commanderId,
+    fromUserId: context.userId,
+    communityId: context.community.id,
+    type: 'reflection',
+    title,
+    message: 'Read it and reply on My Subgroup.',
+    outside: { topic: 'questions', headline: title, path: '/my-subgroup' },
+  });
 }
 
 /** GET …/reflections: the caller's own for the month, or a member's to their commander and admins (anyone else 404); null when none. */
@@ -105,19 +132,35 @@ export async function subgroupReflections(db: Executor, context: CommunityContex
   return rows.filter((row) => row.userId !== context.userId).map(toView);
 }
 
-/** POST …/reflections/{id}/acknowledge: the author's commander or an admin replies once; anyone else 404. */
-export async function acknowledgeReflection(db: Executor, context: CommunityContext, reflectionId: string, reply: string, now: Date): Promise<ReflectionView> {
+/**
+ * POST …/reflections/{id}/acknowledge: the author's commander or an admin replies once; anyone else 404. The
+ * author is told in the same transaction: who replied and to which month, never the reply.
+ */
+export async function acknowledgeReflection(db: Database, context: CommunityContext, reflectionId: string, reply: string, now: Date): Promise<ReflectionView> {
   const [found] = await db
     .select({ userId: reflections.userId, acknowledgedAt: reflections.acknowledgedAt })
     .from(reflections)
     .where(and(eq(reflections.id, reflectionId), eq(reflections.communityId, context.community.id)));
   if (!found || found.userId === context.userId || !(await mayReadOf(db, context, found.userId))) throw notFound(REFLECTION_NOT_FOUND);
-  const [updated] = await db
-    .update(reflections)
-    .set({ acknowledgedAt: now, acknowledgedBy: context.userId, reply })
-    .where(and(eq(reflections.id, reflectionId), sql`${reflections.acknowledgedAt} IS NULL`))
-    .returning({ id: reflections.id });
-  if (!updated) throw conflict(ACKNOWLEDGED_ONCE);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(reflections)
+      .set({ acknowledgedAt: now, acknowledgedBy: context.userId, reply })
+      .where(and(eq(reflections.id, reflectionId), sql`${reflections.acknowledgedAt} IS NULL`))
+      .returning({ userId: reflections.userId, year: reflections.year, month: reflections.month });
+    if (!updated) throw conflict(ACKNOWLEDGED_ONCE);
+    const [replier] = await tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, context.userId));
+    const title = `${replier?.displayName ?? 'Your commander'} replied to your reflection on ${monthName(updated)}`;
+    await notify(tx, {
+      toUserId: updated.userId,
+      fromUserId: context.userId,
+      communityId: context.community.id,
+      type: 'reflection_reply',
+      title,
+      message: 'Read the reply beside that month on My Tracking.',
+      outside: { topic: 'answers', headline: title, path: '/tracking' },
+    });
+  });
   const [row] = await reflectionRows(db).where(eq(reflections.id, reflectionId));
   return toView(row!);
 }

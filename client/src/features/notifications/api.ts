@@ -201,6 +201,8 @@ export function notificationLink({ type, title }: Pick<NotificationView, 'type' 
   if (type === 'meeting') return '/meetings';
   if (type === 'care_note') return '/my-subgroup';
   if (type === 'care_weekly') return '/';
+  if (type === 'reflection') return '/my-subgroup';
+  if (type === 'reflection_reply') return '/tracking';
   if (title === APPLICATION_NOTIFICATION_TITLE) return '/admin?tab=applications';
   if (title === HISTORY_CLAIMED_NOTIFICATION_TITLE) return '/admin?tab=members';
   if (title === HISTORY_LINKED_NOTIFICATION_TITLE) return '/tracking';

@@ -43,7 +43,7 @@ describe('Profile → Notifications', () => {
   it('puts a switch back and says so when the save is refused', async () => {
     const refused = deferred<Response>();
     const { user } = renderProfile({ 'PUT /api/user/notification-preferences': () => refused.promise });
-    const answers = await (await card()).findByRole('switch', { name: 'E-mail: Answers to my questions' });
+    const answers = await (await card()).findByRole('switch', { name: 'E-mail: Answers to my questions and reflections' });
     await user.click(answers);
     expect(answers).toHaveAttribute('aria-checked', 'false');
     refused.resolve(apiError(500, 'Something went wrong.'));

@@ -7,7 +7,9 @@ import { dailyLogs } from '@shared/schema/tracking';
 import { type Executor, preparedPerDatabase } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { congregationFigures } from '../../db/congregation-cache';
-import { communityDailyKeys } from '../tracking/disciplines';
+import { isAdmin } from '@shared/domain/roles';
+import { type CountedShape, countedDisciplines, countedShape, keptDays, preparedPerShape } from '../tracking/counted-disciplines';
+import { communityDisciplines } from '../tracking/disciplines';
 import { latestSaveOfMonth } from '../tracking/month-summaries';
 
 /**
@@ -23,19 +25,19 @@ const probeStatement = preparedPerDatabase((db) =>
 );
 
 /**
- * The admin Overview's member figures in one prepared statement (its planning cost Postgres as much as
- * its run): one pass over the memberships with each member's month read from the stored counts (an
- * index-only scan of daily_logs_community_month_idx). Each member's percent is progressPercent's half-up
- * rounding done in integers: (200 * done + total) / (2 * total) = round(100 * done / total).
+ * The Overview's member figures in one prepared statement (its planning cost Postgres as much as its run):
+ * one pass over the memberships with each member's month read from the stored summaries (an index-only scan
+ * of daily_logs_community_month_idx), its kept days over the disciplines counted for the viewer. Each
+ * member's percent is progressPercent's half-up rounding done in integers: (200 * done + total) / (2 * total).
  */
-const overviewStatement = preparedPerDatabase((db) => {
+const overviewStatement = preparedPerShape((db: Executor, variant: 'overview', shape: CountedShape) => {
   const [communityId, total] = [sql.placeholder('communityId'), sql`${sql.placeholder('total')}::int`];
   return db
     .select({
       members: sql<number>`(count(*) FILTER (WHERE NOT ${users.isImported}))::int`,
       imported: sql<number>`(count(*) FILTER (WHERE ${users.isImported}))::int`,
       commanders: sql<number>`(count(*) FILTER (WHERE 'Commander' = ANY(${memberships.roles}) AND NOT ${users.isImported}))::int`,
-      percentSum: sql<number>`coalesce(sum((200 * coalesce(${dailyLogs.completedCount}, 0) + ${total}) / (2 * ${total})) FILTER (WHERE NOT ${users.isImported}), 0)::int`,
+      percentSum: sql<number>`coalesce(sum((200 * ${keptDays(shape)} + ${total}) / (2 * ${total})) FILTER (WHERE NOT ${users.isImported}), 0)::int`,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -49,7 +51,7 @@ const overviewStatement = preparedPerDatabase((db) => {
       ),
     )
     .where(eq(memberships.communityId, communityId))
-    .prepare('overview_figures');
+    .prepare(`${variant}_figures_${shape.name}`);
 });
 
 /**
@@ -61,16 +63,19 @@ const overviewStatement = preparedPerDatabase((db) => {
  */
 export async function overviewFigures(db: Executor, context: CommunityContext, now: Date): Promise<CommunityStats> {
   const { community } = context;
-  const dailyCount = (await communityDailyKeys(db, community)).length;
+  // Anyone may read the Overview: a discipline kept in secret counts only for the admins, who may see it.
+  const counted = countedDisciplines((await communityDisciplines(db, community)).filter((discipline) => discipline.isDailyGrid), isAdmin(context.roles));
+  const shape = countedShape(counted);
+  const dailyCount = counted.shownKeys.length;
   const { year, month } = parseIsoDate(dateInTimeZone(now, community.timeZone));
   const total = Math.max(1, dailyCount * daysInMonth(year, month));
   const [probe] = await probeStatement(db).execute({ communityId: community.id, year, month });
   const figures = await congregationFigures(
     db,
-    `overview:${community.id}:${year}-${month}:${community.disciplinesVersion}`,
+    `overview:${community.id}:${year}-${month}:${community.disciplinesVersion}:${shape.name}`,
     probe!.latestSave,
     now,
-    async () => (await overviewStatement(db).execute({ communityId: community.id, year, month, total }))[0]!,
+    async () => (await overviewStatement(db, 'overview', shape).execute({ communityId: community.id, year, month, total }))[0]!,
     (counted) => counted.members + counted.imported,
   );
   const { members, commanders, imported, percentSum } = figures;

@@ -8,6 +8,7 @@ import { memberships } from '@shared/schema/communities';
 import { dailyLogs } from '@shared/schema/tracking';
 import { type Executor, preparedPerDatabase } from '../../db/client';
 import { decodeCursor, encodeCursor, isSortText, UUID_PATTERN } from '../../http/cursor';
+import { type CountedDisciplines, type CountedShape, countedShape, keptDays, preparedPerShape } from '../tracking/counted-disciplines';
 import { latestSaveOfMonth } from '../tracking/month-summaries';
 
 /**
@@ -22,34 +23,6 @@ import { latestSaveOfMonth } from '../tracking/month-summaries';
  */
 
 type ScopeKind = 'community' | 'subgroup';
-
-/**
- * The daily disciplines a report counts: all of them (the order of discipline_days) and those its viewer may
- * see. A viewer outside a member's care circle sees no discipline kept in secret (issue 26): its days are left
- * out of every figure, the members' overall percents included.
- */
-export interface CountedDisciplines {
-  dailyKeys: readonly string[];
-  shownKeys: readonly string[];
-}
-
-/** The 1-based positions in discipline_days of the shown disciplines, and the statements' name for that shape. */
-function countedShape({ dailyKeys, shownKeys }: CountedDisciplines) {
-  const order = summaryOrder(dailyKeys);
-  const positions = order.flatMap((key, index) => (shownKeys.includes(key) ? [index + 1] : []));
-  const all = positions.length === order.length;
-  return { order, positions, all, name: all ? String(order.length) : `${order.length}_of_${positions.join('_') || 'none'}` };
-}
-
-/**
- * A member's kept days in the month (0 without a log): the stored count when every discipline is shown, else
- * the shown disciplines' days added up.
- */
-function keptDays(shape: ReturnType<typeof countedShape>): SQL<number> {
-  if (shape.all) return sql<number>`coalesce(${dailyLogs.completedCount}, 0)`;
-  if (shape.positions.length === 0) return sql<number>`0`;
-  return sql<number>`(${sql.join(shape.positions.map((position) => sql`coalesce(${dailyLogs.disciplineDays}[${sql.raw(String(position))}], 0)`), sql` + `)})`;
-}
 
 /**
  * The scope's members joined to their month's summary (read from daily_logs_community_month_idx alone),
@@ -81,9 +54,6 @@ function scopeSelect<Selection extends Record<string, unknown>>(db: Executor, ki
     .$dynamic();
 }
 
-/** The order of discipline_days: the daily keys sorted (shared/domain/month-summary.ts). */
-const summaryOrder = (dailyKeys: readonly string[]) => [...dailyKeys].sort();
-
 /** Completion bands of the distribution chart: 0-9 %, 10-19 %, ..., 90-100 %. */
 export const BAND_COUNT = 10;
 
@@ -95,7 +65,7 @@ export interface ScopeTotals {
 }
 
 /** The totals' statement for one shape of counted disciplines: one pass over the scope, every figure an aggregate. Placeholders: days, total. */
-function buildTotalsStatement(db: Executor, kind: ScopeKind, shape: ReturnType<typeof countedShape>) {
+function buildTotalsStatement(db: Executor, kind: ScopeKind, shape: CountedShape) {
   const days = sql`${sql.placeholder('days')}::int`;
   const total = sql`${sql.placeholder('total')}::int`;
   const band = sql`least((200 * ${keptDays(shape)} + ${total}) / (2 * ${total}) / 10, ${BAND_COUNT - 1})`;
@@ -107,20 +77,7 @@ function buildTotalsStatement(db: Executor, kind: ScopeKind, shape: ReturnType<t
   return scopeSelect(db, kind, selection).prepare(`report_totals_${kind}_${shape.name}`);
 }
 
-/**
- * Prepared statements per scope kind and shape of counted disciplines (planning them cost Postgres about as
- * much as running them), since each discipline is a column.
- */
-function statementPerShape<Statement>(build: (db: Executor, kind: ScopeKind, shape: ReturnType<typeof countedShape>) => Statement) {
-  const statements = new Map<string, (db: Executor) => Statement>();
-  return (db: Executor, kind: ScopeKind, shape: ReturnType<typeof countedShape>) => {
-    const name = `${kind}_${shape.name}`;
-    let statement = statements.get(name);
-    if (!statement) statements.set(name, (statement = preparedPerDatabase((each) => build(each, kind, shape))));
-    return statement(db);
-  };
-}
-const totalsStatement = statementPerShape(buildTotalsStatement);
+const totalsStatement = preparedPerShape(buildTotalsStatement);
 
 /** How many members the scope has, each shown discipline's mean percent and how many members fall in each band, in one query. */
 export async function scopeTotals(db: Executor, communityId: string, subgroupId: string | null, period: YearMonth, counted: CountedDisciplines): Promise<ScopeTotals> {
@@ -171,7 +128,7 @@ const readCursor = (cursor: string) =>
   );
 
 /** A page after the cursor's member (placeholders afterDone, afterName, afterId), one more row than shown to tell whether more follow. */
-const pageStatement = statementPerShape((db, kind, shape) => {
+const pageStatement = preparedPerShape((db: Executor, kind: ScopeKind, shape: CountedShape) => {
   const done = keptDays(shape);
   return scopeSelect(
     db,

@@ -13,7 +13,8 @@ import { communityDisciplines } from '../tracking/disciplines';
 import { communityToday } from '../tracking/member-streaks';
 import { subgroupMemberSummaries } from '../tracking/month-summaries';
 import { congregationFigures } from '../../db/congregation-cache';
-import { type CountedDisciplines, monthSavedAt, scopeMembersPage, scopeTotals } from './scope-figures';
+import { monthSavedAt, scopeMembersPage, scopeTotals } from './scope-figures';
+import { countedDisciplines } from '../tracking/counted-disciplines';
 import { streaksOverShown } from '../tracking/streaks';
 
 export const COMMUNITY_SCOPE_FORBIDDEN = "Only admins can see the whole community's reports.";
@@ -68,8 +69,8 @@ async function reportFrame(db: Executor, context: CommunityContext, query: { mon
   const ownSubgroup = await viewerSubgroup(db, context);
   const dailyDisciplines = (await communityDisciplines(db, context.community)).filter((d) => d.isDailyGrid);
   const seesSecrets = can(context, 'reports:read') || (ownSubgroup !== null && ownSubgroup.commanderId === context.userId);
-  const shownDisciplines = seesSecrets ? dailyDisciplines : dailyDisciplines.filter((d) => !d.isPrivate);
-  const counted: CountedDisciplines = { dailyKeys: dailyDisciplines.map((d) => d.key), shownKeys: shownDisciplines.map((d) => d.key) };
+  const counted = countedDisciplines(dailyDisciplines, seesSecrets);
+  const shownDisciplines = dailyDisciplines.filter((d) => counted.shownKeys.includes(d.key));
   const ownSubgroupId = ownSubgroup?.id ?? null;
   return { ownSubgroupId, ...resolveScope(context, query.scope, ownSubgroupId), shownDisciplines, counted, period: { year: query.year, month: query.month } };
 }

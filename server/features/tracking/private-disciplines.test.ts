@@ -131,6 +131,17 @@ describe('disciplines kept in secret', () => {
     expect((await w.reportOf(w.commander.agent)).streaks.find((streak) => streak.userId === w.asker.user.id)?.streak).toBe(9);
   });
 
+  it("leave the Overview's average completion for anyone but the admins: a mean must not give a member's secret away", async () => {
+    const w = await world();
+    // Five members can check in (owner, commander, asker, neighbour, loner); only the asker logged.
+    const average = async (agent: Agent) => ((await agent.get(`/api/communities/${w.id}/stats`).expect(200)).body as { avgCompletion: number }).avgCompletion;
+    expect(await average(w.neighbour.agent)).toBe(Math.round(march(5, 1) / 5));
+    expect(await average(w.commander.agent)).toBe(Math.round(march(5, 1) / 5));
+    expect(await average(w.owner.agent)).toBe(Math.round(march(14, 2) / 5));
+    // And again, from the kept figures: each viewer's own.
+    expect(await average(w.neighbour.agent)).toBe(Math.round(march(5, 1) / 5));
+  });
+
   it('change nothing for a user outside the community: still 404', async () => {
     const w = await world();
     const elsewhere = await subgroupWorld(app, database.db);

@@ -1,5 +1,6 @@
 import { type ImportField, mapsAName, nameMappingProblem } from '@shared/contracts/imports';
 import { type Discipline, TARGET_KEYS, TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
+import { squash } from '@shared/domain/squash';
 import { badRequest } from '../../http/errors';
 import { quoteList } from './csv-parse';
 
@@ -52,14 +53,6 @@ export function parseField(value: string, disciplines: readonly Discipline[]): I
 }
 
 // ---------------------------------------------------------------- the suggested mapping
-
-/** A header as compared with the names of fields: lower case, letters and digits only ('E-mail address' reads 'emailaddress'). */
-export const squash = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
 
 type GuessedIdentity = 'email' | 'displayName' | 'firstName' | 'lastName' | 'role';
 

@@ -3,7 +3,8 @@ import { compareDates, daysInMonth, isoDate, type YearMonth } from '@shared/doma
 import type { DayStatus, Role } from '@shared/domain/constants';
 import { FIXED_TARGET_VALUES, MONTHLY_GOAL_KEYS, TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
 import { ADMIN_ROLES } from '@shared/domain/roles';
-import { type MappedColumn, squash } from './csv-import';
+import { squash } from '@shared/domain/squash';
+import type { MappedColumn } from './csv-import';
 import type { CsvRow } from './csv-parse';
 
 /** Each row of a CSV file read through the mapping the moderator chose (csv-import.ts) into what it asks for. Pure. */

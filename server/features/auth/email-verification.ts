@@ -3,6 +3,7 @@ import { memberships } from '@shared/schema/communities';
 import { LINK_INVALID_MESSAGE } from '@shared/contracts/auth';
 import { users } from '@shared/schema/auth';
 import type { Database, Executor } from '../../db/client';
+import { lockCommunityRow } from '../../http/community-context';
 import { HttpError } from '../../http/errors';
 import { claimVerificationMessage, verifyEmailMessage } from '../../mail/messages';
 import { enqueueMail } from '../../mail/outbox';
@@ -55,21 +56,18 @@ export async function verifyEmail(db: Database, userId: string, token: string, n
     // The record a claim at sign-up named, and any record with this e-mail in a community the account already
     // belongs to (offered after joining while the e-mail was unproven): proven now, so their history moves.
     // Locked before the account, in the order a link or a claim after joining takes them.
-    const records = await tx
-      .select({ id: users.id, displayName: users.displayName })
-      .from(users)
-      .where(
-        and(
-          eq(users.isImported, true),
-          sameEmailAs(spent.email),
-          or(
-            spent.importedUserId ? eq(users.id, spent.importedUserId) : undefined,
-            inArray(users.importedCommunityId, tx.select({ communityId: memberships.communityId }).from(memberships).where(eq(memberships.userId, spent.userId))),
-          ),
-        ),
-      )
-      .orderBy(users.createdAt)
-      .for('update');
+    const theirs = and(
+      eq(users.isImported, true),
+      sameEmailAs(spent.email),
+      or(
+        spent.importedUserId ? eq(users.id, spent.importedUserId) : undefined,
+        inArray(users.importedCommunityId, tx.select({ communityId: memberships.communityId }).from(memberships).where(eq(memberships.userId, spent.userId))),
+      ),
+    );
+    // Their communities before the people, in one order, as every change of a standing takes them (lockStanding).
+    const communities = await tx.selectDistinct({ id: users.importedCommunityId }).from(users).where(theirs).orderBy(users.importedCommunityId);
+    for (const community of communities) if (community.id) await lockCommunityRow(tx, community.id, 'change');
+    const records = await tx.select({ id: users.id, displayName: users.displayName }).from(users).where(theirs).orderBy(users.createdAt).for('update');
     const [user] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })

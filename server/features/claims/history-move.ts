@@ -4,6 +4,7 @@ import { users } from '@shared/schema/auth';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../audit/service';
 import { notifyModerators } from '../notifications/service';
+import { releaseLeadsBeyondStanding } from '../subgroups/leads';
 import { moveActivity, moveDailyLogs, moveMemberships, moveTargets } from './transfer';
 
 /** How an imported history reached its person: at sign-up (once the e-mail is verified), after joining, or linked by an admin. */
@@ -32,6 +33,8 @@ export async function moveImportedHistory(tx: Executor, move: HistoryMove): Prom
   await moveDailyLogs(tx, imported.id, claimant.id, now);
   await moveTargets(tx, imported.id, claimant.id);
   await moveActivity(tx, imported.id, claimant);
+  // The record's roles arrive capped at Commander: a subgroup it led as an admin is led by no one now.
+  await releaseLeadsBeyondStanding(tx, claimant.id);
   await tx.delete(users).where(eq(users.id, imported.id));
   // An imported member removed from every community still leaves one entry, outside any community.
   for (const communityId of communityIds.length > 0 ? communityIds : [null]) {

@@ -5,6 +5,7 @@ import { memberships } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
 import { assertUncommonPassword, hashPassword } from '../../auth/passwords';
 import type { Database } from '../../db/client';
+import { lockCommunityRow } from '../../http/community-context';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { assertNameFree, createPasswordAccount, EMAIL_TAKEN_MESSAGE, realAccountWithEmail } from '../auth/service';
 import { moveImportedHistory } from './history-move';
@@ -52,23 +53,22 @@ export async function claimImportedUser(db: Database, claimant: SessionUser, imp
   if (!claimant.emailVerified || !claimant.email) throw new HttpError(403, VERIFY_BEFORE_CLAIM_MESSAGE, 'email_unverified');
   const email = claimant.email;
   return db.transaction(async (tx) => {
-    // Locked first: a second claim of the same imported user waits here, then finds it gone.
-    const [imported] = await tx
-      .select({ id: users.id, displayName: users.displayName })
-      .from(users)
-      .where(
-        and(
-          unclaimedImport(importedUserId),
-          sql`lower(${users.email}) = ${email}`,
-          exists(
-            tx
-              .select({ id: memberships.id })
-              .from(memberships)
-              .where(and(eq(memberships.userId, claimant.id), eq(memberships.communityId, sql`${users.importedCommunityId}`))),
-          ),
-        ),
-      )
-      .for('update');
+    // The caller's to claim: unclaimed, their proven e-mail, in a community they belong to.
+    const theirs = and(
+      unclaimedImport(importedUserId),
+      sql`lower(${users.email}) = ${email}`,
+      exists(
+        tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(and(eq(memberships.userId, claimant.id), eq(memberships.communityId, sql`${users.importedCommunityId}`))),
+      ),
+    );
+    // The community first, then the people, as every change of a standing takes them (lockStanding).
+    const [record] = await tx.select({ communityId: users.importedCommunityId }).from(users).where(theirs);
+    if (record?.communityId) await lockCommunityRow(tx, record.communityId, 'change');
+    // Locked next: a second claim of the same imported user waits here, then finds it gone.
+    const [imported] = await tx.select({ id: users.id, displayName: users.displayName }).from(users).where(theirs).for('update');
     if (!imported) throw notFound(NOTHING_TO_CLAIM_MESSAGE);
     const communityIds = await moveImportedHistory(tx, { imported, claimant, actorId: claimant.id, via: 'join', now });
     return { message: CLAIMED_MESSAGE, communityIds };

@@ -10,12 +10,13 @@ import type {
 import type { ApplyCommunityInfo } from '@shared/contracts/applications';
 import type { Role } from '@shared/domain/constants';
 import { type Action, can, canGrant, effectiveRoles, highestRole } from '@shared/domain/roles';
-import { communities, institutions, memberRemovals, memberships, subgroups } from '@shared/schema/communities';
+import { communities, institutions, memberRemovals, memberships } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, type CommunityRow, lockCommunityRow, standingIn, standingOfUser } from '../../http/community-context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
+import { lockStanding, releaseLeadsBeyondStanding } from '../subgroups/leads';
 import { listDisciplines } from '../tracking/disciplines';
 import { listMembers } from './member-list';
 
@@ -180,20 +181,16 @@ export async function leaveCommunity(db: Database, context: CommunityContext): P
   if (!context.membership) throw notFound('You are not a member of this community.');
   await db.transaction(async (tx) => {
     await lockCommunityRow(tx, context.community.id, 'change');
+    await lockStanding(tx, context.userId);
     const [own] = await tx.select({ roles: memberships.roles }).from(memberships).where(eq(memberships.id, context.membership!.id)).limit(1);
     if (!own) return;
     if (own.roles.includes('CommunityModerator') && (await otherModeratorCount(tx, context.community.id, context.userId)) === 0) {
       throw conflict('You are the last Community Moderator. Make another member a Community Moderator before leaving.');
     }
-    await releaseCommandedSubgroups(tx, context.community.id, context.userId);
     await tx.delete(memberships).where(eq(memberships.id, context.membership!.id));
+    await releaseLeadsBeyondStanding(tx, context.userId);
     await recordAudit(tx, { actorId: context.userId, communityId: context.community.id, entity: 'membership', entityId: context.userId, action: 'leave' });
   });
-}
-
-/** A member who leaves no longer commands the community's subgroups. */
-async function releaseCommandedSubgroups(tx: Executor, communityId: string, userId: string): Promise<void> {
-  await tx.update(subgroups).set({ commanderId: null }).where(and(eq(subgroups.communityId, communityId), eq(subgroups.commanderId, userId)));
 }
 
 /** The member acted on: their membership here and their effective roles (rank is judged by these). */
@@ -225,6 +222,7 @@ export async function updateRoles(db: Database, context: CommunityContext, targe
   const communityId = context.community.id;
   await db.transaction(async (tx) => {
     await lockCommunityRow(tx, communityId, 'change');
+    await lockStanding(tx, targetUserId);
     const actorRoles = await lockedActorRoles(tx, context, 'roles:assign', ROLE_PERMISSION_MESSAGE);
     if (!roles.every((role) => canGrant(actorRoles, role))) throw forbidden(ROLE_PERMISSION_MESSAGE);
     const target = await targetMember(tx, context.community, targetUserId);
@@ -232,6 +230,7 @@ export async function updateRoles(db: Database, context: CommunityContext, targe
     const losesModerator = target.roles.includes('CommunityModerator') && !roles.includes('CommunityModerator');
     if (losesModerator && (await otherModeratorCount(tx, communityId, targetUserId)) === 0) throw conflict(LAST_MODERATOR_MESSAGE);
     await tx.update(memberships).set({ roles }).where(eq(memberships.id, target.id));
+    await releaseLeadsBeyondStanding(tx, targetUserId);
     await recordAudit(tx, { actorId: context.userId, communityId, entity: 'membership', entityId: targetUserId, action: 'roles.update', diff: { from: target.roles, to: roles } });
   });
   const [updated] = await listMembers(db, context, targetUserId);
@@ -247,14 +246,15 @@ export async function removeMember(db: Database, context: CommunityContext, targ
   const communityId = context.community.id;
   await db.transaction(async (tx) => {
     await lockCommunityRow(tx, communityId, 'change');
+    await lockStanding(tx, targetUserId);
     const actorRoles = await lockedActorRoles(tx, context, 'members:manage', 'You do not have permission to remove members.');
     const target = await targetMember(tx, context.community, targetUserId);
     assertOutranksOrEquals(actorRoles, target.effectiveRoles, 'You cannot remove a member whose role is above yours.');
     if (target.roles.includes('CommunityModerator') && (await otherModeratorCount(tx, communityId, targetUserId)) === 0) {
       throw conflict(LAST_MODERATOR_MESSAGE);
     }
-    await releaseCommandedSubgroups(tx, communityId, targetUserId);
     await tx.delete(memberships).where(eq(memberships.id, target.id));
+    await releaseLeadsBeyondStanding(tx, targetUserId);
     await tx
       .insert(memberRemovals)
       .values({ communityId, userId: targetUserId, removedAt: now })

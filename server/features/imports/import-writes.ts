@@ -5,6 +5,7 @@ import { FIXED_TARGET_VALUES, TARGET_KEYS, type TargetKey } from '@shared/domain
 import { memberships } from '@shared/schema/communities';
 import { dailyLogs, userDisciplineTargets } from '@shared/schema/tracking';
 import type { Executor } from '../../db/client';
+import { lockStanding, releaseLeadsBeyondStanding } from '../subgroups/leads';
 import { logContent, mergeDayStatus } from '../tracking/daily-logs';
 import { yieldToEventLoop } from './csv-parse';
 import { isAdminRole } from './csv-rows';
@@ -60,7 +61,13 @@ export async function writeMemberships(tx: Executor, communityId: string, rows: 
     return onlyMemberRoles && (membership.roles.length !== 1 || membership.roles[0] !== role);
   });
   for await (const batch of inBatches(changing, ROWS_PER_TURN)) {
-    for (const row of batch) await tx.update(memberships).set({ roles: [row.role!] }).where(eq(memberships.id, row.membership!.id));
+    for (const row of batch) {
+      const demoted = row.role === 'Member';
+      // The person before their membership (the community's row is the import's already): the order of lockStanding.
+      if (demoted) await lockStanding(tx, row.userId!);
+      await tx.update(memberships).set({ roles: [row.role!] }).where(eq(memberships.id, row.membership!.id));
+      if (demoted) await releaseLeadsBeyondStanding(tx, row.userId!);
+    }
   }
 }
 

@@ -141,6 +141,37 @@ describe('PATCH /api/questions/:id', () => {
     expect(row).toMatchObject({ status: 'Archived', answer: null });
   });
 
+  it('leaves a commander demoted to Member without the questions sent to them, which the admins still answer', async () => {
+    const world = await subgroupWorld(app, db);
+    const question = (await ask(world, world.asker.agent).expect(201)).body as QuestionView;
+    const path = `/api/questions/${question.id}`;
+    await world.owner.agent.patch(`/api/users/${world.commander.user.id}/role`).set('X-Community-Id', world.id).send({ roles: ['Member'] }).expect(200);
+    expectJsonError(await world.commander.agent.get(path).set('X-Community-Id', world.id), 404, QUESTION_NOT_FOUND);
+    expectJsonError(await world.commander.agent.patch(path).set('X-Community-Id', world.id).send({ status: 'Answered', answer: 'Still mine?' }), 404, QUESTION_NOT_FOUND);
+    await world.owner.agent.patch(path).set('X-Community-Id', world.id).send({ status: 'Answered', answer: 'Start with a half day.' }).expect(200);
+  });
+
+  it("hands the subgroup's open questions to its new commander, who answers them as the asker's commander", async () => {
+    const world = await subgroupWorld(app, db);
+    const open = (await ask(world, world.asker.agent).expect(201)).body as QuestionView;
+    const answered = (await ask(world, world.asker.agent, { title: 'Already answered' }).expect(201)).body as QuestionView;
+    await world.commander.agent.patch(`/api/questions/${answered.id}`).set('X-Community-Id', world.id).send({ status: 'Answered', answer: 'Yes.' }).expect(200);
+    const own = (await ask(world, world.neighbour.agent, { title: "The neighbour's own" }).expect(201)).body as QuestionView;
+    await world.owner.agent.patch(`/api/users/${world.commander.user.id}/role`).set('X-Community-Id', world.id).send({ roles: ['Member'] }).expect(200);
+    await world.owner.agent.patch(`/api/users/${world.neighbour.user.id}/role`).set('X-Community-Id', world.id).send({ roles: ['Commander'] }).expect(200);
+    await world.owner.agent.patch(`/api/subgroups/${world.subgroupId}/commander`).set('X-Community-Id', world.id).send({ commanderId: world.neighbour.user.id }).expect(200);
+
+    const received = (await world.neighbour.agent.get('/api/questions/received').set('X-Community-Id', world.id).expect(200)).body as QuestionView[];
+    expect(received.map((question) => question.id)).toEqual([open.id]);
+    await world.neighbour.agent.patch(`/api/questions/${open.id}`).set('X-Community-Id', world.id).send({ status: 'Answered', answer: 'Start with a half day.' }).expect(200);
+    expect((await inbox(world.asker.agent)).find((notification) => notification.type === 'answer' && notification.message.includes(open.title))).toMatchObject({
+      message: `Your commander answered "${open.title}".`,
+    });
+    // The answered one stays with who answered it; the new commander's own stays with the admins.
+    const rows = await db.select({ id: questions.id, to: questions.toCommanderId }).from(questions).where(eq(questions.communityId, world.id));
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.to]))).toMatchObject({ [answered.id]: world.commander.user.id, [own.id]: world.commander.user.id });
+  });
+
   it('lets the asker archive their own question, and a SuperAdmin answer any', async () => {
     const world = await subgroupWorld(app, db);
     const first = (await ask(world, world.asker.agent).expect(201)).body as QuestionView;

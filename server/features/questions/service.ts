@@ -1,7 +1,7 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type AskQuestionBody, QUESTION_LIST_LIMIT, type QuestionView, type UpdateQuestionBody } from '@shared/contracts/questions';
 import type { QuestionStatus } from '@shared/domain/constants';
-import { isAdmin } from '@shared/domain/roles';
+import { can, isAdmin } from '@shared/domain/roles';
 import { subgroups } from '@shared/schema/communities';
 import { questions } from '@shared/schema/questions';
 import type { Database, Executor } from '../../db/client';
@@ -37,13 +37,35 @@ function toView(row: QuestionRow): QuestionView {
   };
 }
 
-/** Those who may answer a question: the commander it was sent to, and the community's admins. */
+/**
+ * Those who may answer a question: the commander it was sent to while they are one (a commander demoted to
+ * Member keeps no questions, as they keep no subgroup), and the community's admins.
+ */
 const mayAnswer = (context: CommunityContext, question: Pick<QuestionRow, 'toCommanderId'>) =>
-  question.toCommanderId === context.userId || isAdmin(context.roles);
+  (question.toCommanderId === context.userId && can({ roles: context.roles }, 'questions:answer')) || isAdmin(context.roles);
 
 /** Questions are private between the asker and those who may answer them. */
 const maySee = (context: CommunityContext, question: Pick<QuestionRow, 'fromUserId' | 'toCommanderId'>) =>
   question.fromUserId === context.userId || mayAnswer(context, question);
+
+/**
+ * A subgroup's new commander takes over its questions still waiting for an answer (Open, In Progress): they
+ * were asked of "your commander". Those the new commander asked themselves stay where they were, with the
+ * admins. Inside the transaction that sets the commander.
+ */
+export async function handOverOpenQuestions(tx: Executor, subgroupId: string, commanderId: string): Promise<void> {
+  await tx
+    .update(questions)
+    .set({ toCommanderId: commanderId })
+    .where(
+      and(
+        eq(questions.subgroupId, subgroupId),
+        inArray(questions.status, ['Open', 'InProgress']),
+        sql`${questions.toCommanderId} IS DISTINCT FROM ${commanderId}`,
+        ne(questions.fromUserId, commanderId),
+      ),
+    );
+}
 
 /** Sends a question to the commander of the asker's subgroup, who is notified in the same transaction. */
 export async function askQuestion(db: Database, context: CommunityContext, asker: { displayName: string }, input: AskQuestionBody): Promise<QuestionView> {

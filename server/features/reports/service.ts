@@ -3,7 +3,7 @@ import type { MemberStreak, MonthPoint, ReportMembersPage, ReportsView } from '@
 import { shiftMonth, type YearMonth } from '@shared/domain/calendar';
 import { streakFromMarks } from '@shared/domain/month-summary';
 import { progressPercent } from '@shared/domain/progress';
-import { can } from '@shared/domain/roles';
+import { can, isCommander } from '@shared/domain/roles';
 import { subgroups } from '@shared/schema/communities';
 import { dailyLogs } from '@shared/schema/tracking';
 import type { Executor } from '../../db/client';
@@ -68,7 +68,7 @@ async function subgroupName(db: Executor, communityId: string, subgroupId: strin
 async function reportFrame(db: Executor, context: CommunityContext, query: { month: number; year: number; scope?: 'community' | 'subgroup' | undefined }) {
   const ownSubgroup = await viewerSubgroup(db, context);
   const dailyDisciplines = (await communityDisciplines(db, context.community)).filter((d) => d.isDailyGrid);
-  const seesSecrets = can(context, 'reports:read') || (ownSubgroup !== null && ownSubgroup.commanderId === context.userId);
+  const seesSecrets = can(context, 'reports:read') || (ownSubgroup !== null && ownSubgroup.commanderId === context.userId && isCommander(context.roles));
   const counted = countedDisciplines(dailyDisciplines, seesSecrets);
   const shownDisciplines = dailyDisciplines.filter((d) => counted.shownKeys.includes(d.key));
   const ownSubgroupId = ownSubgroup?.id ?? null;

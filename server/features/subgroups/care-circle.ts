@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isAdmin } from '@shared/domain/roles';
+import { isAdmin, isCommander } from '@shared/domain/roles';
 import { memberships, subgroups } from '@shared/schema/communities';
 import type { Executor } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
@@ -10,6 +10,7 @@ import type { CommunityContext } from '../../http/community-context';
  * They alone read a member's reflections and the disciplines the community keeps in secret.
  */
 export async function careCircleOf(db: Executor, context: CommunityContext, userId: string): Promise<{ isMember: boolean; inCircle: boolean }> {
+  if (userId === context.userId) return { isMember: context.membership !== null, inCircle: true };
   const [member] = await db
     .select({ commanderId: subgroups.commanderId })
     .from(memberships)
@@ -17,5 +18,6 @@ export async function careCircleOf(db: Executor, context: CommunityContext, user
     .where(and(eq(memberships.communityId, context.community.id), eq(memberships.userId, userId)))
     .limit(1);
   if (!member) return { isMember: false, inCircle: false };
-  return { isMember: true, inCircle: userId === context.userId || isAdmin(context.roles) || member.commanderId === context.userId };
+  const leadsTheirSubgroup = member.commanderId === context.userId && isCommander(context.roles);
+  return { isMember: true, inCircle: isAdmin(context.roles) || leadsTheirSubgroup };
 }

@@ -7,6 +7,8 @@ import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, standingOfUser } from '../../http/community-context';
 import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
+import { handOverOpenQuestions } from '../questions/service';
+import { lockStanding } from './leads';
 
 export const SUBGROUP_NOT_FOUND = 'Subgroup not found.';
 export const MEMBER_NOT_FOUND = 'Member not found.';
@@ -73,6 +75,8 @@ export async function createSubgroup(db: Database, context: CommunityContext, in
 export async function setCommander(db: Database, context: CommunityContext, subgroupId: string, commanderId: string | null): Promise<SubgroupView> {
   const communityId = context.community.id;
   await db.transaction(async (tx) => {
+    // The person, then the subgroup: the order of lockStanding (community, person, subgroup).
+    if (commanderId !== null) await lockStanding(tx, commanderId);
     const subgroup = await lockedSubgroup(tx, communityId, subgroupId);
     if (commanderId !== null) {
       const standing = await standingOfUser(tx, context.community, commanderId);
@@ -80,6 +84,7 @@ export async function setCommander(db: Database, context: CommunityContext, subg
       if (!atLeast(standing.roles, 'Commander')) throw badRequest(NOT_A_COMMANDER_MESSAGE, { commanderId: NOT_A_COMMANDER_MESSAGE });
     }
     await tx.update(subgroups).set({ commanderId }).where(eq(subgroups.id, subgroup.id));
+    if (commanderId !== null) await handOverOpenQuestions(tx, subgroup.id, commanderId);
     await recordAudit(tx, { actorId: context.userId, communityId, entity: 'subgroup', entityId: subgroup.id, action: 'commander.update', diff: { from: subgroup.commanderId, to: commanderId } });
   });
   return subgroupView(db, communityId, subgroupId);

@@ -1,3 +1,5 @@
+import { squash } from './squash';
+
 /** A community's discipline as the tracking screens use it (a discipline_templates row, or a default). */
 export interface Discipline {
   key: string;
@@ -32,6 +34,16 @@ export const TARGET_LABELS: Record<TargetKey, string> = {
   completionOfNewTestament: 'Completion of the New Testament',
   silenceHour: '1 Hr Silence',
 };
+
+/**
+ * The targets that speak of a discipline: those whose key or label, squashed, is the discipline's key or label.
+ * A community's templates are keyed as its admins chose ('bible_reading' from the wizard), while a
+ * member's targets keep SPEC's ten keys ('bibleReading').
+ */
+export function targetKeysOf(discipline: Pick<Discipline, 'key' | 'label'>): TargetKey[] {
+  const names = new Set([squash(discipline.key), squash(discipline.label)]);
+  return TARGET_KEYS.filter((key) => names.has(squash(key)) || names.has(squash(TARGET_LABELS[key])));
+}
 
 /**
  * The ten disciplines of SPEC.md section 1, for a community without templates (DECISIONS.md "Tracking"):

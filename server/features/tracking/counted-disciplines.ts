@@ -29,7 +29,9 @@ export function countedShape({ dailyKeys, shownKeys }: CountedDisciplines) {
   const order = summaryOrder(dailyKeys);
   const positions = order.flatMap((key, index) => (shownKeys.includes(key) ? [index + 1] : []));
   const all = positions.length === order.length;
-  return { order, positions, all, name: all ? String(order.length) : `${order.length}_of_${positions.join('_') || 'none'}` };
+  // A bitmask keeps the name short whatever the count: Postgres truncates statement names at 63 bytes.
+  const shownMask = positions.reduce((mask, position) => mask | (1n << BigInt(position - 1)), 0n);
+  return { order, positions, all, name: all ? String(order.length) : `${order.length}_of_${shownMask.toString(36)}` };
 }
 export type CountedShape = ReturnType<typeof countedShape>;
 

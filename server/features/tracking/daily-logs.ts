@@ -58,7 +58,8 @@ export function toLogView(
     dayStatus,
     monthlyCompletions: withoutKeys(row?.monthlyCompletions ?? {}, withheld),
     isLocked,
-    updatedAt: row?.updatedAt.toISOString() ?? null,
+    // When the last save was would tell a viewer a secret discipline was just marked; they never save this log.
+    updatedAt: withheld.length > 0 ? null : (row?.updatedAt.toISOString() ?? null),
     withheldKeys: [...withheld],
   };
 }

@@ -1,11 +1,14 @@
+import { eq } from 'drizzle-orm';
 import type { MemberStreaksView, DailyLogView, DisciplineTargets } from '@shared/contracts/tracking';
 import type { ReportsView } from '@shared/contracts/reports';
 import type { DashboardView } from '@shared/contracts/dashboard';
 import { progressPercent } from '@shared/domain/progress';
+import { subgroups } from '@shared/schema/communities';
 import { createTestApp } from '../../test/app';
-import { expectJsonError } from '../../test/community-fixtures';
+import { expectJsonError, setRoles } from '../../test/community-fixtures';
 import type { Agent } from '../../test/factories';
 import { subgroupWorld } from '../questions/questions-test-kit';
+import { withheldKeysOf } from './private-disciplines';
 import { days, LIFTED_LIMITS, mark, pinClock } from './tracking-test-kit';
 
 // Issue 26 item 4: a discipline kept in secret reaches only the member, their commander and the admins.
@@ -66,6 +69,7 @@ describe('disciplines kept in secret', () => {
       expect(Object.keys(log.entries)).toEqual(['bibleReading']);
       expect(log.monthlyCompletions).not.toHaveProperty('prayerWalk');
       expect(log.withheldKeys).toEqual(['fasting', 'prayerWalk']);
+      expect(log.updatedAt).toBeNull();
 
       const streaks = await w.streaksOf(outsider.agent);
       expect(streaks.streaks.map((streak) => streak.key)).toEqual(['bibleReading']);
@@ -77,6 +81,29 @@ describe('disciplines kept in secret', () => {
     }
   });
 
+  it("leave the target and the monthly goal of a discipline keyed as the setup wizard keys it ('bible_reading'), though those keep SPEC's keys", async () => {
+    const w = await world();
+    const wizardTemplates = [
+      { key: 'bible_reading', label: 'Bible Reading', isDailyGrid: true, isPrivate: true, order: 1 },
+      { key: 'prayer', label: 'Prayer Time', isDailyGrid: true, order: 2 },
+      { key: 'walk', label: 'Prayer Walk', isDailyGrid: false, isPrivate: true, order: 3 },
+    ];
+    await w.owner.agent.post(`/api/communities/${w.id}/discipline-templates`).send({ templates: wizardTemplates }).expect(200);
+    expect(await w.targetsOf(w.neighbour.agent)).toMatchObject({ bibleReading: null, fasting: 'Wednesdays', prayerWalk: null });
+    const log = await w.logOf(w.neighbour.agent);
+    expect(log.monthlyCompletions).not.toHaveProperty('prayerWalk');
+    expect(log.dayStatus).not.toHaveProperty('bibleReading');
+    expect(log.withheldKeys).toEqual(['bible_reading', 'bibleReading', 'walk', 'prayerWalk']);
+    expect(await w.targetsOf(w.commander.agent)).toMatchObject({ bibleReading: '1 chapter a day', prayerWalk: 'Yes' });
+    expect((await w.logOf(w.commander.agent)).monthlyCompletions).toMatchObject({ prayerWalk: true });
+  });
+
+  it("hide no shown discipline under another's alias: 'Fasting' kept in secret as 'secret_fast' leaves a shown 'fasting' shown", () => {
+    const discipline = (key: string, label: string, isPrivate: boolean) => ({ key, label, isPrivate, unit: null, isNumeric: false, isDailyGrid: true, order: 1 });
+    expect(withheldKeysOf([discipline('secret_fast', 'Fasting', true), discipline('fasting', 'Fasting (together)', false)])).toEqual(['secret_fast']);
+    expect(withheldKeysOf([discipline('secret_fast', 'Fasting', true)])).toEqual(['secret_fast', 'fasting']);
+  });
+
   it('answer as before to the member, their commander and the admins', async () => {
     const w = await world();
     for (const circle of [w.asker, w.commander, w.owner]) {
@@ -84,6 +111,7 @@ describe('disciplines kept in secret', () => {
       expect(Object.keys(log.dayStatus).sort()).toEqual(['bibleReading', 'fasting']);
       expect(log.monthlyCompletions).toMatchObject({ prayerWalk: true });
       expect(log.withheldKeys).toEqual([]);
+      expect(log.updatedAt).not.toBeNull();
       const streaks = await w.streaksOf(circle.agent);
       expect(streaks.streaks.map((streak) => [streak.key, streak.days])).toEqual([
         ['bibleReading', 5],
@@ -106,6 +134,20 @@ describe('disciplines kept in secret', () => {
     // The admins' export carries the members' targets, private ones included.
     const exported = (await w.inCommunity(w.owner.agent.get('/api/export/csv')).expect(200)).body as { email: string; fasting: string | null }[];
     expect(exported.find((row) => row.email === w.asker.user.email)).toMatchObject({ fasting: 'Wednesdays' });
+  });
+
+  it('close to a commander who is no longer one: demoting them releases their subgroup, and a stale lead grants nothing', async () => {
+    const w = await world();
+    // Left pointing at them (as rows written before demotion released subgroups do): the lead alone is not enough.
+    await setRoles(database.db, w.id, w.commander.user.id, ['Member']);
+    expect((await w.logOf(w.commander.agent)).withheldKeys).toEqual(['fasting', 'prayerWalk']);
+    expect((await w.reportOf(w.commander.agent)).disciplines.map((discipline) => discipline.key)).toEqual(['bibleReading']);
+
+    // Demoted through the app, their subgroup is released.
+    await setRoles(database.db, w.id, w.commander.user.id, ['Commander']);
+    await w.inCommunity(w.owner.agent.patch(`/api/users/${w.commander.user.id}/role`)).send({ roles: ['Member'] }).expect(200);
+    const [subgroup] = await database.db.select({ commanderId: subgroups.commanderId }).from(subgroups).where(eq(subgroups.id, w.subgroupId));
+    expect(subgroup?.commanderId).toBeNull();
   });
 
   it("leave the reports of a member's subgroup seen by anyone but its commander, and count only what is shown", async () => {

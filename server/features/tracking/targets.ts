@@ -46,7 +46,8 @@ export async function getTargets(db: Executor, context: CommunityContext, userId
   const withheld = await withheldFrom(db, context, userId);
   const targets = toTargetsView(userId, (await targetsInForce(db, communityId, period, userId)).get(userId));
   // A discipline kept in secret has no target to show anyone outside the member's care circle.
-  for (const key of withheld) if (key in targets) targets[key as keyof TargetValues] = null;
+  const isTargetKey = (key: string): key is keyof TargetValues => (TARGET_KEYS as readonly string[]).includes(key);
+  for (const key of withheld.filter(isTargetKey)) targets[key] = null;
   return targets;
 }
 

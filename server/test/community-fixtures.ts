@@ -6,6 +6,7 @@ import { auditLogs } from '@shared/schema/audit';
 import { users } from '@shared/schema/auth';
 import { communities, inviteCodes, memberships, subgroups } from '@shared/schema/communities';
 import type { Database } from '../db/client';
+import { signUp, type TestTarget, uniqueIdentity } from './factories';
 
 /**
  * Everything a community-scoped call could write: the community row, its memberships, subgroups,
@@ -38,6 +39,13 @@ export async function setRoles(db: Database, communityId: string, userId: string
 /** What `npm run grant-superadmin -- <e-mail>` does. */
 export async function grantSuperAdmin(db: Database, userId: string): Promise<void> {
   await db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, userId));
+}
+
+/** A new account, signed in, made SuperAdmin by the server's operator. */
+export async function signUpSuperAdmin(app: TestTarget, db: Database) {
+  const account = await signUp(app, uniqueIdentity('superadmin'));
+  await grantSuperAdmin(db, account.user.id);
+  return account;
 }
 
 export async function auditRowsOf(db: Database, communityId: string) {

@@ -17,6 +17,7 @@ import {
   ISO_DATE_PATTERN,
   rolesOf,
   setRoles,
+  signUpSuperAdmin,
   snapshotCommunity,
   UUID_PATTERN,
 } from '../../test/community-fixtures';
@@ -49,11 +50,7 @@ async function communityWith(...prefixes: string[]) {
 
 const anonymous = () => request.agent(app);
 
-async function superAdmin() {
-  const account = await signUp(app, uniqueIdentity('superadmin'));
-  await grantSuperAdmin(db, account.user.id);
-  return account;
-}
+const superAdmin = () => signUpSuperAdmin(app, db);
 
 describe('GET /api/memberships', () => {
   it('lists each membership with communityId, userId, role, roles and community {id, name, description}', async () => {

@@ -1,96 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ReportsView } from '@shared/contracts/reports';
-import { makeMembership, makeUser } from '@/test/fixtures';
-import { apiError, type Handler, json, mockApi } from '@/test/api-mock';
-import { renderApp } from '@/test/render-app';
+import { apiError, json } from '@/test/api-mock';
+import { card, chartOf, reportCalls, reportsUrl, renderReports, setUpReportsScreen, tableRows, TREND_LABELS, view } from './reports-page-test-kit';
 
 // /reports: DECISIONS.md "Admin numbers and reports" (real reports instead of SPEC.md's placeholder), CHECKLIST.md Q01-Q02.
 
-const TODAY = new Date(2026, 10, 15, 10, 0, 0); // 15 November 2026, local time
-const reportsUrl = (month: number, year: number, scope?: 'community' | 'subgroup') => `/api/reports?month=${month}&year=${year}${scope ? `&scope=${scope}` : ''}`;
-
-/** Twelve months ending with November 2026, oldest first. */
-const TREND = Array.from({ length: 12 }, (_, index) => {
-  const date = new Date(2025, 11 + index, 1);
-  return { year: date.getFullYear(), month: date.getMonth() + 1, completionPercent: 5 * index + 3 };
-});
-const TREND_LABELS = [
-  'December 2025',
-  'January 2026',
-  'February 2026',
-  'March 2026',
-  'April 2026',
-  'May 2026',
-  'June 2026',
-  'July 2026',
-  'August 2026',
-  'September 2026',
-  'October 2026',
-  'November 2026',
-];
-
-function view(overrides: Partial<ReportsView> = {}): ReportsView {
-  const report: Omit<ReportsView, 'membersTotal' | 'distribution' | 'membersNextCursor'> & Partial<ReportsView> = {
-    month: 11,
-    year: 2026,
-    scope: 'subgroup',
-    subgroupName: 'Alpha Group',
-    canSeeCommunity: false,
-    disciplines: [
-      { key: 'bibleReading', label: 'Bible Reading', completionPercent: 73 },
-      { key: 'fasting', label: 'Fasting', completionPercent: 41 },
-      { key: 'meditation', label: 'Meditation', completionPercent: 0 },
-    ],
-    members: [
-      { userId: 'u1', displayName: 'Ruth Moab', completionPercent: 80, byDiscipline: { bibleReading: 93, fasting: 67, meditation: 10 } },
-      { userId: 'u2', displayName: 'Naomi Ephrath', completionPercent: 52, byDiscipline: { bibleReading: 53, fasting: 15, meditation: 0 } },
-    ],
-    trend: TREND,
-    streaks: [
-      { userId: 'u2', displayName: 'Naomi Ephrath', streak: 12 },
-      { userId: 'u1', displayName: 'Ruth Moab', streak: 1 },
-      { userId: 'u3', displayName: 'Boaz of Bethlehem', streak: 0 },
-    ],
-    ...overrides,
-  };
-  return { membersTotal: report.members.length, distribution: [], membersNextCursor: null, ...report };
-}
-
-function renderReports(routes: Record<string, Handler> = {}, roles: ('Member' | 'Commander' | 'CommunityModerator')[] = ['Member']) {
-  const membership = makeMembership({ communityId: 'c1', role: roles[0]!, roles, community: { id: 'c1', name: 'Hope Chapel', description: null } });
-  const api = mockApi({
-    'GET /api/user': () => json(makeUser()),
-    'GET /api/memberships': () => json([membership]),
-    [`GET ${reportsUrl(11, 2026)}`]: () => json(view()),
-    ...routes,
-  });
-  return { ...renderApp('/reports'), api };
-}
-
-const reportCalls = (api: ReturnType<typeof mockApi>) => api.requests.filter((request) => request.method === 'GET' && request.url.startsWith('/api/reports')).map((request) => request.url);
-
-/** The cells of a data table, row by row (header row first). */
-const tableRows = (region: HTMLElement) =>
-  within(region)
-    .getAllByRole('row')
-    .map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent));
-
-const card = (title: string) => screen.getByRole('heading', { name: title }).closest('div.rounded-2xl') as HTMLElement;
-/** The Chart.js canvas of a card (the real charts render; jsdom has no 2D context, so they draw nothing). */
-const chartOf = (title: string) => card(title).querySelector('canvas');
-
-beforeEach(() => {
-  vi.setSystemTime(TODAY);
-  // Chart.js renders for real, but jsdom has no canvas context: answer null quietly (as jsdom does, without its
-  // 'not implemented' notice) and keep Chart.js's complaint about it out of the log; everything else passes on.
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  const consoleError = console.error.bind(console);
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    const text = args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ');
-    if (/can't acquire context/.test(text)) return;
-    consoleError(...args);
-  });
-});
+beforeEach(setUpReportsScreen);
 
 describe('/reports', () => {
   it("shows real reports, not the 'Reports Coming Soon' placeholder", async () => {
@@ -293,49 +207,5 @@ describe('/reports', () => {
     expect(await screen.findByText('By discipline')).toBeInTheDocument();
     expect(reportCalls(api)).toEqual([reportsUrl(11, 2026), reportsUrl(11, 2026)]);
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
-  });
-});
-
-describe('/reports: your care (issue 26)', () => {
-  const glance = (subgroups: number) => ({
-    subgroups,
-    months: [6, 7, 8, 9, 10, 11].map((month) => ({ year: 2026, month, reflectionsWritten: month === 10 ? 4 : 0, reflectionsAcknowledged: month === 10 ? 3 : 0, reachedOut: month === 11 ? 2 : 0 })),
-  });
-
-  it('shows a commander the last six months of their care, newest first: reflections written and answered, reach-outs', async () => {
-    renderReports({ 'GET /api/communities/c1/care-at-a-glance': () => json(glance(1)) }, ['Commander']);
-    const table = await screen.findByRole('table', { name: 'Your care, month by month' });
-    expect(tableRows(table)).toEqual([
-      ['Month', 'Reflections written', 'Answered', 'Reached out'],
-      ['Nov 2026', '0', '0', '2'],
-      ['Oct 2026', '4', '3', '0'],
-      ['Sep 2026', '0', '0', '0'],
-      ['Aug 2026', '0', '0', '0'],
-      ['Jul 2026', '0', '0', '0'],
-      ['Jun 2026', '0', '0', '0'],
-    ]);
-  });
-
-  it('shows nothing to a commander who leads no subgroup', async () => {
-    const { api } = renderReports({ 'GET /api/communities/c1/care-at-a-glance': () => json(glance(0)) }, ['Commander']);
-    await screen.findByRole('heading', { name: 'Subgroup streaks' });
-    await waitFor(() => expect(api.calls('GET', '/api/communities/c1/care-at-a-glance')).toHaveLength(1));
-    expect(screen.queryByRole('heading', { name: 'Your care' })).not.toBeInTheDocument();
-  });
-
-  it('never asks for a plain member', async () => {
-    const { api } = renderReports();
-    await screen.findByRole('heading', { name: 'Subgroup streaks' });
-    expect(screen.queryByRole('heading', { name: 'Your care' })).not.toBeInTheDocument();
-    expect(api.calls('GET', '/api/communities/c1/care-at-a-glance')).toHaveLength(0);
-  });
-
-  it('offers Retry when the glance cannot be read', async () => {
-    let fail = true;
-    renderReports({ 'GET /api/communities/c1/care-at-a-glance': () => (fail ? apiError(500, 'Something went wrong') : json(glance(1))) }, ['Commander']);
-    expect(await screen.findByText('We could not load your care at a glance.')).toBeInTheDocument();
-    fail = false;
-    screen.getByRole('button', { name: 'Retry' }).click();
-    expect(await screen.findByRole('table', { name: 'Your care, month by month' })).toBeInTheDocument();
   });
 });

@@ -40,7 +40,7 @@ export function TrackingPage() {
           todayIso={now.iso}
           editable={screen.editable}
           showGoalsOnlyBadge={!screen.isAdmin && screen.isSelf}
-          showGoalsSummary={!screen.isSelf}
+          isSelf={screen.isSelf}
         />
 
         {/* A month that has ended: its reflection beside its calendar (the member's, their commander's, admins'). */}

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { CareGlanceView } from '@shared/contracts/care';
+import { memberships } from '@shared/schema/communities';
 import { createTestApp } from '../../test/app';
 import { expectJsonError } from '../../test/community-fixtures';
 import type { Agent } from '../../test/factories';
@@ -27,8 +29,10 @@ describe('care at a glance', () => {
     const askerFebruary = await w.reflect(w.asker.agent, 2);
     await w.reflect(w.neighbour.agent, 2);
     await w.reflect(w.asker.agent, 1);
-    // The loner is in no subgroup: not this commander's care.
+    // The loner is in no subgroup: not this commander's care. Nor is the commander's own, though they are in it.
     await w.reflect(w.loner.agent, 2);
+    await database.db.update(memberships).set({ subgroupId: w.subgroupId }).where(and(eq(memberships.communityId, w.id), eq(memberships.userId, w.commander.user.id)));
+    await w.reflect(w.commander.agent, 2);
     await w.commander.agent.post(`/api/communities/${w.id}/reflections/${askerFebruary}/acknowledge`).send({ reply: 'Thank you.' }).expect(200);
     await w.commander.agent.post(`/api/communities/${w.id}/needs-a-word/${w.asker.user.id}/reached-out`).expect(200);
     // A second mark the same day is the same reach-out; a note is one too.
@@ -42,7 +46,7 @@ describe('care at a glance', () => {
     expect(month(view, 2)).toEqual({ year: 2030, month: 2, reflectionsWritten: 2, reflectionsAcknowledged: 1, reachedOut: 0 });
     expect(month(view, 3)).toEqual({ year: 2030, month: 3, reflectionsWritten: 0, reflectionsAcknowledged: 0, reachedOut: 2 });
 
-    // An admin asks for the subgroup; without one, an admin who leads none sees an empty glance.
+    // An admin asks for the subgroup (its commander's reflection left out all the same); without one, an admin who leads none sees an empty glance.
     expect((await w.glance(w.owner.agent, `?subgroupId=${w.subgroupId}`).expect(200)).body).toEqual(view);
     const none = (await w.glance(w.owner.agent).expect(200)).body as CareGlanceView;
     expect(none.subgroups).toBe(0);

@@ -12,7 +12,8 @@ import { caredSubgroups } from './care-scope';
  * A commander's care at a glance (issue 26, on /reports): for the subgroups they lead (or the one an admin
  * asks for), per month of the last CARE_GLANCE_MONTHS, how many reflections their members wrote on it and
  * how many were acknowledged, and how many days someone reached out to a member. Counts only, never who:
- * three queries whatever the subgroups' size. The caller's own reflection is not part of their care.
+ * three queries whatever the subgroups' size. A commander's own reflection (the caller's, or the led
+ * subgroup's commander's when an admin asks) is not part of their care.
  */
 export async function careAtAGlance(db: Executor, context: CommunityContext, subgroupId: string | undefined, now: Date): Promise<CareGlanceView> {
   const communityId = context.community.id;
@@ -25,7 +26,7 @@ export async function careAtAGlance(db: Executor, context: CommunityContext, sub
     .select({ userId: memberships.userId })
     .from(memberships)
     .innerJoin(subgroups, eq(subgroups.id, memberships.subgroupId))
-    .where(and(eq(memberships.communityId, communityId), condition, ne(memberships.userId, context.userId)));
+    .where(and(eq(memberships.communityId, communityId), condition, ne(memberships.userId, context.userId), sql`${memberships.userId} IS DISTINCT FROM ${subgroups.commanderId}`));
 
   const reflectionMonth = sql<number>`${reflections.year} * 12 + ${reflections.month} - 1`;
   const reachedMonth = sql<number>`(extract(year FROM ${careReachOuts.reachedOn}) * 12 + extract(month FROM ${careReachOuts.reachedOn}) - 1)::int`;

@@ -11,6 +11,7 @@ import type { Agent } from '../../test/factories';
 import { subgroupWorld } from '../questions/questions-test-kit';
 import { LIFTED_LIMITS, pinClock } from '../tracking/tracking-test-kit';
 import { ACKNOWLEDGED_ONCE, ALREADY_ACKNOWLEDGED, MONTH_NOT_ENDED, REFLECTION_NOT_FOUND } from './reflections';
+import { REFLECTION_WRITES_PER_HOUR } from './routes';
 
 // Issue 26 item 3: month-close reflections, private like questions: the member, their commander and admins.
 
@@ -55,6 +56,21 @@ describe('month-close reflections', () => {
       expect(mail.textBody).not.toContain('PRIVATE');
       expect(mail.textBody).not.toContain('hospital');
     }
+  });
+
+  it('announce only the last few months: catching up on an old month waits quietly on My Subgroup, and writes are limited', async () => {
+    const w = await world();
+    const august = { month: 8, year: 2029 };
+    await w.write(w.asker.agent, { ...august, ...PRIVATE }).expect(200);
+    expect(await bellOf(w.commander.agent, w.id)).toEqual([]);
+    expect((await w.listed(w.commander.agent, 'month=8&year=2029').expect(200)).body).toHaveLength(1);
+    await w.write(w.asker.agent, { month: 1, year: 2030, helped: 'January' }).expect(200);
+    expect(await bellOf(w.commander.agent, w.id)).toEqual([expect.objectContaining({ type: 'reflection', title: expect.stringContaining('January 2030') })]);
+
+    for (let saved = 2; saved < REFLECTION_WRITES_PER_HOUR; saved++) await w.write(w.asker.agent, { ...FEBRUARY, helped: `draft ${saved}` }).expect(200);
+    expectJsonError(await w.write(w.asker.agent, { ...FEBRUARY, helped: 'one too many' }), 429, /saved many reflections/);
+    // Another member's writes are their own.
+    await w.write(w.neighbour.agent, { ...FEBRUARY, helped: 'mine' }).expect(200);
   });
 
   it('a member writes on a month that ended, edits it until their commander acknowledges it, and both read it', async () => {

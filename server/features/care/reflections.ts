@@ -19,6 +19,13 @@ export const ALREADY_ACKNOWLEDGED = 'Your commander has read this reflection; it
 export const ACKNOWLEDGED_ONCE = 'This reflection has been acknowledged already.';
 export const MEMBERS_ONLY = 'Only members of the community write reflections.';
 
+/**
+ * A new reflection on one of the last few months is news to the commander; one written on an older month
+ * (catching up on history) waits quietly on My Subgroup, so no one can fill a commander's bell and inbox
+ * by writing on every month there ever was.
+ */
+export const ANNOUNCED_MONTHS = 2;
+
 interface Month {
   month: number;
   year: number;
@@ -68,7 +75,8 @@ export async function writeReflection(
 ): Promise<ReflectionView> {
   if (!context.membership) throw forbidden(MEMBERS_ONLY);
   const today = parseIsoDate(communityToday(context.community, now));
-  if (input.year * 12 + input.month >= today.year * 12 + today.month) throw badRequest(MONTH_NOT_ENDED, { month: MONTH_NOT_ENDED });
+  const monthsAgo = today.year * 12 + today.month - (input.year * 12 + input.month);
+  if (monthsAgo < 1) throw badRequest(MONTH_NOT_ENDED, { month: MONTH_NOT_ENDED });
   const texts = { helped: input.helped, hard: input.hard, prayerRequest: input.prayerRequest };
   const id = await db.transaction(async (tx) => {
     const [written] = await tx
@@ -83,7 +91,7 @@ export async function writeReflection(
       // xmax is 0 on a row this statement inserted, not on one it updated: only a new reflection is announced.
       .returning({ id: reflections.id, isNew: sql<boolean>`(xmax = 0)` });
     if (!written) throw conflict(ALREADY_ACKNOWLEDGED);
-    if (written.isNew) await tellCommander(tx, context, input);
+    if (written.isNew && monthsAgo <= ANNOUNCED_MONTHS) await tellCommander(tx, context, input);
     return written.id;
   });
   const [row] = await reflectionRows(db).where(eq(reflections.id, id));

@@ -11,6 +11,8 @@ import { acknowledgeReflection, readReflection, REFLECTION_NOT_FOUND, subgroupRe
 /** Notes one person may send in an hour, and to one member in a day. */
 export const CARE_NOTES_PER_HOUR = 30;
 export const CARE_NOTES_PER_MEMBER_PER_DAY = 3;
+/** Reflection saves one person may make in an hour. */
+export const REFLECTION_WRITES_PER_HOUR = 60;
 
 /** Pastoral care for commanders (issue 26): private like questions, to the member's commander and the community's admins. */
 export function careRoutes(db: Database, limitRequests: LimitRequests, now: () => Date): Router {
@@ -34,6 +36,15 @@ export function careRoutes(db: Database, limitRequests: LimitRequests, now: () =
     message: 'You have written to this member several times today. Another note can wait until tomorrow.',
   });
 
+  // Per writer: a reflection is a few saves a month; this leaves room for edits and catching up, not a script.
+  const reflectionWrites = limitRequests({
+    name: 'reflection-writes',
+    windowMs: 60 * 60 * 1000,
+    limit: REFLECTION_WRITES_PER_HOUR,
+    key: (req) => `reflections:${req.user?.id}`,
+    message: 'You have saved many reflections in the last hour. Please wait a little before saving again.',
+  });
+
   router.get('/api/communities/:id/needs-a-word', inCommunity(db, 'care:read', { pathParam: 'id' }), async (req, res) => {
     const { subgroupId } = needsAWordQuery.parse(req.query);
     res.json(await needsAWord(db, req.community!, subgroupId, now()));
@@ -53,7 +64,7 @@ export function careRoutes(db: Database, limitRequests: LimitRequests, now: () =
     res.status(201).json(await sendCareNote(db, req.community!, sender, idParam(req.params.userId, MEMBER_NOT_FOUND), req.body.message, now()));
   });
 
-  router.put('/api/communities/:id/reflections', inCommunity(db, 'community:read', { pathParam: 'id' }), body(reflectionBody), async (req, res) => {
+  router.put('/api/communities/:id/reflections', inCommunity(db, 'community:read', { pathParam: 'id' }), body(reflectionBody), reflectionWrites, async (req, res) => {
     res.json(await writeReflection(db, req.community!, req.body, now()));
   });
 

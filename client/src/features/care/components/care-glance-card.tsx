@@ -7,7 +7,7 @@ import { useCareGlance } from '../api';
 
 /**
  * "Your care" on /reports (issue 26): for the subgroups a commander leads, month by month, the reflections
- * their members wrote on that month and how many the commander answered, and the days someone reached out
+ * their members wrote on that month and how many were answered (by them or an admin), and the days someone reached out
  * to a member who needed a word. Counts only; nothing shows when the viewer leads no subgroup.
  */
 export function CareGlanceCard({ communityId }: { communityId: string }) {
@@ -21,7 +21,7 @@ export function CareGlanceCard({ communityId }: { communityId: string }) {
           Your care
         </CardTitle>
         <CardDescription>
-          The last six months of your subgroup: reflections written on each month and how many you answered, and the days someone reached out to a member who needed a word.
+          The last six months of your subgroup: reflections written on each month and how many were answered, and the days someone reached out to a member who needed a word.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -33,8 +33,8 @@ interface MonthlyProgressCardProps {
   editable: boolean;
   /** SPEC.md: non-admins see 'Completion Goals Only' on their own month. */
   showGoalsOnlyBadge: boolean;
-  /** Another member's monthly goals are shown here read-only (one's own have their own card). */
-  showGoalsSummary: boolean;
+  /** One's own month rather than another member's, whose monthly goals are shown here read-only (one's own have their own card). */
+  isSelf: boolean;
 }
 
 /**
@@ -87,10 +87,10 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
               editable={editable}
               onChoose={onChoose}
               // One's own month only: another member's is never saved from this device.
-              waiting={props.showGoalsSummary ? undefined : waiting}
+              waiting={props.isSelf ? waiting : undefined}
             />
 
-            <SecretNote disciplines={disciplines} isSelf={!props.showGoalsSummary} />
+            <SecretNote disciplines={disciplines} isSelf={props.isSelf} />
 
             <StatusLegend />
 
@@ -119,7 +119,7 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
               </ul>
             </section>
 
-            {props.showGoalsSummary ? <GoalsSummary log={log} /> : null}
+            {props.isSelf ? null : <GoalsSummary log={log} />}
           </>
         )}
       </CardContent>

@@ -454,7 +454,14 @@ describe('community setup wizard: launch (step 6)', () => {
 
   it('shows the apply link and a Generate Invitation Code button', async () => {
     const code = { id: 'b1000000-0000-4000-8000-000000000001', inviteCode: 'K7M2QX9P', expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(), createdBy: 'Ruth Moab', createdAt: new Date().toISOString(), uses: 0 };
-    const { user, api } = renderSetup(undefined, { [`POST /api/communities/${COMMUNITY_ID}/invite-codes`]: () => json(code, 201) });
+    let latest: typeof code | null = null;
+    const { user, api } = renderSetup(undefined, {
+      [`GET /api/communities/${COMMUNITY_ID}/invite-codes/latest`]: () => json(latest),
+      [`POST /api/communities/${COMMUNITY_ID}/invite-codes`]: () => {
+        latest = code;
+        return json(code, 201);
+      },
+    });
     await toLaunch(user);
     await next(user, 'Launch Community');
     expect(screen.getByText(`${window.location.origin}/apply?community=${COMMUNITY_ID}`)).toBeInTheDocument();

@@ -26,6 +26,9 @@ export function useGenerateInviteCode(communityId: string) {
       queryClient.setQueryData(inviteKeys.latest(communityId), code);
       queryClient.setQueryData<InviteCodeView[]>(inviteKeys.all(communityId), (codes) => (codes ? [code, ...codes] : codes));
     },
+    // A read of the codes already on its way was made before this code existed and would answer without it:
+    // refetching cancels it and asks again (the prefix covers the latest code and the list).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all(communityId) }),
   });
 }
 

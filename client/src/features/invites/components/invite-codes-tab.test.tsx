@@ -1,9 +1,10 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { InviteCodeView } from '@shared/contracts/communities';
 import { formatDateTime } from '@/lib/dates';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
+import { inviteKeys } from '../api';
 
 const inAWeek = (days = 7) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
 
@@ -51,7 +52,11 @@ describe('Invite Codes tab', () => {
 
   it("generates a code with an empty POST and shows it with 'Invite Code Generated'", async () => {
     const generated = deferred<Response>();
-    const { user, api } = renderInvites({ 'POST /api/communities/c1/invite-codes': () => generated.promise });
+    let latest: InviteCodeView | null = null;
+    const { user, api } = renderInvites({
+      'GET /api/communities/c1/invite-codes/latest': () => json(latest),
+      'POST /api/communities/c1/invite-codes': () => generated.promise,
+    });
     await user.click(await screen.findByRole('button', { name: 'Generate Invite Code' }));
 
     expect(await screen.findByRole('button', { name: 'Generating...' })).toBeDisabled();
@@ -60,11 +65,35 @@ describe('Invite Codes tab', () => {
     expect(post.headers.has('Content-Type')).toBe(false);
 
     const fresh = code({ inviteCode: 'NEWCQDE7' });
+    latest = fresh;
     generated.resolve(json(fresh, 201));
     expect(await findToast('Invite Code Generated')).toHaveTextContent('NEWCQDE7');
     expect(await screen.findByTestId('invite-code')).toHaveTextContent('NEWCQDE7');
     expect(screen.getByText(formatDateTime(fresh.expiresAt))).toBeInTheDocument();
     expect(screen.getByText('Created by').nextElementSibling).toHaveTextContent('Ruth Moab');
+  });
+
+  it('keeps a generated code when the latest-code read that was already on its way answers after it', async () => {
+    const staleRead = deferred<Response>();
+    const fresh = code({ inviteCode: 'NEWCQDE7' });
+    let generated = false;
+    let latestReads = 0;
+    const { user, queryClient } = renderInvites({
+      'GET /api/communities/c1/invite-codes/latest': () => (++latestReads === 1 ? staleRead.promise : json(generated ? fresh : null)),
+      'POST /api/communities/c1/invite-codes': () => {
+        generated = true;
+        return json(fresh, 201);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Generate Invite Code' }));
+    expect(await screen.findByTestId('invite-code')).toHaveTextContent('NEWCQDE7');
+
+    // The read made before the code existed arrives last; it must not take the code off the screen.
+    staleRead.resolve(json(null));
+    await waitFor(() => expect(queryClient.isFetching({ queryKey: inviteKeys.latest('c1') })).toBe(0));
+    expect(await findToast('Invite Code Generated')).toHaveTextContent('NEWCQDE7');
+    expect(screen.getByTestId('invite-code')).toHaveTextContent('NEWCQDE7');
+    expect(screen.queryByText('No invite code yet. Generate one to invite members.')).not.toBeInTheDocument();
   });
 
   it("shows 'Generation Failed' with the server's message", async () => {

@@ -58,7 +58,7 @@ export const test = base.extend<object, { world: World }>({
       await memberContext.close();
       await use(world);
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 
@@ -104,12 +104,18 @@ export interface CheckOptions {
    * a problem that must be fixed in a file this suite's authors may not change: name the file.
    */
   allow?: { rule: string; target: string; file: string }[];
+  /**
+   * 'viewport' photographs what is on screen where the page is scrolled to, for a state whose point is
+   * the scroll position (the end of a long virtual list, whose full page would be a screenshot
+   * thousands of rows tall showing its top).
+   */
+  photograph?: 'page' | 'viewport';
 }
 
 /**
  * Checks one screen or state: no sideways scrolling (the document is no wider than the viewport), no
  * axe violation of any impact, and a screenshot at test-results/screens/<name>-<size>.png (the full
- * page; the viewport while a modal dialog is open). Failures are soft, so one run lists every
+ * page; the viewport while a modal dialog is open or when asked). Failures are soft, so one run lists every
  * problem of every screen.
  */
 export async function checkScreen(page: Page, name: string, size: AnySize, options: CheckOptions = {}) {
@@ -139,14 +145,15 @@ export async function checkScreen(page: Page, name: string, size: AnySize, optio
 
     // The whole page from the top, so the sticky top bar sits where it belongs. While a modal dialog
     // is open the page behind it is locked and the dialog is the screen: photograph the viewport.
-    const modal = await page.evaluate(() => {
-      window.scrollTo(0, 0);
+    const wholePage = options.photograph !== 'viewport';
+    const modal = await page.evaluate((toTop) => {
+      if (toTop) window.scrollTo(0, 0);
       // Radix's modal dialogs lock the page's scrolling and mark <body> while open.
       return document.body.hasAttribute('data-scroll-locked');
-    });
+    }, wholePage);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     fs.mkdirSync(SCREENS_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${size}.png`), fullPage: !modal, animations: 'disabled', caret: 'hide' });
+    await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${size}.png`), fullPage: wholePage && !modal, animations: 'disabled', caret: 'hide' });
 
     // Legacy mode runs axe.run in the page itself: the app has no frames, and it spares opening a
     // blank page per check (three times faster). Every rule, every impact level.

@@ -4,7 +4,7 @@ import { createCommunityThroughUi, generateInviteCode, joinThroughUi, newIdentit
 
 // A member and their commander, each in their own browser: question, bell, answer, meeting request, the
 // commander's Upcoming list and .ics, and a second request for the same slot refused. On phones.
-test.setTimeout(180_000);
+test.setTimeout(300_000); // a ceiling, for the slow machine of 2026-11-28
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 

@@ -4,7 +4,7 @@ import { createCommunityThroughUi, generateInviteCode, joinThroughUi, newIdentit
 
 test('a moderator invites a member, makes them Commander and exports escaped CSV', async ({ browser }) => {
   // Two accounts, a community and its setup wizard, several screens: more than the default 30 s on a busy CI machine.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000); // a ceiling, for the slow machine of 2026-11-28
   const moderatorContext = await browser.newContext();
   const memberContext = await browser.newContext();
   const moderator = await moderatorContext.newPage();

@@ -8,7 +8,7 @@ function previousMonth(now = new Date()) {
 }
 
 test('a moderator imports history through the wizard; /reports shows it as a chart and as a table', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000); // a ceiling, for the slow machine of 2026-11-28
   await signUpThroughUi(page, newIdentity('Importer'));
   await createCommunityThroughUi(page, 'Shiloh Chapel');
   const { year, name: monthName } = previousMonth();
@@ -49,7 +49,7 @@ test('a moderator imports history through the wizard; /reports shows it as a cha
 });
 
 test('a member whose history was imported signs up under another name, joins and claims it; the old month is on Tracking', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000); // a ceiling, for the slow machine of 2026-11-28
   const moderatorContext = await browser.newContext();
   const moderator = await moderatorContext.newPage();
   await signUpThroughUi(moderator, newIdentity('Keeper'));

@@ -45,7 +45,7 @@ async function checkScreen(page: Page, name: string, size: Size) {
 }
 
 test('a moderator links a name-only imported record to a member; the imported row is gone and the member has the history', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // 1.5 minutes on the slow machine of 2026-11-28
   const setup = await browser.newContext();
   const moderatorPage = await setup.newPage();
   await signUpThroughUi(moderatorPage, newIdentity('Moderator'));

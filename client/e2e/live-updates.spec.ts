@@ -16,7 +16,8 @@ import { call, register } from './fixtures';
  * The poll runs every 30 s. The member's and commander's pages run on Playwright's clock, so one poll is a
  * fast-forward of 30 s instead of a wait: the app's own interval fires, nothing else is changed.
  */
-test.setTimeout(180_000);
+// 2.4 minutes for the three widths on the slow machine of 2026-11-28.
+test.setTimeout(300_000);
 
 const SCREENS_DIR = path.resolve(import.meta.dirname, '../../test-results/screens');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } satisfies BrowserContextOptions;

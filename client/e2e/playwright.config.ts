@@ -21,8 +21,11 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? 'line' : 'list',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // A ceiling, not a wait: the first walks of a run (the server cold, four screens checked) took 35 s on the slow
+  // machine of 2026-11-28.
+  timeout: 60_000,
+  // Also a ceiling: a dashboard opening beside a service worker's first precache took over 7 s on that machine.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

@@ -146,7 +146,7 @@ export const test = screensTest.extend<object, { crew: Crew }>({
       for (const who of [leader, walker, seeker]) await who.context.close();
       await use(crew);
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 

@@ -60,7 +60,7 @@ async function choosePeriod(page: Page, period: { year: number; month: number })
 
 for (const size of Object.keys(SIZES) as Size[]) {
   test.describe(size, () => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000); // a ceiling, for the slow machine of 2026-11-28
 
     test(`visitors: sign-in and sign-up messages, Google, the apply form and an account found on joining (${size})`, async ({ browser, crew }) => {
       const page = await openPage(browser, size);

@@ -12,7 +12,7 @@ const ADMIN_TABS = ['overview', 'settings', 'members', 'invites', 'applications'
 
 for (const size of Object.keys(SIZES) as Size[]) {
   test.describe(size, () => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000); // a ceiling, for the slow machine of 2026-11-28
 
     test(`public screens and a new account (${size})`, async ({ browser, world }) => {
       const page = await openPage(browser, size);

@@ -5,7 +5,7 @@ import { SIZES } from './screens-kit';
 const INTENSIVE = ['Bible Reading', 'Prayer Time', 'Meditation', 'Fasting', 'Worship & Praise', 'Evangelism'];
 
 test('a new community is set up in six steps, a visitor applies through the copied link and the moderator approves with a code', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // a ceiling: the slow machine of 2026-11-28 runs these walks 2-3 times slower
   const moderatorContext = await browser.newContext();
   await moderatorContext.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await moderatorContext.newPage();

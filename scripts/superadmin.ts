@@ -31,7 +31,7 @@ try {
     await lockStanding(tx, user.id);
     await tx.update(users).set({ isSuperAdmin: action === 'grant', updatedAt: new Date() }).where(eq(users.id, user.id));
     // Rights gone everywhere: the subgroups they led only as SuperAdmin are led by no one now.
-    if (action === 'revoke') await releaseLeadsBeyondStanding(tx, user.id);
+    if (action === 'revoke') await releaseLeadsBeyondStanding(tx, user.id, null);
     return true;
   });
   if (!found) {

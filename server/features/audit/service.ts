@@ -2,7 +2,8 @@ import { auditLogs } from '@shared/schema/audit';
 import type { Executor } from '../../db/client';
 
 export interface AuditEntry {
-  actorId: string;
+  /** Null for the server's operator (a command-line script), who has no account. */
+  actorId: string | null;
   communityId: string | null;
   entity: string;
   entityId: string;

@@ -34,7 +34,7 @@ export async function moveImportedHistory(tx: Executor, move: HistoryMove): Prom
   await moveTargets(tx, imported.id, claimant.id);
   await moveActivity(tx, imported.id, claimant);
   // The record's roles arrive capped at Commander: a subgroup it led as an admin is led by no one now.
-  await releaseLeadsBeyondStanding(tx, claimant.id);
+  await releaseLeadsBeyondStanding(tx, claimant.id, actorId);
   await tx.delete(users).where(eq(users.id, imported.id));
   // An imported member removed from every community still leaves one entry, outside any community.
   for (const communityId of communityIds.length > 0 ? communityIds : [null]) {

@@ -188,7 +188,7 @@ export async function leaveCommunity(db: Database, context: CommunityContext): P
       throw conflict('You are the last Community Moderator. Make another member a Community Moderator before leaving.');
     }
     await tx.delete(memberships).where(eq(memberships.id, context.membership!.id));
-    await releaseLeadsBeyondStanding(tx, context.userId);
+    await releaseLeadsBeyondStanding(tx, context.userId, context.userId);
     await recordAudit(tx, { actorId: context.userId, communityId: context.community.id, entity: 'membership', entityId: context.userId, action: 'leave' });
   });
 }
@@ -230,7 +230,7 @@ export async function updateRoles(db: Database, context: CommunityContext, targe
     const losesModerator = target.roles.includes('CommunityModerator') && !roles.includes('CommunityModerator');
     if (losesModerator && (await otherModeratorCount(tx, communityId, targetUserId)) === 0) throw conflict(LAST_MODERATOR_MESSAGE);
     await tx.update(memberships).set({ roles }).where(eq(memberships.id, target.id));
-    await releaseLeadsBeyondStanding(tx, targetUserId);
+    await releaseLeadsBeyondStanding(tx, targetUserId, context.userId);
     await recordAudit(tx, { actorId: context.userId, communityId, entity: 'membership', entityId: targetUserId, action: 'roles.update', diff: { from: target.roles, to: roles } });
   });
   const [updated] = await listMembers(db, context, targetUserId);
@@ -254,7 +254,7 @@ export async function removeMember(db: Database, context: CommunityContext, targ
       throw conflict(LAST_MODERATOR_MESSAGE);
     }
     await tx.delete(memberships).where(eq(memberships.id, target.id));
-    await releaseLeadsBeyondStanding(tx, targetUserId);
+    await releaseLeadsBeyondStanding(tx, targetUserId, context.userId);
     await tx
       .insert(memberRemovals)
       .values({ communityId, userId: targetUserId, removedAt: now })

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
+import { auditLogs } from '@shared/schema/audit';
 import { users } from '@shared/schema/auth';
 import { communities, institutions, memberships, subgroups } from '@shared/schema/communities';
 import { openDatabase } from '../../db/client';
@@ -73,7 +74,10 @@ describe('npm run grant-superadmin and revoke-superadmin', { timeout: 90_000 }, 
     const reopened = await openDatabase({ dataDir });
     const [row] = await reopened.db.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, operator!.id));
     const leaders = await reopened.db.select({ id: subgroups.id, commanderId: subgroups.commanderId }).from(subgroups).where(inArray(subgroups.id, Object.values(led)));
+    const released = await reopened.db.select({ actorId: auditLogs.actorId, entityId: auditLogs.entityId }).from(auditLogs).where(eq(auditLogs.action, 'commander.update'));
     await reopened.close();
+    // Written down with no actor: the server's operator has no account.
+    expect(released).toEqual([{ actorId: null, entityId: led.Member }]);
     expect(row?.isSuperAdmin).toBe(false);
     expect(Object.fromEntries(leaders.map((leader) => [leader.id, leader.commanderId]))).toEqual({ [led.Member!]: null, [led.Commander!]: operator!.id });
   });

@@ -76,7 +76,7 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
     const resolved = await resolveRows(tx, communityId, readable, refuse);
     const created = await createImportedMembers(tx, communityId, resolved, refuse);
     const imported = resolved.filter((row) => row.userId !== undefined);
-    await writeMemberships(tx, communityId, imported);
+    await writeMemberships(tx, communityId, imported, context.userId);
     const dailyKeys = disciplines.filter((discipline) => discipline.isDailyGrid).map((discipline) => discipline.key);
     await writeLogs(tx, communityId, period, imported, dailyKeys, now);
     await writeTargets(tx, communityId, period, imported, now);

@@ -47,7 +47,7 @@ function sameStatuses(a: Record<string, Record<string, DayStatus>>, b: Record<st
 }
 
 /** New imported members become members here (the row's role, Member when blank); a member's role follows the file. */
-export async function writeMemberships(tx: Executor, communityId: string, rows: Resolved[]): Promise<void> {
+export async function writeMemberships(tx: Executor, communityId: string, rows: Resolved[], actorId: string): Promise<void> {
   const joining = rows.filter((row) => row.membership === null);
   for await (const batch of inBatches(joining)) {
     await tx
@@ -66,7 +66,7 @@ export async function writeMemberships(tx: Executor, communityId: string, rows: 
       // The person before their membership (the community's row is the import's already): the order of lockStanding.
       if (demoted) await lockStanding(tx, row.userId!);
       await tx.update(memberships).set({ roles: [row.role!] }).where(eq(memberships.id, row.membership!.id));
-      if (demoted) await releaseLeadsBeyondStanding(tx, row.userId!);
+      if (demoted) await releaseLeadsBeyondStanding(tx, row.userId!, actorId);
     }
   }
 }

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { memberships, subgroups } from '@shared/schema/communities';
 import { rowsOf } from '../../db/client';
 import { createTestApp } from '../../test/app';
-import { setRoles, signUpSuperAdmin } from '../../test/community-fixtures';
+import { auditRowsOf, setRoles, signUpSuperAdmin } from '../../test/community-fixtures';
 import { uniqueIdentity } from '../../test/factories';
 import { importPerson, person } from '../claims/claims-test-kit';
 import { subgroupWorld } from '../questions/questions-test-kit';
@@ -18,6 +18,11 @@ const { app, database } = await createTestApp(LIFTED_LIMITS);
 const db = database.db;
 
 const leaderOf = async (subgroupId: string) => (await db.select({ commanderId: subgroups.commanderId }).from(subgroups).where(eq(subgroups.id, subgroupId)))[0]?.commanderId ?? null;
+/** The audit log's entries for subgroups released because their commander may no longer lead. */
+const releasesIn = async (communityId: string) =>
+  (await auditRowsOf(db, communityId))
+    .filter((row) => row.action === 'commander.update' && (row.diff as { reason?: string } | null)?.reason === 'may no longer lead')
+    .map(({ actorId, entityId, diff }) => ({ actorId, entityId, diff }));
 
 /**
  * The subgroup world with its commander InstitutionAdmin here and in a sibling community of the same
@@ -40,8 +45,11 @@ describe('who leads a subgroup', () => {
     // Another role that may lead keeps the subgroup.
     await roles(w.commander.user.id, ['CommunityModerator']).expect(200);
     expect(await leaderOf(w.subgroupId)).toBe(w.commander.user.id);
+    expect(await releasesIn(w.id)).toEqual([]);
     await roles(w.commander.user.id, ['Member']).expect(200);
     expect(await leaderOf(w.subgroupId)).toBeNull();
+    // Written down as a change of commander by whoever made the change that released it.
+    expect(await releasesIn(w.id)).toEqual([{ actorId: w.owner.user.id, entityId: w.subgroupId, diff: { from: w.commander.user.id, to: null, reason: 'may no longer lead' } }]);
 
     for (const parting of ['removed', 'leaves'] as const) {
       await setRoles(db, w.id, w.neighbour.user.id, ['Commander']);
@@ -73,7 +81,7 @@ describe('who leads a subgroup', () => {
     const firstHasDecided = new Promise<number>((resolve) => (firstDecided = resolve));
     const first = db.transaction(async (tx) => {
       await tx.update(memberships).set({ roles: ['Member'] }).where(and(eq(memberships.communityId, w.id), eq(memberships.userId, w.commander.user.id)));
-      await releaseLeadsBeyondStanding(tx, w.commander.user.id);
+      await releaseLeadsBeyondStanding(tx, w.commander.user.id, null);
       firstDecided(rowsOf<{ pid: number }>(await tx.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid);
       await firstMayCommit;
     });
@@ -115,6 +123,7 @@ describe('who leads a subgroup', () => {
     expect(await leaderOf(w.subgroupId)).toBe(imported.id);
     await importPerson(db, w.owner.agent, w.id, { ...leader, role: 'Member' });
     expect(await leaderOf(w.subgroupId)).toBeNull();
+    expect(await releasesIn(w.id)).toEqual([expect.objectContaining({ actorId: w.owner.user.id, entityId: w.subgroupId })]);
   });
 
   it('is released when a claim brings an imported leader in with its roles capped below those that may lead', async () => {

@@ -4,14 +4,16 @@ import { users } from '@shared/schema/auth';
 import { communities, subgroups } from '@shared/schema/communities';
 import type { Executor } from '../../db/client';
 import { standingOfUser } from '../../http/community-context';
+import { recordAudit } from '../audit/service';
 
 /**
  * A subgroup is led only by a member who may lead it (Commander or an admin role, as `setCommander` checks).
  * Every change that can lower someone's standing ends with this (their roles, a removal or leaving, which can
  * take InstitutionAdmin from their other communities too, an import's role, a claim's capped roles): the
- * subgroups `userId` leads in any community where they may no longer lead are released.
+ * subgroups `userId` leads in any community where they may no longer lead are released, each written to the
+ * audit log as a change of commander made by `actorId` (null: the server's operator, from the command line).
  */
-export async function releaseLeadsBeyondStanding(tx: Executor, userId: string): Promise<void> {
+export async function releaseLeadsBeyondStanding(tx: Executor, userId: string, actorId: string | null): Promise<void> {
   await lockStanding(tx, userId);
   const ledIn = await tx
     .selectDistinct({ id: communities.id, institutionId: communities.institutionId })
@@ -21,7 +23,14 @@ export async function releaseLeadsBeyondStanding(tx: Executor, userId: string): 
   for (const community of ledIn) {
     const standing = await standingOfUser(tx, community, userId);
     if (standing?.membership && isCommander(standing.roles)) continue;
-    await tx.update(subgroups).set({ commanderId: null }).where(and(eq(subgroups.communityId, community.id), eq(subgroups.commanderId, userId)));
+    const released = await tx
+      .update(subgroups)
+      .set({ commanderId: null })
+      .where(and(eq(subgroups.communityId, community.id), eq(subgroups.commanderId, userId)))
+      .returning({ id: subgroups.id });
+    for (const subgroup of released) {
+      await recordAudit(tx, { actorId, communityId: community.id, entity: 'subgroup', entityId: subgroup.id, action: 'commander.update', diff: { from: userId, to: null, reason: 'may no longer lead' } });
+    }
   }
 }
 

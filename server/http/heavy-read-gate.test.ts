@@ -3,12 +3,20 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { heavyReadGate } from './heavy-read-gate';
 
-/** A server whose one route passes the gate and then waits until the test lets that request finish. */
-async function gatedServer() {
+/**
+ * A server whose one route passes the gate and then waits until the test lets that request finish. Before the
+ * gate, as the app's routes check the session and membership first, each request may wait for `beforeGate`.
+ */
+async function gatedServer(beforeGate: () => Promise<void> = async () => {}) {
   const finish: (() => void)[] = [];
   let started = 0;
+  let closed = 0;
   const app = express();
-  app.get('/heavy', heavyReadGate({ concurrent: 2, queued: 1, retryAfterSeconds: 5, message: 'Busy, try again.' }), (_req, res) => {
+  const checkedFirst: express.RequestHandler = (_req, res, next) => {
+    res.once('close', () => closed++);
+    void beforeGate().then(() => next());
+  };
+  app.get('/heavy', checkedFirst, heavyReadGate({ concurrent: 2, queued: 1, retryAfterSeconds: 5, message: 'Busy, try again.' }), (_req, res) => {
     started++;
     finish.push(() => res.json({ ok: true }));
   });
@@ -18,7 +26,7 @@ async function gatedServer() {
   let requests = 0;
   server.on('request', () => requests++);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/heavy`;
-  return { url, finish, started: () => started, requests: () => requests, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { url, finish, started: () => started, requests: () => requests, closed: () => closed, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 const until = async (condition: () => boolean) => {
@@ -79,6 +87,30 @@ describe('heavyReadGate', () => {
       // Two fresh requests run at once: no turn was kept by a caller who left.
       const next = [fetch(gated.url), fetch(gated.url)];
       await until(() => gated.finish.length >= 4 && gated.requests() === 5 && gated.started() - 2 >= 2);
+      gated.finish.splice(0).forEach((done) => done());
+      expect((await Promise.all(next)).map((response) => response.status)).toEqual([200, 200]);
+    } finally {
+      await gated.close();
+    }
+  });
+
+  it('gives back the turn of a caller who hung up before reaching the gate (while their session was being checked)', async () => {
+    let letThrough!: () => void;
+    const checked = new Promise<void>((resolve) => (letThrough = resolve));
+    let checking = true;
+    const gated = await gatedServer(() => (checking ? checked : Promise.resolve()));
+    try {
+      // Two callers hang up while the middleware before the gate still works on their requests.
+      const hangingUp = [http.get(gated.url), http.get(gated.url)];
+      hangingUp.forEach((request) => request.on('error', () => {}));
+      await until(() => gated.requests() === 2);
+      hangingUp.forEach((request) => request.destroy());
+      await until(() => gated.closed() === 2); // the server has seen both connections close
+      checking = false;
+      letThrough();
+      // Two fresh requests run at once: the callers who left before the gate kept no turn.
+      const next = [fetch(gated.url), fetch(gated.url)];
+      await until(() => gated.requests() === 4 && gated.finish.length >= 2);
       gated.finish.splice(0).forEach((done) => done());
       expect((await Promise.all(next)).map((response) => response.status)).toEqual([200, 200]);
     } finally {

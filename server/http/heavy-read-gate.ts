@@ -28,6 +28,9 @@ export function heavyReadGate({ concurrent, queued, retryAfterSeconds, message }
   };
   return (_req, res, next) => {
     const start = () => {
+      // A caller who hung up before their turn (waiting here, or before the gate while their session was
+      // checked) passes it on at once: their 'close' has been and gone, and would never give it back.
+      if (res.destroyed) return release();
       res.once('close', release);
       next();
     };
@@ -35,8 +38,7 @@ export function heavyReadGate({ concurrent, queued, retryAfterSeconds, message }
       running++;
       start();
     } else if (waiting.length < queued) {
-      const turn = () => (res.destroyed ? release() : start());
-      waiting.push(turn);
+      waiting.push(start);
     } else {
       res.setHeader('Retry-After', String(retryAfterSeconds));
       res.status(503).json({ message, code: 'busy' } satisfies ErrorBody);

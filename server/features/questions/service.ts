@@ -42,7 +42,7 @@ function toView(row: QuestionRow): QuestionView {
  * Member keeps no questions, as they keep no subgroup), and the community's admins.
  */
 const mayAnswer = (context: CommunityContext, question: Pick<QuestionRow, 'toCommanderId'>) =>
-  (question.toCommanderId === context.userId && can({ roles: context.roles }, 'questions:answer')) || isAdmin(context.roles);
+  (question.toCommanderId === context.userId && can(context, 'questions:answer')) || isAdmin(context.roles);
 
 /** Questions are private between the asker and those who may answer them. */
 const maySee = (context: CommunityContext, question: Pick<QuestionRow, 'fromUserId' | 'toCommanderId'>) =>

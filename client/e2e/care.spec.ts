@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { addDays, dateInTimeZone, parseIsoDate } from '../../shared/domain/calendar';
-import { call, register } from './fixtures';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { addDays, dateInTimeZone, parseIsoDate, shiftMonth } from '../../shared/domain/calendar';
+import { call, openTrackingMonth, register } from './fixtures';
 import { type AnySize, checkScreen, openPage } from './screens-kit';
 
 /**
@@ -43,19 +43,10 @@ async function goQuiet(walker: { context: { request: APIRequestContext } }, comm
 /** The month that ended before the community's today, and how the screens name it ('October 2026'). */
 function endedMonth(timeZone: string) {
   const { year, month } = parseIsoDate(dateInTimeZone(new Date(), timeZone));
-  const ended = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+  const ended = shiftMonth({ year, month }, -1);
   const label = `${new Date(Date.UTC(ended.year, ended.month - 1, 15)).toLocaleString('en', { month: 'long', timeZone: 'UTC' })} ${ended.year}`;
   return { ended, label, secondOfThisMonth: new Date(year, month - 1, 2, 10, 0, 0) };
 }
-
-/** Opens the ended month on My Tracking (one's own, or `member`'s). */
-async function openMonth(page: Page, ended: { year: number; month: number }, member?: string) {
-  await page.goto('/tracking');
-  if (member) await page.getByLabel('Member', { exact: true }).selectOption({ label: member });
-  await page.getByLabel('Year', { exact: true }).selectOption(String(ended.year));
-  await page.getByLabel('Month', { exact: true }).selectOption(String(ended.month));
-}
-
 
 test('two phones: a member goes quiet, the commander sends the prefilled note, the member answers it with a question', async ({ browser }) => {
   const { leader, walker, communityId, timeZone } = await careWorld(browser);
@@ -150,17 +141,17 @@ test('two phones: a member writes a reflection on the 2nd, the commander replies
   await expect(commander.getByText('Reply Sent', { exact: true })).toBeVisible();
 
   // Both see it beside the month's calendar.
-  await openMonth(commander, ended, walker.identity.displayName);
+  await openTrackingMonth(commander, ended, walker.identity.displayName);
   const seenByCommander = commander.getByRole('region', { name: `Reflection on ${label}` });
   await expect(seenByCommander).toContainText('Praying for patience with you this week.');
-  await openMonth(member, ended);
+  await openTrackingMonth(member, ended);
   const seenByMember = member.getByRole('region', { name: `Reflection on ${label}` });
   await expect(seenByMember).toContainText('Praying the psalms on the bus.');
   await expect(seenByMember).toContainText(`${leader.identity.displayName} replied`);
   await checkScreen(member, 'care-reflection-beside-month', 'phone');
 
   const wide = await openPage(browser, 'desktop', walkerState);
-  await openMonth(wide, ended);
+  await openTrackingMonth(wide, ended);
   await expect(wide.getByRole('region', { name: `Reflection on ${label}` })).toContainText('Praying for patience with you this week.');
   await checkScreen(wide, 'care-reflection-beside-month', 'desktop');
   const tablet = await openPage(browser, 'tablet', leaderState);
@@ -215,7 +206,7 @@ test('the care screens on a desktop and a tablet: the commander\'s list and note
   await tabletMember.goto('/my-subgroup');
   await expect(tabletMember.getByRole('region', { name: `A word from ${leader.identity.displayName}` })).toBeVisible();
   await checkScreen(tabletMember, 'care-note-received', 'tablet');
-  await openMonth(tabletMember, ended);
+  await openTrackingMonth(tabletMember, ended);
   await expect(tabletMember.getByRole('region', { name: `Reflection on ${label}` })).toContainText('For patience at home.');
   await checkScreen(tabletMember, 'care-reflection-beside-month', 'tablet');
   await leader.context.close();

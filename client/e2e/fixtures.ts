@@ -94,3 +94,14 @@ export async function register(browser: Browser, prefix: string) {
   const user = (await call(context.request, 'post', '/api/register', identity)) as { id: string };
   return { context, identity, id: user.id };
 }
+
+/** My Tracking on the month of `period`: `memberName`'s month when given (from the Member picker), one's own otherwise. */
+export async function openTrackingMonth(page: Page, period: { year: number; month: number }, memberName?: string) {
+  await page.goto('/tracking');
+  await page.getByLabel('Year', { exact: true }).selectOption(String(period.year));
+  await page.getByLabel('Month', { exact: true }).selectOption(String(period.month));
+  if (!memberName) return;
+  const picker = page.getByLabel('Member', { exact: true });
+  await expect(picker.getByRole('option', { name: memberName })).toHaveCount(1);
+  await picker.selectOption({ label: memberName });
+}

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addDays, dateInTimeZone, parseIsoDate } from '../../shared/domain/calendar';
-import { call, register } from './fixtures';
+import { call, openTrackingMonth, register } from './fixtures';
 import { ALL_SIZES, type AnySize, checkScreen, openPage } from './screens-kit';
 
 /**
@@ -12,17 +12,6 @@ import { ALL_SIZES, type AnySize, checkScreen, openPage } from './screens-kit';
 test.setTimeout(300_000);
 
 const SIZE_NAMES = Object.keys(ALL_SIZES) as AnySize[];
-
-/** /tracking on the month of `period`, showing `memberName`'s month when given (one's own otherwise). */
-async function openTracking(page: Page, period: { year: number; month: number }, memberName?: string) {
-  await page.goto('/tracking');
-  await page.getByLabel('Year', { exact: true }).selectOption(String(period.year));
-  await page.getByLabel('Month', { exact: true }).selectOption(String(period.month));
-  if (!memberName) return;
-  const picker = page.getByLabel('Member', { exact: true });
-  await expect(picker.getByRole('option', { name: memberName })).toHaveCount(1);
-  await picker.selectOption({ label: memberName });
-}
 
 test('a discipline kept in secret: the lock for the member, nothing for a neighbour, everything for their commander', async ({ browser }) => {
   const leader = await register(browser, 'Leader');
@@ -64,7 +53,7 @@ test('a discipline kept in secret: the lock for the member, nothing for a neighb
 
     // The member: a lock after Fasting, and who sees it.
     const own = await openPage(browser, size, walkerState);
-    await openTracking(own, yesterday);
+    await openTrackingMonth(own, yesterday);
     await expect(own.getByRole('rowheader', { name: 'Fasting (kept in secret)' })).toBeVisible();
     await expect(own.getByText("Fasting is kept in secret: only you, your commander and your community's admins see it.")).toBeVisible();
     await checkScreen(own, 'secret-disciplines-own-tracking', size);
@@ -72,7 +61,7 @@ test('a discipline kept in secret: the lock for the member, nothing for a neighb
 
     // A neighbour in the same subgroup: Walker's month without Fasting.
     const other = await openPage(browser, size, neighbourState);
-    await openTracking(other, yesterday, walker.identity.displayName);
+    await openTrackingMonth(other, yesterday, walker.identity.displayName);
     await expect(other.getByRole('button', { name: new RegExp(`^Bible Reading, .* ${yesterday.day}: Yes$`) })).toBeVisible();
     await expect(other.getByRole('rowheader', { name: /Fasting/ })).toHaveCount(0);
     await expect(other.getByText(/kept in secret/)).toHaveCount(0);
@@ -81,7 +70,7 @@ test('a discipline kept in secret: the lock for the member, nothing for a neighb
 
     // The commander: everything, and their care at a glance.
     const commander = await openPage(browser, size, leaderState);
-    await openTracking(commander, yesterday, walker.identity.displayName);
+    await openTrackingMonth(commander, yesterday, walker.identity.displayName);
     await expect(commander.getByRole('button', { name: new RegExp(`^Fasting, .* ${yesterday.day}: Yes$`) })).toBeVisible();
     await commander.goto('/reports');
     await expect(commander.getByRole('table', { name: 'Your care, month by month' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { z as mini } from 'zod/mini';
-import { displayNameField, emailField, FORMAT_CHARACTER_MESSAGE, loginFields, registerFields } from './account-fields';
+import { displayNameField, emailField, FORMAT_CHARACTER_MESSAGE, loginFields, MIXED_SCRIPTS_MESSAGE, registerFields } from './account-fields';
 import { loginBody, registerBody } from './auth';
 
 // The account fields are zod/mini schemas (for the first screen's bundle) that full zod's contracts embed:
@@ -24,11 +24,23 @@ describe('account fields', () => {
     expect(displayNameField.parse('Ruth 🙏')).toBe('Ruth 🙏');
   });
 
+  it('refuse a name mixing scripts into a look-alike, and keep names in one script (UTS #39 moderately restrictive)', () => {
+    for (const mixed of ['Vісtim Mod', 'pаypal', 'Αlice', 'Ivan Иван']) {
+      expect(messages(displayNameField.safeParse(mixed))).toEqual([`: ${MIXED_SCRIPTS_MESSAGE}`]);
+    }
+    for (const name of ['Victim Mod', 'Иван Петров', 'Γιάννης', '김민준', 'Kim 민준', '山田たろう', 'محمد علي', 'José Müller', 'Ruth 2']) {
+      expect(displayNameField.parse(name)).toBe(name);
+    }
+    // Checked in NFKC: full-width Latin letters are Latin letters.
+    expect(displayNameField.parse('ＲＵＴＨ')).toBe('RUTH');
+  });
+
   it('word their errors alike inside full zod (the server) and zod/mini (the forms)', () => {
     const inputs = [
       {},
       { email: 'ruth@example', displayName: '   ', password: '12345' },
       { email: 'ruth@example.org', displayName: 'Ruth\u0000', password: 'x'.repeat(129) },
+      { email: 'ruth@example.org', displayName: 'Vісtim Mod', password: 'walking-in-faith' },
       { email: 'ruth@example.org', displayName: 'Ruth', password: 'walking-in-faith' },
     ];
     for (const input of inputs) {

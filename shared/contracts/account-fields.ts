@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/constants';
+import { mixesScriptsAcceptably } from '../domain/mixed-scripts';
 
 /**
  * The account fields: e-mail, name, passwords, and the sign-in, sign-up and change-password bodies made of
@@ -47,10 +48,19 @@ export const FORMAT_CHARACTERS = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u206F
 export const FORMAT_CHARACTER_MESSAGE = 'Name cannot contain invisible characters (zero-width spaces, joiners or direction marks)';
 
 /**
+ * A name mixing scripts beyond Unicode's "moderately restrictive" level (UTS #39 5.2, shared/domain/mixed-scripts.ts):
+ * Latin with Cyrillic or Greek ('Vісtim' beside 'Victim'), or two scripts other than Latin. One script is
+ * always fine, and so is Latin with one other ('Kim 민준') or Japanese mixing kana and kanji.
+ */
+export const MIXED_SCRIPTS_MESSAGE =
+  'Name mixes letters of different alphabets (such as Latin with Cyrillic or Greek), so it could be mistaken for another name: please write it in one alphabet';
+
+/**
  * One line, trimmed, in Unicode's compatibility form (NFKC: 'é' typed as e + accent is 'é', the ligature
  * 'ﬁ' is 'fi', a full-width 'Ｒ' is 'R'), without invisible format characters, and with inner runs of
  * whitespace collapsed to one space ('Ruth   Naomi' is 'Ruth Naomi'): two names that look the same are
- * spelled the same, so "unique ignoring case" also holds for what people see.
+ * spelled the same, so "unique ignoring case" also holds for what people see. Nor may it mix scripts into a
+ * look-alike (MIXED_SCRIPTS_MESSAGE); a look-alike of another member in one script is the server's to refuse.
  */
 export const displayNameField = z
   .string({ error: 'Name is required' })
@@ -59,6 +69,7 @@ export const displayNameField = z
     z.overwrite((name) => name.normalize('NFKC').trim()),
     z.refine((name) => !CONTROL_CHARACTERS.test(name), 'Name must be one line without control characters'),
     z.refine((name) => !FORMAT_CHARACTERS.test(name), FORMAT_CHARACTER_MESSAGE),
+    z.refine(mixesScriptsAcceptably, MIXED_SCRIPTS_MESSAGE),
     z.overwrite((name) => name.replace(/\s+/g, ' ')),
     z.minLength(1, 'Name is required'),
     z.maxLength(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),

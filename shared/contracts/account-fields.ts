@@ -79,5 +79,7 @@ export const displayNameField = z
 export const loginFields = { username: emailField, password: enteredPasswordField('Password is required') };
 /** The fields of POST /api/register (and, with the imported member's id, POST /api/claim). */
 export const registerFields = { email: emailField, displayName: displayNameField, password: newPasswordField };
+/** The fields of PUT /api/user/name. */
+export const changeNameFields = { displayName: displayNameField };
 /** The fields of POST /api/user/password. */
 export const changePasswordFields = { currentPassword: enteredPasswordField('Current password is required'), newPassword: newPasswordField };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changePasswordFields, emailField, loginFields, newPasswordField, registerFields } from './account-fields';
+import { changeNameFields, changePasswordFields, emailField, loginFields, newPasswordField, registerFields } from './account-fields';
 import { displayNameField, uuidField } from './fields';
 
 // The account bodies' fields are account-fields.ts's (zod/mini), which /auth's forms validate with too.
@@ -22,6 +22,10 @@ export interface CheckNameResult {
   /** The imported member's id when the name can be claimed; never a real account's id. */
   userId: string | null;
 }
+
+/** PUT /api/user/name: the same rules as a name at sign-up. Answered with the PublicUser. */
+export const changeNameBody = z.object(changeNameFields);
+export type ChangeNameBody = z.infer<typeof changeNameBody>;
 
 /** POST /api/user/password. */
 export const changePasswordBody = z.object(changePasswordFields);

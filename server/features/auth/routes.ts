@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { changePasswordBody, checkNameBody, googleSignInBody, loginBody, registerBody } from '@shared/contracts/auth';
+import { changeNameBody, changePasswordBody, checkNameBody, googleSignInBody, loginBody, registerBody } from '@shared/contracts/auth';
 import { signIn, signOut } from '../../auth/passport';
 import { clearSessionCookie } from '../../auth/sessions';
 import { type Config, publicOrigin } from '../../config';
@@ -10,7 +10,12 @@ import { type LimitRequests, MINUTE } from '../../http/security';
 import { body } from '../../http/validate';
 import { type GoogleClaims, GoogleKeysUnavailable, GoogleTokenRefused, type GoogleTokenVerifier } from './google';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE, GOOGLE_UNAVAILABLE_MESSAGE, googleTokenInvalid, signInWithGoogle } from './google-service';
+import { changeDisplayName } from './name-change';
 import * as auth from './service';
+
+/** How many times a day an account may change its name (only changes made count). */
+export const NAME_CHANGES_PER_DAY = 10;
+export const NAME_CHANGE_LIMIT_MESSAGE = `You have changed your name ${NAME_CHANGES_PER_DAY} times today. Please wait a day before changing it again.`;
 
 /** `verifyGoogleToken` is absent when FIREBASE_PROJECT_ID is not set: POST /api/auth/google then answers 404 `google_not_configured` (a server's own setting is not an outage). */
 export function authRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date, verifyGoogleToken?: GoogleTokenVerifier): Router {
@@ -111,6 +116,21 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
 
   router.post('/api/check-name', nameCheckLimit, body(checkNameBody), async (req, res) => {
     res.json(await auth.checkName(db, req.body.displayName));
+  });
+
+  // Per account, counting names changed (a refused name costs nothing): a name is how members know each other,
+  // and one changing all day long would be hard to follow.
+  const nameChangeLimit = limitRequests({
+    name: 'name-change-per-account',
+    windowMs: 24 * 60 * MINUTE,
+    limit: NAME_CHANGES_PER_DAY,
+    countSuccessesOnly: true,
+    key: (req) => `name:${req.user?.id}`,
+    message: NAME_CHANGE_LIMIT_MESSAGE,
+  });
+
+  router.put('/api/user/name', requireUser, nameChangeLimit, body(changeNameBody), async (req, res) => {
+    res.json(auth.toPublicUser(await changeDisplayName(db, req.user!.id, req.body.displayName, now())));
   });
 
   // Like sign-in, but only a wrong current password counts (not a refused new password), per account and per address.

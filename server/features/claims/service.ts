@@ -1,4 +1,4 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, exists, notInArray, sql } from 'drizzle-orm';
 import { CLAIM_EMAIL_MISMATCH, type ClaimAccountBody } from '@shared/contracts/auth';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
@@ -7,6 +7,7 @@ import { assertUncommonPassword, hashPassword } from '../../auth/passwords';
 import type { Database } from '../../db/client';
 import { lockCommunityRow } from '../../http/community-context';
 import { conflict, HttpError, notFound } from '../../http/errors';
+import { hasLookAlikeMember, lockMemberNames, LOOK_ALIKE_CLAIM_MESSAGE, LOOK_ALIKE_SIGN_UP_CLAIM_MESSAGE, lookAlike } from '../auth/look-alikes';
 import { assertNameFree, createPasswordAccount, EMAIL_TAKEN_MESSAGE, realAccountWithEmail } from '../auth/service';
 import { moveImportedHistory } from './history-move';
 import { unclaimedImport } from './matching';
@@ -28,7 +29,9 @@ const emailMismatch = () => new HttpError(403, CLAIM_EMAIL_MISMATCH, CLAIM_EMAIL
  * Sign-up by claiming: a new account with the e-mail on file (403 otherwise, also when there is none), and
  * a verification link to that e-mail. The history, memberships and roles move only when the link is
  * followed (email-verification.ts): typing an e-mail proves nothing. An e-mail of another real account is a
- * 409 as at registration, and so is a name another real account holds. Returns the user to sign in.
+ * 409 as at registration, and so is a name another real account holds, or one that looks like the name of a
+ * real member of the record's community, which the claim makes them a member of (DECISIONS.md "Input").
+ * Returns the user to sign in.
  */
 export async function claimAtSignUp(db: Database, input: ClaimAccountBody, origin: string, now: Date): Promise<SessionUser> {
   assertUncommonPassword(input.password, 'password');
@@ -37,6 +40,8 @@ export async function claimAtSignUp(db: Database, input: ClaimAccountBody, origi
   const [imported] = await db.select({ email: users.email }).from(users).where(unclaimedImport(input.importedUserId)).limit(1);
   if (!imported?.email || imported.email.toLowerCase() !== input.email) throw emailMismatch();
   await assertNameFree(db, input.displayName);
+  const recordCommunities = await db.select({ id: memberships.communityId }).from(memberships).where(eq(memberships.userId, input.importedUserId));
+  if (await hasLookAlikeMember(db, recordCommunities.map((row) => row.id), input.displayName)) throw lookAlike(LOOK_ALIKE_SIGN_UP_CLAIM_MESSAGE, 'displayName');
   const passwordHash = await hashPassword(input.password);
   return createPasswordAccount(db, { email: input.email, displayName: input.displayName, passwordHash }, origin, now, input.importedUserId);
 }
@@ -70,6 +75,16 @@ export async function claimImportedUser(db: Database, claimant: SessionUser, imp
     // Locked next: a second claim of the same imported user waits here, then finds it gone.
     const [imported] = await tx.select({ id: users.id, displayName: users.displayName }).from(users).where(theirs).for('update');
     if (!imported) throw notFound(NOTHING_TO_CLAIM_MESSAGE);
+    // A record from before records were kept to one community may bring the claimant into others too: there,
+    // as at a join, their name may not look like a member's.
+    const otherCommunities = (
+      await tx
+        .select({ id: memberships.communityId })
+        .from(memberships)
+        .where(and(eq(memberships.userId, imported.id), notInArray(memberships.communityId, tx.select({ id: memberships.communityId }).from(memberships).where(eq(memberships.userId, claimant.id)))))
+    ).map((row) => row.id);
+    await lockMemberNames(tx, otherCommunities);
+    if (await hasLookAlikeMember(tx, otherCommunities, claimant.displayName, claimant.id)) throw lookAlike(LOOK_ALIKE_CLAIM_MESSAGE);
     const communityIds = await moveImportedHistory(tx, { imported, claimant, actorId: claimant.id, via: 'join', now });
     return { message: CLAIMED_MESSAGE, communityIds };
   });

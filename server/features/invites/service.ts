@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, standingIn } from '../../http/community-context';
 import { forbidden, HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
+import { hasLookAlikeMember, lockMemberNames, lookAlike, lookAlikeJoinMessage } from '../auth/look-alikes';
 import { sameEmailAs, sameNameAs } from '../claims/matching';
 
 export const INVALID_CODE_MESSAGE = 'This invitation code is not valid or has expired. Please check it with the person who invited you.';
@@ -144,7 +145,8 @@ const alreadyMember = (communityName: string) => new HttpError(409, `You are alr
 /**
  * Joins with a code (already trimmed and upper-cased by the contract); the new membership holds ['Member'].
  * A revoked or expired code is a wrong code (404). Someone removed from the community needs a code created
- * after their removal.
+ * after their removal. A name that looks like a real member's there (UTS #39 skeleton) is refused 409
+ * `name_look_alike` until the joiner chooses another on Profile (DECISIONS.md "Input").
  */
 export async function joinCommunity(db: Database, user: SessionUser, code: string, now: Date): Promise<JoinResult> {
   const [invite] = await db
@@ -176,6 +178,9 @@ export async function joinCommunity(db: Database, user: SessionUser, code: strin
   if (removal && invite.createdAt.getTime() <= removal.removedAt.getTime()) throw forbidden(CODE_BEFORE_REMOVAL_MESSAGE);
   try {
     await db.transaction(async (tx) => {
+      // Two look-alikes joining at once: the second waits here, then finds the first a member.
+      await lockMemberNames(tx, [invite.communityId]);
+      if (await hasLookAlikeMember(tx, [invite.communityId], user.displayName, user.id)) throw lookAlike(lookAlikeJoinMessage(invite.name));
       // The code must still work as the membership is made: a revocation committed meanwhile wins.
       const [stillValid] = await tx
         .update(inviteCodes)

@@ -14,7 +14,7 @@ async function openChangePassword(user: ReturnType<typeof renderProfile>['user']
 }
 
 describe('/profile', () => {
-  it('shows the account read-only with its created date, a back link and Manage Communities', async () => {
+  it('shows the account with its created date, the name changed only through its dialog, a back link and Manage Communities', async () => {
     renderProfile();
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile Settings' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
@@ -22,7 +22,9 @@ describe('/profile', () => {
     expect(screen.getByLabelText('Display name')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email')).toHaveValue('ruth@example.org');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
-    expect(screen.getByText('Contact your administrator to update your profile information')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change name' })).toBeEnabled();
+    expect(screen.getByText(/Your display name is how the members of your communities know you: you can change it here/)).toBeInTheDocument();
+    expect(screen.queryByText('Contact your administrator to update your profile information')).not.toBeInTheDocument();
     expect(screen.getByText('November 21, 2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage Communities' })).toHaveAttribute('href', '/community-access');
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeEnabled();

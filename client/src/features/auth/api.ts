@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ChangePasswordBody, CheckNameResult, ClaimAccountBody } from '@shared/contracts/auth';
+import type { ChangeNameBody, ChangePasswordBody, CheckNameResult, ClaimAccountBody, PublicUser } from '@shared/contracts/auth';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson, apiRequest, errorMessage } from '@/lib/api-client';
+import { USER_QUERY_KEY } from '@/lib/auth';
 
 /** Wait this long after the last keystroke before asking whether a name is free (the server rate-limits checks). */
 export const NAME_CHECK_DEBOUNCE_MS = 400;
@@ -73,5 +74,14 @@ export function useChangePassword() {
     mutationFn: async (body) => {
       await apiRequest('POST', '/api/user/password', body);
     },
+  });
+}
+
+/** PUT /api/user/name: the signed-in user, as GET /api/user answers it, takes the new name at once. */
+export function useChangeName() {
+  const queryClient = useQueryClient();
+  return useMutation<PublicUser, Error, ChangeNameBody>({
+    mutationFn: (body) => apiJson<PublicUser>('PUT', '/api/user/name', body),
+    onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user),
   });
 }

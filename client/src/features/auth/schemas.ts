@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { changePasswordFields, emailField, loginFields, newPasswordField, registerFields } from '@shared/contracts/account-fields';
+import { changeNameFields, changePasswordFields, emailField, loginFields, newPasswordField, registerFields } from '@shared/contracts/account-fields';
 
 // zod/mini, with the contracts' own fields: these forms are on /auth, the first screen, whose bundle has a budget.
 
@@ -15,6 +15,9 @@ export const signUpFormSchema = z
 export const changePasswordFormSchema = z
   .object({ ...changePasswordFields, confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')) })
   .check(z.refine((values) => values.newPassword === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }));
+
+/** Change name on /profile: the contract's field (mixed scripts refused with the server's words). */
+export const changeNameFormSchema = z.object(changeNameFields);
 
 /** Forgot password: the address to send a reset link to. */
 export const forgotPasswordFormSchema = z.object({ email: emailField });

@@ -6,20 +6,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { formatLongDate } from '@/lib/dates';
+import { ChangeNameDialog } from './change-name-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 
-/** The read-only account details of /profile, with password and community actions. */
+/** The account details of /profile: the name (changed in a dialog), the e-mail, with password and community actions. */
 export function ProfileDetails({ user }: { user: PublicUser }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
       <Card>
         <CardHeader>
           <CardTitle>Account information</CardTitle>
-          <CardDescription>Contact your administrator to update your profile information</CardDescription>
+          <CardDescription>Your display name is how the members of your communities know you: you can change it here. Your e-mail is the one you sign in with.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <FormField id="profile-name" label="Display name">
-            <Input id="profile-name" value={user.displayName} title={user.displayName} readOnly className="text-ellipsis" />
+            <div className="flex flex-wrap items-center gap-2">
+              <Input id="profile-name" value={user.displayName} title={user.displayName} readOnly className="min-w-0 flex-1 text-ellipsis" />
+              <ChangeNameDialog currentName={user.displayName} />
+            </div>
           </FormField>
           <FormField id="profile-email" label="Email">
             <Input id="profile-email" type="email" value={user.email ?? ''} title={user.email ?? undefined} placeholder="No e-mail on file" readOnly className="text-ellipsis" />

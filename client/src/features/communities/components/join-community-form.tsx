@@ -21,6 +21,8 @@ const CODE_FIELD = 'invite-code';
 export function joinFailureTitle(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Could not join';
   if (error.code === 'already_member') return 'Already a member';
+  // The code is fine: the joiner's name looks like a member's there, and Profile is where it changes.
+  if (error.code === 'name_look_alike') return 'Please choose another name';
   if (error.status === 429) return 'Too many attempts';
   if (error.status === 403) return 'Code not valid for you';
   return 'Invalid invitation code';

@@ -99,6 +99,20 @@ describe('joining a community one already belongs to', () => {
   });
 });
 
+describe('joining with a name that looks like a member’s there', () => {
+  it("asks for another name with the server's message, not 'Invalid invitation code'", async () => {
+    const message = 'Your name looks like the name of a member of Hope Chapel, so people could mistake one of you for the other. Please choose another name on Profile, then join again.';
+    const { user, location } = renderAccess({
+      'POST /api/communities/join': () => new Response(JSON.stringify({ message, code: 'name_look_alike' }), { status: 409, headers: { 'Content-Type': 'application/json' } }),
+    });
+    await typeCode(user, 'K7M2QX9P');
+    await user.click(screen.getByRole('button', { name: 'Join Community' }));
+    expect(await findToast('Please choose another name')).toHaveTextContent(message);
+    expect(screen.queryByText('Invalid invitation code')).not.toBeInTheDocument();
+    expect(location()).toBe('/community-access');
+  });
+});
+
 describe("'Account Found!' after joining", () => {
   const claimable: ClaimInfo = {
     canClaim: true,

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client';
 import { applicationRoutes } from './features/applications/routes';
 import { createGoogleTokenVerifier, GOOGLE_KEYS_URL, googleKeySet } from './features/auth/google';
 import { emailLinkRoutes } from './features/auth/email-routes';
+import { accountSessionRoutes } from './features/auth/account-session-routes';
 import { authRoutes } from './features/auth/routes';
 import { careRoutes } from './features/care/routes';
 import { sendDueWeeklyWords } from './features/care/weekly-word';
@@ -63,7 +64,7 @@ export interface AppOptions {
    * Mail: `send` replaces the configured sender (SMTP_URL or the .eml folder); `worker` false keeps queued
    * messages in the outbox unsent (the default under NODE_ENV=test), or tunes the worker.
    */
-  mail?: { send?: SendMail; worker?: boolean | Pick<OutboxWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxRetryMs' | 'recipientSuffix'> };
+  mail?: { send?: SendMail; worker?: boolean | Pick<OutboxWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxRetryMs' | 'recipientSuffix' | 'channelLimits'> };
   /** Web Push: its VAPID keys (resolvePushSetup), or off with the reason people are shown (the default). */
   push?: PushSetup;
   /** The scan for daily reminders and weekly words: on unless NODE_ENV=test (tests call sendDueReminders and sendDueWeeklyWords themselves). */
@@ -133,7 +134,7 @@ export function createApp({
     ? startOutboxWorker({
         db,
         send: mail.send ?? configuredSender(config, logger),
-        sendPush: push.enabled ? pushSender(db, push.vapid, config.PUSH_ENDPOINT_HOSTS) : undefined,
+        sendPush: push.enabled ? pushSender(db, push.vapid, config.PUSH_ENDPOINT_HOSTS, now) : undefined,
         logger,
         now,
         ...(workerSettings === true ? {} : workerSettings),
@@ -182,6 +183,7 @@ export function createApp({
     : undefined;
   const limitRequests = rateLimits(databaseRateLimitStores(db, { now, scope: rateLimitScope }));
   app.use(authRoutes(db, config, limitRequests, now, verifyGoogleToken));
+  app.use(accountSessionRoutes(db));
   app.use(emailLinkRoutes(db, config, limitRequests, now));
   app.use(claimRoutes(db, config, limitRequests, now));
   app.use(importedMemberLinkRoutes(db, now));

@@ -29,6 +29,10 @@ describe('loadConfig', () => {
 
   it('takes a comma-separated PUSH_ENDPOINT_HOSTS, lower-cased, and a VAPID_SUBJECT that is mailto: or https:', () => {
     expect(loadConfig({ PUSH_ENDPOINT_HOSTS: ' Push.Example.org, *.notify.windows.com ,' }).PUSH_ENDPOINT_HOSTS).toEqual(['push.example.org', '*.notify.windows.com']);
+    expect(loadConfig({ PUSH_ENDPOINT_HOSTS: 'push.example.org:8443,127.0.0.1:9000' }).PUSH_ENDPOINT_HOSTS).toEqual(['push.example.org:8443', '127.0.0.1:9000']);
+    for (const bad of ['https://push.example.org', 'push.example.org/path', 'push.example.org:0', 'push.example.org:99999', 'user@push.example.org', '*push.example.org', 'push..example.org']) {
+      expect(() => loadConfig({ PUSH_ENDPOINT_HOSTS: bad }), bad).toThrow('PUSH_ENDPOINT_HOSTS must be comma-separated host names');
+    }
     expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.org' }).VAPID_SUBJECT).toBe('mailto:ops@example.org');
     expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.org' })).toThrow('VAPID_SUBJECT must be a mailto: address or an https: URL');
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWellFormedHostEntry } from './features/push/endpoint-policy';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const optionalText = z
@@ -56,14 +57,18 @@ const configSchema = z.object({
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: address or an https: URL').optional()),
   /**
-   * The push services this server sends to, comma-separated host names ('*.' for any subdomain): the only rule
+   * The push services this server sends to, comma-separated host names ('*.' for any subdomain, ':port' when not 443): the only rule
    * for an endpoint (no SSRF through a subscription). Defaults to the browsers' own services.
    */
   PUSH_ENDPOINT_HOSTS: z
     .string()
     .trim()
     .default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com')
-    .transform((list) => list.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
+    .transform((list) => list.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .refine(
+      (hosts) => hosts.every(isWellFormedHostEntry),
+      'PUSH_ENDPOINT_HOSTS must be comma-separated host names, each optionally with "*." before it (any subdomain) and ":port" after it (else 443), e.g. fcm.googleapis.com,*.notify.windows.com',
+    ),
   FIREBASE_PROJECT_ID: optionalText,
   /**
    * The client's Firebase auth domain (read at build time by the client): Google's sign-in frame is served

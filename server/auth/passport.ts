@@ -17,6 +17,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** The credential version this request's session was opened with (users.credential_version). */
   credentialVersion: number;
+  /** A Google takeover left communities joined before the e-mail was proven for the owner to review. */
+  takeoverReviewPending: boolean;
   createdAt: Date;
 }
 
@@ -36,6 +38,7 @@ export const sessionUserColumns = {
   hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`.mapWith(Boolean),
   emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
   credentialVersion: users.credentialVersion,
+  takeoverReviewPending: sql<boolean>`${users.takeoverReviewAt} IS NOT NULL`.mapWith(Boolean),
   createdAt: users.createdAt,
 };
 

@@ -1,6 +1,7 @@
 import connectPgSimple from 'connect-pg-simple';
-import { and, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { sessions } from '@shared/schema/auth';
+import { pushSubscriptions } from '@shared/schema/notifications';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import { SESSION_IDLE_TIMEOUT_MS } from '@shared/domain/constants';
@@ -110,10 +111,14 @@ export function refreshOnActivity(now: () => number, everyMs = 60_000): RequestH
 }
 
 /**
- * Deletes the stored sessions of a user (all but `keepSessionId`), in the caller's transaction: after a
- * password change, reset or takeover they would be refused anyway (credential version), but should not linger.
+ * Ends a user's sessions (all but `keepSessionId`) and forgets every push device of the account, in the caller's
+ * transaction: after a password change, reset, takeover or "Sign out everywhere" the sessions would be refused
+ * anyway (credential version), but must not linger, and whoever held a device of this account (the one who
+ * registered the e-mail first, the next person on a shared computer) must stop receiving its pushes. A
+ * device's subscription also goes with its own session (a foreign key), so signing out forgets that device.
  */
 export async function endSessionsOf(tx: Executor, userId: string, keepSessionId?: string): Promise<void> {
   const ofUser = sql`${sessions.sess}->'passport'->'user'->>'id' = ${userId}`;
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   await tx.delete(sessions).where(keepSessionId ? and(ofUser, ne(sessions.sid, keepSessionId)) : ofUser);
 }

@@ -13,7 +13,7 @@ import { testConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { uniqueIdentity } from '../test/factories';
 import { startTestSmtpServer } from '../test/smtp';
-import { enqueueMail } from './outbox';
+import { CHANNEL_LIMITS, enqueueMail } from './outbox';
 import { type SendMail, smtpSender } from './transport';
 import { testDatabaseTarget } from '../test/database-template';
 
@@ -59,7 +59,7 @@ describe('the mail outbox', () => {
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1 && row.textBody === '')).toBe(true);
   });
 
-  it('a server stuck on one slow send holds only that message: the other sends the rest, and nothing goes twice', async () => {
+  it('a server stuck on slow sends holds only the messages in flight (its lane’s few): the other sends the rest, and nothing goes twice', async () => {
     const to = smtp.address('slow');
     const config = testConfig({ SMTP_URL: smtp.url });
     const real = smtpSender(smtp.url, 'Steadfast <no-reply@localhost>');
@@ -75,23 +75,24 @@ describe('the mail outbox', () => {
     };
     const worker = { recipientSuffix: `@${smtp.domain}`, pollMs: 100 };
     const slow = createApp({ database: shared.first, config, sessionSecret: config.SESSION_SECRET!, logger: silent, mail: { send: slowSend, worker } });
+    const total = CHANNEL_LIMITS.email.inFlight + 5;
     await shared.first.db.transaction(async (tx) => {
-      for (let n = 0; n < 5; n++) await enqueueMail(tx, message(to, n));
+      for (let n = 0; n < total; n++) await enqueueMail(tx, message(to, n));
     });
     slow.outbox!.wake();
     await started;
     const fast = createApp({ database: shared.second, config, sessionSecret: config.SESSION_SECRET!, logger: silent, mail: { worker } });
     try {
-      await smtp.waitFor(to, 4);
+      await smtp.waitFor(to, total - CHANNEL_LIMITS.email.inFlight);
     } finally {
       // Whatever happened, neither worker outlives the test (they would send the next tests' messages).
       release();
-      await smtp.waitFor(to, 5);
+      await smtp.waitFor(to, total);
       await Promise.all([slow.outbox!.drain(), fast.outbox!.drain()]);
       await Promise.all([slow.close(), fast.close()]);
     }
     const subjects = smtp.received.filter((mail) => mail.to === to).map((mail) => mail.subject);
-    expect(subjects.sort()).toEqual([0, 1, 2, 3, 4].map((n) => `Message ${n}`));
+    expect(subjects.sort()).toEqual(Array.from({ length: total }, (_, n) => `Message ${n}`).sort());
   });
 
   it('a message queued while the SMTP server refuses arrives once it accepts again', async () => {

@@ -34,9 +34,10 @@ export interface QueuedPush {
 
 /**
  * Hands a push to the subscription's push service; throws when it should be retried. A subscription the
- * service says is gone (404, 410) is forgotten and counts as done.
+ * service says is gone (404, 410) is forgotten and counts as done. `signal` fires at the send's total timeout:
+ * the request must end then.
  */
-export type SendPush = (message: { endpoint: string; payload: string }) => Promise<void>;
+export type SendPush = (message: { endpoint: string; payload: string }, signal: AbortSignal) => Promise<void>;
 
 /**
  * Queues a message inside the caller's transaction: it is sent only if the change that causes it commits,
@@ -72,21 +73,53 @@ function markQueued() {
 }
 
 export const SECOND = 1000;
+
+export type OutboxChannel = 'email' | 'push';
+
 /**
- * How long a server may take to send the one message it claimed before another server may claim it again:
- * well above the longest an SMTP send can take (the transport's timeouts add up to under a minute).
+ * Each channel is worked off on its own (issue 38 item 2), with a few sends in flight, and every send has a
+ * total timeout: a push service that never answers holds at most its own lane's slots for 10 s a try, never an
+ * e-mail (a password-reset link must not wait behind someone's dead phone). A timed-out send is retried with
+ * backoff like any failure.
+ */
+export const CHANNEL_LIMITS: Record<OutboxChannel, { inFlight: number; timeoutMs: number }> = {
+  email: { inFlight: 3, timeoutMs: 30 * SECOND },
+  push: { inFlight: 4, timeoutMs: 10 * SECOND },
+};
+
+/**
+ * How long a server may take to send a message it claimed before another server may claim it again: well above
+ * the longest a send can take (its channel's total timeout).
  */
 const LEASE_MS = 3 * 60 * SECOND;
-/** A send that has not finished by now counts as failed (and is retried): a tarpitting server cannot hold the worker. */
-const SEND_TIMEOUT_MS = 60 * SECOND;
 
-function withinSendTimeout(sending: Promise<void>): Promise<void> {
+/**
+ * Runs `send` with an abort signal that fires at `timeoutMs`, or when `stopping` fires (the server is shutting
+ * down); a send still running then fails the attempt, and the message is retried like any failure.
+ */
+function withinTimeout(timeoutMs: number, what: string, stopping: AbortSignal, send: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
+  let onStop: (() => void) | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from the mail server within ${SEND_TIMEOUT_MS / SECOND} s`)), SEND_TIMEOUT_MS);
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`no answer from the ${what} within ${timeoutMs / SECOND} s`));
+    }, timeoutMs);
+    onStop = () => {
+      controller.abort();
+      reject(new Error('the server stopped while sending'));
+    };
+    if (stopping.aborted) onStop();
+    else stopping.addEventListener('abort', onStop, { once: true });
   });
-  return Promise.race([sending, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([send(controller.signal), timeout]).finally(() => {
+    clearTimeout(timer);
+    stopping.removeEventListener('abort', onStop!);
+  });
 }
+/** How long a stopping server lets the sends in flight finish before it ends them. */
+const STOP_GRACE_MS = 5 * SECOND;
 /** Messages not accepted within this long are given up (and their bodies blanked). */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * SECOND;
 /** Kinds whose link dies sooner: no use delivering it after that. */
@@ -105,10 +138,12 @@ export interface OutboxWorkerOptions {
   retryBaseMs?: number;
   maxRetryMs?: number;
   /**
-   * Only messages to addresses ending in this: test files sharing one Postgres each send only their own.
-   * Production servers leave it unset.
+   * Only messages to addresses (or push endpoints) ending in this, or in one of these: test files sharing one
+   * Postgres each send only their own. Production servers leave it unset.
    */
-  recipientSuffix?: string;
+  recipientSuffix?: string | readonly string[];
+  /** Sends in flight and the total timeout of a send, per channel (tests shorten them). */
+  channelLimits?: typeof CHANNEL_LIMITS;
 }
 
 export interface OutboxWorker {
@@ -129,16 +164,18 @@ export function startOutboxWorker({
   retryBaseMs = 15 * SECOND,
   maxRetryMs = 30 * 60 * SECOND,
   recipientSuffix,
+  channelLimits = CHANNEL_LIMITS,
 }: OutboxWorkerOptions): OutboxWorker {
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
+  const stopping = new AbortController();
+  const suffixes = typeof recipientSuffix === 'string' ? [recipientSuffix] : (recipientSuffix ?? []);
+  const ownRecipients = suffixes.length > 0 ? or(...suffixes.map((suffix) => sql`right(${mailOutbox.recipient}, ${suffix.length}) = ${suffix}`)) : undefined;
 
   /**
-   * Claims the next due message: one statement, so of several servers each row goes to one. One at a time,
-   * so a lease never has to outlast a batch of slow sends.
+   * Claims the channel's next due message: one statement, so of several servers each row goes to one. One row
+   * a claim, so a lease never has to outlast a batch of slow sends.
    */
-  const claimDue = async () => {
+  const claimDue = async (channel: OutboxChannel) => {
     const at = now();
     const leaseEnd = new Date(at.getTime() + LEASE_MS);
     // Two statements in one transaction rather than UPDATE … WHERE id IN (SELECT … LIMIT 1 FOR UPDATE SKIP
@@ -153,8 +190,9 @@ export function startOutboxWorker({
             isNull(mailOutbox.sentAt),
             isNull(mailOutbox.failedAt),
             lte(mailOutbox.nextAttemptAt, at),
+            eq(mailOutbox.channel, channel),
             or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, at)),
-            recipientSuffix ? sql`right(${mailOutbox.recipient}, ${recipientSuffix.length}) = ${recipientSuffix}` : undefined,
+            ownRecipients,
           ),
         )
         .orderBy(mailOutbox.nextAttemptAt)
@@ -171,18 +209,20 @@ export function startOutboxWorker({
   };
 
   const deliver = async (row: NonNullable<Awaited<ReturnType<typeof claimDue>>>) => {
+    const isPush = row.channel === 'push';
     try {
-      if (row.channel === 'push') {
+      const { timeoutMs } = channelLimits[row.channel];
+      if (isPush) {
         if (!sendPush) throw new Error('push is not set up on this server');
-        await withinSendTimeout(sendPush({ endpoint: row.recipient, payload: row.textBody }));
+        await withinTimeout(timeoutMs, 'push service', stopping.signal, (signal) => sendPush({ endpoint: row.recipient, payload: row.textBody }, signal));
       } else {
-        await withinSendTimeout(send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers }));
+        await withinTimeout(timeoutMs, 'mail server', stopping.signal, () => send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers }));
       }
       await db
         .update(mailOutbox)
         .set({ sentAt: now(), lockedUntil: null, lastError: null, textBody: '', htmlBody: null })
         .where(eq(mailOutbox.id, row.id));
-      logger.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, row.channel === 'push' ? 'push sent' : 'e-mail sent');
+      logger.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, isPush ? 'push sent' : 'e-mail sent');
     } catch (error) {
       const at = now();
       const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown error';
@@ -196,32 +236,58 @@ export function startOutboxWorker({
             : { nextAttemptAt: new Date(at.getTime() + wait), lockedUntil: null, lastError: reason },
         )
         .where(eq(mailOutbox.id, row.id));
-      logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason, givingUp }, givingUp ? 'e-mail given up' : 'e-mail not accepted, will retry');
+      const what = isPush ? 'push' : 'e-mail';
+      logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason, givingUp }, givingUp ? `${what} given up` : `${what} not accepted, will retry`);
     }
   };
 
-  const runUntilNoneDue = async () => {
-    do {
-      again = false;
-      const due = await claimDue();
-      if (due) {
+  /**
+   * One channel's sends: up to its `inFlight` runners, each claiming and sending one message at a time until
+   * none is due. A runner that claimed one starts another (there may be more), so an idle lane costs one query a
+   * poll and a busy one fills its slots.
+   */
+  const lane = (channel: OutboxChannel) => {
+    const limit = channelLimits[channel].inFlight;
+    const runners = new Set<Promise<void>>();
+    let missed = false;
+    const run = async () => {
+      while (!stopped) {
+        const due = await claimDue(channel);
+        if (!due) {
+          // A wake that found every slot busy: look once more before leaving.
+          if (!missed) return;
+          missed = false;
+          continue;
+        }
+        spawn();
         await deliver(due);
-        again = true;
       }
-    } while (again && !stopped);
+    };
+    const spawn = () => {
+      if (stopped) return;
+      if (runners.size >= limit) {
+        missed = true;
+        return;
+      }
+      const runner: Promise<void> = run()
+        .catch((error: unknown) => logger.warn({ err: error, channel }, 'mail outbox: could not read due messages'))
+        .finally(() => runners.delete(runner));
+      runners.add(runner);
+    };
+    return {
+      wake: spawn,
+      async idle() {
+        while (runners.size > 0) await Promise.all([...runners]);
+      },
+    };
   };
+  const lanes = [lane('email'), lane('push')];
 
   const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runUntilNoneDue()
-      .catch((error: unknown) => logger.warn({ err: error }, 'mail outbox: could not read due messages'))
-      .finally(() => {
-        running = null;
-      });
+    for (const each of lanes) each.wake();
+  };
+  const idle = async () => {
+    for (const each of lanes) await each.idle();
   };
 
   const timer = setInterval(wake, pollMs);
@@ -230,13 +296,17 @@ export function startOutboxWorker({
 
   return {
     wake,
-    async drain() {
-      while (running) await running;
-    },
+    drain: idle,
     async stop() {
       stopped = true;
       clearInterval(timer);
-      while (running) await running;
+      // Sends in flight may finish for a few seconds (one that was accepted must not be sent again); any still
+      // running then is ended and retried later, by this server's successor or another one.
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([idle(), new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
+      clearTimeout(grace);
+      stopping.abort();
+      await idle();
     },
   };
 }

@@ -23,7 +23,11 @@ export interface TestDevice {
   waitFor(count: number): Promise<ReceivedPush[]>;
   /** The push service answers this status from now on (410: the subscription is gone). */
   answer(status: number): void;
+  /** The push service takes this device's requests and never answers them (a black hole). */
+  hang(): void;
 }
+
+const HANG = -1;
 
 /**
  * A push service over HTTPS on 127.0.0.1 (its certificate trusted through NODE_EXTRA_CA_CERTS, see push-tls.ts)
@@ -40,6 +44,10 @@ export async function startTestPushService() {
         res.writeHead(404).end();
         return;
       }
+      if (device.status === HANG) {
+        hanging.add(res);
+        return;
+      }
       if (device.status >= 300) {
         res.writeHead(device.status).end();
         return;
@@ -50,14 +58,24 @@ export async function startTestPushService() {
       for (const wake of device.waiters) wake();
     });
   });
+  const hanging = new Set<import('node:http').ServerResponse>();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
 
   // Every endpoint ends with this: the app's worker in a test sends only these (other files share Postgres).
   const tag = `/${randomBytes(6).toString('hex')}`;
   return {
     origin: `https://127.0.0.1:${port}`,
+    /** The PUSH_ENDPOINT_HOSTS entry of this service: its host and port. */
+    host: `127.0.0.1:${port}`,
+    port,
     endpointSuffix: tag,
     newDevice(): TestDevice {
       const ecdh = createECDH('prime256v1');
@@ -71,6 +89,9 @@ export async function startTestPushService() {
         received: device.received,
         answer: (status) => {
           device.status = status;
+        },
+        hang: () => {
+          device.status = HANG;
         },
         waitFor: (count) =>
           new Promise((resolve) => {

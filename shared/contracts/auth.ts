@@ -61,7 +61,17 @@ export interface PublicUser {
   hasPassword: boolean;
   /** A link sent to `email` was followed (or Google vouched for it): until then the banner asks for it. */
   emailVerified: boolean;
+  /**
+   * A Google sign-in took this account over while its e-mail was unproven: the communities it joined until then
+   * wait to be shown to the owner once (GET /api/user/takeover-review).
+   */
+  takeoverReviewPending: boolean;
   createdAt: string;
+}
+
+/** GET /api/user/takeover-review: the communities an account joined before its e-mail was proven. */
+export interface TakeoverReview {
+  communities: { communityId: string; name: string; joinedAt: string }[];
 }
 
 /** POST /api/claim: sign up by claiming an imported member's history (the e-mail must be the one on file). */

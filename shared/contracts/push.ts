@@ -29,3 +29,14 @@ export interface PushPayload {
   body: string;
   url: string;
 }
+
+/** GET /api/push/subscriptions: the caller's devices, never their keys or endpoint. */
+export interface PushDeviceView {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** A short browser and system label ('Chrome on Android'). */
+  device: string;
+  /** Made by the session asking: this browser. */
+  current: boolean;
+}

@@ -32,6 +32,11 @@ export const users = pgTable(
      * The community whose import created this record (imported members only). The record belongs to it:
      * other communities' imports never read or adopt it, and its name is unique only within it.
      */
+    /**
+     * Set when a Google sign-in took over this account while its e-mail was unproven: the communities it
+     * joined until then are shown to the owner once (each with Leave), then this is cleared.
+     */
+    takeoverReviewAt: timestamp('takeover_review_at', { withTimezone: true }),
     importedCommunityId: uuid('imported_community_id').references((): AnyPgColumn => communities.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '../domain/constants';
-import { users } from './auth';
+import { sessions, users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
 import { communities } from './communities';
+import { meetings } from './meetings';
 
 export const notifications = pgTable(
   'notifications',
@@ -16,10 +17,19 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     isRead: boolean('is_read').notNull().default(false),
+    /**
+     * The meeting a notification is about: within 10 minutes a newer one about the same meeting replaces it
+     * (a flood of reschedules is one line in the bell), and e-mails or pushes about it go out at most once
+     * per 10 minutes (`outsideAt`, carried over to the replacement).
+     */
+    meetingId: uuid('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
+    /** When an e-mail or push was last queued for this notification's meeting (meeting notifications only). */
+    outsideAt: timestamp('outside_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('notifications_to_user_idx').on(t.toUserId, t.createdAt),
+    index('notifications_meeting_idx').on(t.toUserId, t.meetingId).where(sql`${t.meetingId} IS NOT NULL`),
     // The poll's unread count reads only the unread rows.
     index('notifications_unread_idx').on(t.toUserId).where(sql`NOT ${t.isRead}`),
   ],
@@ -33,9 +43,25 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull(),
     p256dhKey: text('p256dh_key').notNull(),
     authKey: text('auth_key').notNull(),
+    /**
+     * The signed-in session (device) that made it: the subscription is that device's while it stays signed in.
+     * Ending the session (sign-out, expiry, a password change, reset, takeover or "Sign out everywhere")
+     * deletes it with the session row.
+     */
+    sessionId: varchar('session_id')
+      .notNull()
+      .references(() => sessions.sid, { onDelete: 'cascade' }),
+    /** A short browser and system label ('Chrome on Android') read from the User-Agent when it subscribed. */
+    device: text('device').notNull().default(''),
+    /** When a push was last accepted by its push service. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
 );
 
 /**

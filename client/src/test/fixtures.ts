@@ -10,6 +10,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     isSuperAdmin: false,
     hasPassword: true,
     emailVerified: true,
+    takeoverReviewPending: false,
     createdAt: '2026-11-21T15:00:00.000Z',
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { FORMAT_CHARACTERS } from '@shared/contracts/account-fields';
 import { displayNameField, emailField } from '@shared/contracts/fields';
 import { DISPLAY_NAME_MAX_LENGTH } from '@shared/domain/constants';
 import { authIdentities, users } from '@shared/schema/auth';
+import { notificationPreferences } from '@shared/schema/notifications';
 import { type SessionUser, sessionUserColumns } from '../../auth/passport';
 import { endSessionsOf } from '../../auth/sessions';
 import type { Database } from '../../db/client';
@@ -82,18 +83,22 @@ async function resolveAccount(db: Database, claims: GoogleClaims, now: Date): Pr
 /**
  * Google proved the e-mail; the password account holding it never did, so whoever made it may not be its
  * owner (they could have registered someone else's address and waited). The Google user gets the account:
- * the password goes, every session ends, the e-mail counts as verified, and the audit log keeps it.
+ * the password goes, every session and push device ends, the notification preferences return to the defaults,
+ * the e-mail counts as verified, the owner is shown the communities it joined meanwhile, and the audit log keeps it.
  */
 async function takeOverUnprovenAccount(db: Database, holder: SessionUser, uid: string, now: Date): Promise<SessionUser> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ passwordHash: null, credentialVersion: sql`${users.credentialVersion} + 1`, emailVerifiedAt: now, updatedAt: now })
+      // The communities it joined before the e-mail was proven are shown to the owner once (account-sessions.ts).
+      .set({ passwordHash: null, credentialVersion: sql`${users.credentialVersion} + 1`, emailVerifiedAt: now, takeoverReviewAt: now, updatedAt: now })
       // Still unverified: a verification that landed meanwhile makes this a plain link instead (the retry finds it).
       .where(and(eq(users.id, holder.id), isNull(users.emailVerifiedAt)))
       .returning(sessionUserColumns);
     if (!user) throw new RetrySignIn();
+    // Every session and push device of whoever held it ends, and their choices of what reaches them go.
     await endSessionsOf(tx, user.id);
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
     await tx.insert(authIdentities).values({ userId: user.id, provider: GOOGLE_PROVIDER, providerUid: uid });
     await recordAudit(tx, { actorId: user.id, communityId: null, entity: 'user', entityId: user.id, action: 'google-takeover', diff: { passwordRemoved: holder.hasPassword } });
     return user;

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import pino from 'pino';
 import request from 'supertest';
-import type { PublicUser } from '@shared/contracts/auth';
+import type { PublicUser, TakeoverReview } from '@shared/contracts/auth';
+import { pushSubscriptions } from '@shared/schema/notifications';
 import { auditLogs } from '@shared/schema/audit';
 import { authIdentities, sessions, users } from '@shared/schema/auth';
 import { createApp } from '../../app';
 import { testConfig } from '../../config';
 import { createTestApp } from '../../test/app';
-import { signUp, TEST_PASSWORD, uniqueIdentity } from '../../test/factories';
+import { createCommunity, signUp, TEST_PASSWORD, uniqueIdentity } from '../../test/factories';
 import { queuedLink, signUpVerified, tokenOf } from '../../test/mail-kit';
 import { observeResponses } from '../../test/observe';
 import { googleKeySet } from './google';
@@ -167,6 +168,7 @@ describe('POST /api/auth/google', () => {
       isSuperAdmin: false,
       hasPassword: false,
       emailVerified: true,
+      takeoverReviewPending: false,
       createdAt: expect.any(String),
     });
     expect(sessionCookieOf(first)).toBeDefined();
@@ -324,6 +326,41 @@ describe('POST /api/auth/google', () => {
     expect((await agent.get('/api/user').expect(200)).body.id).toBe(squatter.user.id);
     const audit = await db.select().from(auditLogs).where(and(eq(auditLogs.entityId, squatter.user.id), eq(auditLogs.action, 'google-takeover')));
     expect(audit).toHaveLength(1);
+  });
+
+  it('a takeover forgets the squatter’s push devices and notification choices, and shows the owner, once, the communities joined before', async () => {
+    const { community, joinCode } = await createCommunity(app);
+    const squatter = await signUp(app);
+    await squatter.agent.post('/api/communities/join').send({ inviteCode: await joinCode() }).expect(200);
+    // The squatter's choices: e-mails of questions off, a reminder, a zone; and a phone receiving pushes.
+    await squatter.agent.put('/api/user/notification-preferences').send({ email: { answers: false }, dailyReminder: true, reminderTime: '07:00', timeZone: 'Asia/Seoul' }).expect(200);
+    const [session] = await db.select({ sid: sessions.sid }).from(sessions).where(sql`${sessions.sess}->'passport'->'user'->>'id' = ${squatter.user.id}`);
+    await db.insert(pushSubscriptions).values({ userId: squatter.user.id, sessionId: session!.sid, endpoint: `https://push.example.org/${randomUUID()}`, p256dhKey: 'k', authKey: 'a' });
+    const defaults = (await (await signUp(app)).agent.get('/api/user/notification-preferences').expect(200)).body;
+
+    const owner = { ...googleAccount(), email: squatter.email };
+    const agent = request.agent(app);
+    const signedIn = await agent.post('/api/auth/google').send(bodyFor(await tokenFor(owner), owner)).expect(200);
+    expect(signedIn.body).toMatchObject({ id: squatter.user.id, takeoverReviewPending: true });
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, squatter.user.id))).toEqual([]);
+    // The defaults (the zone falls back to the community's when none was chosen).
+    const { timeZone: _zone, ...defaultChoices } = defaults as Record<string, unknown>;
+    expect((await agent.get('/api/user/notification-preferences').expect(200)).body).toMatchObject({ ...defaultChoices, timeZoneChosen: false });
+
+    const review = (await agent.get('/api/user/takeover-review').expect(200)).body as TakeoverReview;
+    expect(review.communities).toEqual([{ communityId: community.id, name: community.name, joinedAt: expect.any(String) }]);
+    // Once: seen, it is not shown again; a community joined afterwards is the owner's own doing.
+    await agent.post('/api/user/takeover-review/done').expect(204);
+    expect((await agent.get('/api/user').expect(200)).body.takeoverReviewPending).toBe(false);
+    expect((await agent.get('/api/user/takeover-review').expect(200)).body).toEqual({ communities: [] });
+    await request(app).get('/api/user/takeover-review').expect(401);
+    await request(app).post('/api/user/takeover-review/done').expect(401);
+  });
+
+  it('an account that was never taken over has nothing to review', async () => {
+    const member = await signUp(app);
+    expect(member.user.takeoverReviewPending).toBe(false);
+    expect((await member.agent.get('/api/user/takeover-review').expect(200)).body).toEqual({ communities: [] });
   });
 
   it('counts an e-mail as verified only when Google itself signed the person in (not another Firebase method)', async () => {

@@ -16,6 +16,7 @@ export function toPublicUser(user: SessionUser): PublicUser {
     isSuperAdmin: user.isSuperAdmin,
     hasPassword: user.hasPassword,
     emailVerified: user.emailVerified,
+    takeoverReviewPending: user.takeoverReviewPending,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import webpush from 'web-push';
@@ -18,11 +19,27 @@ import { PUSH_OFF_NOT_CONFIGURED } from './vapid';
 const service = await startTestPushService();
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:operator@example.org' };
 const { app, database, outbox } = await createTestApp(
-  { ...LIFTED_LIMITS, PUSH_ENDPOINT_HOSTS: ['127.0.0.1', '*.push.example.org'] },
+  { ...LIFTED_LIMITS, PUSH_ENDPOINT_HOSTS: [service.host, '*.push.example.org'] },
   { push: { enabled: true, vapid }, mail: { worker: { recipientSuffix: service.endpointSuffix, pollMs: 60_000 } } },
 );
 const { db } = database;
 const subscriptionsOf = (userId: string) => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+
+/**
+ * Counts connections to 127.0.0.1:443 while a push is sent (as root it can listen there; elsewhere the port is
+ * closed, and a connection there would fail the send instead, which the test also sees).
+ */
+async function listenerOn443(): Promise<{ connections: number; close(): Promise<void> } | undefined> {
+  const server = net.createServer((socket) => {
+    counter.connections++;
+    socket.destroy();
+  });
+  const counter = { connections: 0, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(undefined));
+    server.listen(443, '127.0.0.1', () => resolve(counter));
+  });
+}
 
 describe('GET /api/push/public-key', () => {
   it('answers the VAPID public key to anyone', async () => {
@@ -67,7 +84,9 @@ describe('POST and DELETE /api/push/subscriptions', () => {
     ['file:', 'file:///etc/passwd'],
     ['link-local', 'https://169.254.169.254/latest/meta-data'],
     ['IPv6 loopback', 'https://[::1]/push'],
-    ['credentials in the URL', 'https://user:pass@127.0.0.1/push'],
+    ['credentials in the URL', `https://user:pass@${service.host}/push`],
+    ['a port the list does not name', 'https://eu.push.example.org:81/x'],
+    ['the listed host on port 443 when the list names another port', 'https://127.0.0.1/push/a'],
     ['garbage', 'not a url at all'],
   ])('refuses %s with 400 on the endpoint, storing nothing', async (_label, endpoint) => {
     const member = await signUp(app);
@@ -77,9 +96,28 @@ describe('POST and DELETE /api/push/subscriptions', () => {
     expect(await subscriptionsOf(member.user.id)).toHaveLength(0);
   });
 
-  it('accepts a host under a listed wildcard', async () => {
+  it('accepts a host under a listed wildcard, on 443 spelled or not', async () => {
     const member = await signUp(app);
     await member.agent.post('/api/push/subscriptions').send({ endpoint: 'https://eu.push.example.org/x', keys: service.newDevice().subscription.keys }).expect(201);
+    const spelled = await member.agent.post('/api/push/subscriptions').send({ endpoint: 'https://EU.push.example.org:443/y', keys: service.newDevice().subscription.keys }).expect(201);
+    expect(spelled.body).toEqual({ endpoint: 'https://eu.push.example.org/y' });
+  });
+
+  it('stores the endpoint as parsed once (WHATWG URL) and sends there: `https:host:port/…` reaches that host and port, never 127.0.0.1:443', async () => {
+    const world = await subgroupWorld(app, db);
+    const device = service.newDevice();
+    // What a browser would never send, but an attacker may: no slashes after the scheme. web-push's own sender
+    // reads it with url.parse, finds no host and connects to 127.0.0.1:443.
+    const sloppy = device.subscription.endpoint.replace('https://', 'https:');
+    const stored = await world.commander.agent.post('/api/push/subscriptions').send({ ...device.subscription, endpoint: sloppy }).expect(201);
+    expect(stored.body).toEqual({ endpoint: device.subscription.endpoint });
+    expect((await subscriptionsOf(world.commander.user.id)).map((row) => row.endpoint)).toEqual([device.subscription.endpoint]);
+    const port443 = await listenerOn443();
+    await world.asker.agent.post('/api/questions').set('X-Community-Id', world.id).send({ title: 'Parsed once', body: 'Body', priority: 'Normal' }).expect(201);
+    const [push] = await device.waitFor(1);
+    expect(JSON.parse(push!.payload).body).toContain('Parsed once');
+    await port443?.close();
+    expect(port443?.connections ?? 0).toBe(0);
   });
 
   it('refuses keys that are not a P-256 key and a 16-byte secret', async () => {

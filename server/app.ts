@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/routes';
 import { careRoutes } from './features/care/routes';
 import { sendDueWeeklyWords } from './features/care/weekly-word';
 import { claimRoutes } from './features/claims/routes';
+import { historyOfferRoutes } from './features/claims/history-offer-routes';
 import { importedMemberLinkRoutes } from './features/claims/link-routes';
 import { communityRoutes } from './features/communities/routes';
 import { guidanceRoutes } from './features/guidance/routes';
@@ -187,6 +188,7 @@ export function createApp({
   app.use(emailLinkRoutes(db, config, limitRequests, now));
   app.use(claimRoutes(db, config, limitRequests, now));
   app.use(importedMemberLinkRoutes(db, now));
+  app.use(historyOfferRoutes(db, now));
   app.use(inviteRoutes(db, config, limitRequests, now));
   app.use(communityRoutes(db, now));
   app.use(subgroupRoutes(db));

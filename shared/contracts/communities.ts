@@ -117,6 +117,8 @@ export interface CommunityMember {
   rank: Role;
   subgroupId: string | null;
   isImported: boolean;
+  /** An imported record whose history an admin offered to a member, waiting for their answer: that member's name (admins only; else null). */
+  offeredTo: string | null;
   createdAt: string;
 }
 

@@ -55,3 +55,4 @@ export const APPLICATION_NOTIFICATION_TITLE = 'New application';
 export const HISTORY_CLAIMED_NOTIFICATION_TITLE = 'History claimed';
 /** The member's notification when an admin linked an imported history to their account. */
 export const HISTORY_LINKED_NOTIFICATION_TITLE = 'Your history was linked';
+export const HISTORY_OFFERED_NOTIFICATION_TITLE = 'History offered to you';

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/layout/page-header';
 import { ReflectionCard } from '@/features/care/components/reflection-card';
+import { HistoryOffersCard } from '@/features/history-offers/components/history-offers-card';
 import { useDisciplineTargets } from '@/features/tracking/api';
 import { CompletionGoalsCard } from '@/features/tracking/components/completion-goals-card';
 import { LockBadge } from '@/features/tracking/components/lock-badge';
@@ -24,6 +25,9 @@ export function TrackingPage() {
         actions={screen.isLocked ? <LockBadge isAdmin={screen.isAdmin} /> : undefined}
       />
       <div className="grid gap-6">
+        {/* Imported history an admin offered: the member decides (nothing changes before they accept). */}
+        <HistoryOffersCard />
+
         <ScreenPickers screen={screen} idPrefix="tracking" />
 
         <ScreenCheckIn screen={screen} />

@@ -63,6 +63,7 @@ export function makeMember(overrides: Partial<CommunityMember> = {}): CommunityM
     rank: overrides.role ?? 'Member',
     subgroupId: null,
     isImported: false,
+    offeredTo: null,
     createdAt: '2026-04-01T12:00:00.000Z',
     ...overrides,
   };

@@ -15,7 +15,7 @@ export function importedMemberLinkRoutes(db: Database, now: () => Date): Router 
     body(linkImportedMemberBody),
     async (req, res) => {
       const importedUserId = idParam(req.params.importedUserId, IMPORTED_MEMBER_NOT_FOUND);
-      res.json(await linkImportedMember(db, req.community!, req.user!, importedUserId, req.body.userId, now()));
+      res.status(202).json(await linkImportedMember(db, req.community!, req.user!, importedUserId, req.body.userId, now()));
     },
   );
 

@@ -1,30 +1,36 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { LinkImportedMemberResult } from '@shared/contracts/imported-members';
-import { HISTORY_LINKED_NOTIFICATION_TITLE } from '@shared/domain/constants';
+import { HISTORY_OFFERED_NOTIFICATION_TITLE } from '@shared/domain/constants';
 import { can, canGrant, highestRole } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
+import { historyOffers } from '@shared/schema/history-offers';
+import { dailyLogs } from '@shared/schema/tracking';
 import type { Database } from '../../db/client';
 import { type CommunityContext, lockCommunityRow, standingIn } from '../../http/community-context';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/service';
 import { notify } from '../notifications/service';
-import { moveImportedHistory } from './history-move';
 import { unclaimedImport } from './matching';
 
 /**
- * An admin links a name-only imported record to a real member (DECISIONS.md "Imported members and claiming"):
- * records with no e-mail, or whose person signed up with another address, cannot be claimed, so a moderator
- * of the record's community moves its history onto the member they know it to be. The same move as a claim
- * (history-move.ts), and the member is told who did it.
+ * An admin links a name-only imported record to a real member (DECISIONS.md "A link is an offer the member
+ * accepts"): records with no e-mail, or whose person signed up with another address, cannot be claimed, so a
+ * moderator of the record's community offers its history to the member they know it to be. Nothing of the
+ * member's log changes until they accept (history-offers.ts): an admin may otherwise never write a member's
+ * log, and a made-up record could fill their empty days, secret disciplines and locked months included.
  */
 
 export const IMPORTED_MEMBER_NOT_FOUND = 'Imported member not found.';
 export const LINK_TARGET_NOT_MEMBER = 'Choose a member of this community who has an account.';
 export const LINK_PERMISSION_MESSAGE = 'You do not have permission to link imported members.';
-export const LINKED_MESSAGE = 'History linked.';
+export const OFFERED_MESSAGE = 'History offered. It moves once the member accepts it.';
 export const LINK_RANK_MESSAGE = 'You cannot link history onto a member whose role is above yours.';
 export const LINK_SHARED_RECORD =
   'This record also belongs to another community (it was imported before records were kept to one community), so it cannot be linked here.';
+
+/** How long a member has to answer an offer. */
+export const OFFER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export async function linkImportedMember(
   db: Database,
@@ -42,7 +48,7 @@ export async function linkImportedMember(
     const { roles } = await standingIn(tx, context.community, { id: actor.id, isSuperAdmin: context.roles.includes('SuperAdmin') });
     if (!can({ roles }, 'members:manage')) throw forbidden(LINK_PERMISSION_MESSAGE);
 
-    // Locked: of two links (or a link and a claim) of one record, the second waits here, then finds it gone.
+    // Locked: of two offers of one record (or an offer and a claim), the second waits here.
     const [imported] = await tx
       .select({ id: users.id, displayName: users.displayName })
       .from(users)
@@ -65,22 +71,38 @@ export async function linkImportedMember(
       .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.communityId, communityId)))
       .where(and(eq(users.id, userId), eq(users.isImported, false)));
     if (!member) throw badRequest(LINK_TARGET_NOT_MEMBER, { userId: LINK_TARGET_NOT_MEMBER });
-    // Nobody acts on a member above them: a link adds roles and history to the member.
+    // Nobody acts on a member above them: a link offers roles and history to the member.
     const target = await standingIn(tx, context.community, member);
     if (!canGrant(roles, highestRole(target.roles))) throw forbidden(LINK_RANK_MESSAGE);
 
-    await moveImportedHistory(tx, { imported, claimant: member, actorId: actor.id, via: 'link', now });
+    const [brings] = await tx
+      .select({ months: sql<number>`count(*)::int`, days: sql<number>`coalesce(sum(length(replace(coalesce(${dailyLogs.dayMarks}, ''), '.', ''))), 0)::int` })
+      .from(dailyLogs)
+      .where(and(eq(dailyLogs.userId, imported.id), eq(dailyLogs.communityId, communityId)));
+    // One offer a record: a new link replaces a pending one (to the same member or another).
+    await tx.delete(historyOffers).where(and(eq(historyOffers.importedUserId, imported.id), eq(historyOffers.status, 'pending')));
+    await tx.insert(historyOffers).values({
+      communityId,
+      importedUserId: imported.id,
+      userId: member.id,
+      offeredBy: actor.id,
+      months: brings!.months,
+      days: brings!.days,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OFFER_LIFETIME_MS),
+    });
+    await recordAudit(tx, { actorId: actor.id, communityId, entity: 'user', entityId: member.id, action: 'offer-imported', diff: { importedUserId: imported.id, importedName: imported.displayName, ...brings } });
     if (member.id !== actor.id) {
       await notify(tx, {
-        toUserId: member.id,
-        fromUserId: actor.id,
-        communityId,
-        type: 'other',
-        title: HISTORY_LINKED_NOTIFICATION_TITLE,
-        message: `${actor.displayName} linked your imported history to your account.`,
-        outside: { topic: 'claims', headline: 'Your imported history was linked to your account', path: '/tracking' },
+      toUserId: member.id,
+      fromUserId: actor.id,
+      communityId,
+      type: 'other',
+      title: HISTORY_OFFERED_NOTIFICATION_TITLE,
+      message: `${actor.displayName} offered you imported history: ${brings!.months} ${brings!.months === 1 ? 'month' : 'months'}, ${brings!.days} ${brings!.days === 1 ? 'day' : 'days'}. Accept or decline it on My Tracking.`,
+      outside: { topic: 'claims', headline: 'Imported history is offered to you', path: '/tracking' },
       });
     }
-    return { message: LINKED_MESSAGE };
+    return { message: OFFERED_MESSAGE };
   });
 }

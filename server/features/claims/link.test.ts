@@ -8,12 +8,16 @@ import { type Agent, addMember, createCommunity, signUp } from '../../test/facto
 import { dumpImport, membershipOf } from '../imports/import-test-kit';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
 import { importPerson, lastMonth, person, userById } from './claims-test-kit';
-import { IMPORTED_MEMBER_NOT_FOUND, LINK_RANK_MESSAGE, LINK_SHARED_RECORD, LINK_TARGET_NOT_MEMBER, LINKED_MESSAGE } from './link-service';
+import type { HistoryOfferView } from '@shared/contracts/imported-members';
+import { historyOffers } from '@shared/schema/history-offers';
+import { HISTORY_OFFER_NOT_FOUND, OFFER_ACCEPTED_MESSAGE, OFFER_DECLINED_MESSAGE } from './history-offers';
+import { IMPORTED_MEMBER_NOT_FOUND, LINK_RANK_MESSAGE, LINK_SHARED_RECORD, LINK_TARGET_NOT_MEMBER, OFFERED_MESSAGE } from './link-service';
 
 /*
  * POST /api/communities/{id}/imported-members/{importedUserId}/link (issue 21 item 9, DECISIONS.md "Imported
- * members and claiming"): an admin of the record's community moves a name-only record's history onto a real
- * member of that community. Everything over HTTP, on the real database.
+ * members and claiming", issue 38 item 7): an admin of the record's community offers a name-only record's history
+ * to a real member of that community, who accepts or declines it; nothing of the member's log changes before
+ * they accept. Everything over HTTP, on the real database.
  */
 
 const { app, database } = await createTestApp(LIFTED_LIMITS);
@@ -21,6 +25,15 @@ const db = database.db;
 
 const linkUrl = (communityId: string, importedUserId: string) => `/api/communities/${communityId}/imported-members/${importedUserId}/link`;
 const link = (agent: Agent, communityId: string, importedUserId: string, userId: unknown) => agent.post(linkUrl(communityId, importedUserId)).send({ userId });
+
+const offersOf = async (agent: Agent) => (await agent.get('/api/user/history-offers').expect(200)).body as HistoryOfferView[];
+
+/** Links the record to the member (202) and has the member accept the offer it made. */
+async function linkAndAccept(admin: Agent, communityId: string, importedUserId: string, member: { agent: Agent }) {
+  await link(admin, communityId, importedUserId, (await member.agent.get('/api/user').expect(200)).body.id).expect(202);
+  const [offer] = await offersOf(member.agent);
+  await member.agent.post(`/api/user/history-offers/${offer!.id}/accept`).expect(200);
+}
 
 async function notificationsOf(agent: Agent) {
   return (await agent.get('/api/notifications').expect(200)).body as { title: string; message: string; type: string; communityId: string; fromUserId: string | null }[];
@@ -48,45 +61,102 @@ async function world() {
 }
 
 describe('POST /api/communities/:id/imported-members/:importedUserId/link', () => {
-  it('lets a moderator move a name-only record onto a real member: logs, target, roles; the record is gone, audited, the member told', async () => {
+  it('makes an offer (202) that changes nothing of the member’s log; the member sees what it brings, and accepting moves it: logs, target, roles; the record is gone, audited', async () => {
     const { community, id, period, member, imported } = await world();
     expect(imported).toMatchObject({ isImported: true, email: null, importedCommunityId: id });
+    // The member's own month, and a month locked by the community: the offer touches neither.
+    await member.agent.post(`/api/communities/${id}/daily-log`).send({ ...period, dayStatus: { bibleReading: { '2': 'No' } } }).expect(200);
+    const before = await snapshot(id, imported.id);
+    const logBefore = (await member.agent.get(`/api/communities/${id}/daily-log`).query(period).expect(200)).body;
 
-    const response = await link(community.owner.agent, id, imported.id, member.user.id.toUpperCase()).expect(200);
-    expect(response.body).toEqual({ message: LINKED_MESSAGE });
+    const response = await link(community.owner.agent, id, imported.id, member.user.id.toUpperCase()).expect(202);
+    expect(response.body).toEqual({ message: OFFERED_MESSAGE });
+    expect((await member.agent.get(`/api/communities/${id}/daily-log`).query(period).expect(200)).body).toEqual(logBefore);
+    expect((await membershipOf(db, id, member.user.id))?.roles).toEqual(['Member']);
+    expect(await userById(db, imported.id)).toMatchObject({ isImported: true });
+    const after = await snapshot(id, imported.id);
+    expect({ ...after, audit: before.audit, notifications: before.notifications }).toEqual(before);
 
+    // The member is told, and sees the offer: one month, two days, from whom.
+    expect(await notificationsOf(member.agent)).toContainEqual(
+      expect.objectContaining({ type: 'other', title: 'History offered to you', communityId: id, fromUserId: community.owner.user.id }),
+    );
+    const offers = await offersOf(member.agent);
+    expect(offers).toEqual([
+      { id: expect.any(String), communityId: id, communityName: community.community.name, months: 1, days: 2, offeredBy: community.owner.user.displayName, createdAt: expect.any(String), expiresAt: expect.any(String) },
+    ]);
+    // The record stays listed, marked with whom it is offered to (admins see it).
+    const listed = (await community.owner.agent.get(`/api/communities/${id}/members`).query({ limit: 50 }).expect(200)).body.members as { id: string; offeredTo: string | null }[];
+    expect(listed.find((row) => row.id === imported.id)?.offeredTo).toBe(member.user.displayName);
+    expect(listed.find((row) => row.id === member.user.id)?.offeredTo).toBeNull();
+
+    expect((await member.agent.post(`/api/user/history-offers/${offers[0]!.id}/accept`).expect(200)).body).toEqual({ message: OFFER_ACCEPTED_MESSAGE });
     const log = await member.agent.get(`/api/communities/${id}/daily-log`).query(period).expect(200);
-    expect(log.body.dayStatus).toEqual({ bibleReading: { '1': 'Yes', '2': 'Partially' } });
+    // Merged, the member's own cell winning.
+    expect(log.body.dayStatus).toEqual({ bibleReading: { '1': 'Yes', '2': 'No' } });
     const targets = await member.agent.get(`/api/users/${member.user.id}/discipline-targets`).set('X-Community-Id', id).query(period).expect(200);
     expect(targets.body.bibleReading).toBe('3 chapters');
     expect((await membershipOf(db, id, member.user.id))?.roles).toEqual(['Member', 'Commander']);
-
     expect(await userById(db, imported.id)).toBeUndefined();
+    expect(await offersOf(member.agent)).toEqual([]);
     const members = (await community.owner.agent.get(`/api/communities/${id}/members`).expect(200)).body as { id: string }[];
     expect(members.map((row) => row.id).sort()).toEqual([community.owner.user.id, member.user.id].sort());
-
     expect(await auditRowsOf(db, id)).toContainEqual(
       expect.objectContaining({ entity: 'user', action: 'link-imported', actorId: community.owner.user.id, entityId: member.user.id, diff: expect.objectContaining({ importedUserId: imported.id, via: 'link' }) }),
     );
-    expect(await notificationsOf(member.agent)).toContainEqual(
-      expect.objectContaining({
-        type: 'other',
-        title: 'Your history was linked',
-        message: `${community.owner.user.displayName} linked your imported history to your account.`,
-        communityId: id,
-        fromUserId: community.owner.user.id,
-      }),
-    );
+    // Answered: a second answer finds nothing.
+    expectJsonError(await member.agent.post(`/api/user/history-offers/${offers[0]!.id}/accept`), 404, HISTORY_OFFER_NOT_FOUND);
+  });
+
+  it('declining moves nothing and leaves the record for another link; only the member it was offered to sees or answers it (anyone else 404)', async () => {
+    const { community, id, period, member, imported } = await world();
+    await link(community.owner.agent, id, imported.id, member.user.id).expect(202);
+    const [offer] = await offersOf(member.agent);
+    const intruder = await addMember(app, community, 'intruder');
+    expect(await offersOf(intruder.agent)).toEqual([]);
+    expect(await offersOf(community.owner.agent)).toEqual([]);
+    for (const agent of [intruder.agent, community.owner.agent]) {
+      expectJsonError(await agent.post(`/api/user/history-offers/${offer!.id}/accept`), 404, HISTORY_OFFER_NOT_FOUND);
+      expectJsonError(await agent.post(`/api/user/history-offers/${offer!.id}/decline`), 404, HISTORY_OFFER_NOT_FOUND);
+    }
+    expectJsonError(await member.agent.post('/api/user/history-offers/not-an-id/accept'), 404, HISTORY_OFFER_NOT_FOUND);
+    await request(app).get('/api/user/history-offers').expect(401);
+    await request(app).post(`/api/user/history-offers/${offer!.id}/accept`).expect(401);
+
+    expect((await member.agent.post(`/api/user/history-offers/${offer!.id.toUpperCase()}/decline`).expect(200)).body).toEqual({ message: OFFER_DECLINED_MESSAGE });
+    expect((await member.agent.get(`/api/communities/${id}/daily-log`).query(period).expect(200)).body.dayStatus).toEqual({});
+    expect(await userById(db, imported.id)).toMatchObject({ isImported: true });
+    expectJsonError(await member.agent.post(`/api/user/history-offers/${offer!.id}/accept`), 404, HISTORY_OFFER_NOT_FOUND);
+    // The record can be offered again, to the right person.
+    await link(community.owner.agent, id, imported.id, intruder.user.id).expect(202);
+    expect(await offersOf(intruder.agent)).toHaveLength(1);
+  });
+
+  it('an offer past its 30 days, or to a member who has left, cannot be accepted', async () => {
+    const { community, id, member, imported } = await world();
+    await link(community.owner.agent, id, imported.id, member.user.id).expect(202);
+    const [offer] = await offersOf(member.agent);
+    await db.update(historyOffers).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(historyOffers.id, offer!.id));
+    expect(await offersOf(member.agent)).toEqual([]);
+    expectJsonError(await member.agent.post(`/api/user/history-offers/${offer!.id}/accept`), 404, HISTORY_OFFER_NOT_FOUND);
+
+    const leaver = await addMember(app, community, 'leaver');
+    await link(community.owner.agent, id, imported.id, leaver.user.id).expect(202);
+    const [theirs] = await offersOf(leaver.agent);
+    await leaver.agent.post(`/api/communities/${id}/leave`).expect(200);
+    expect(await offersOf(leaver.agent)).toEqual([]);
+    expectJsonError(await leaver.agent.post(`/api/user/history-offers/${theirs!.id}/accept`), 404, HISTORY_OFFER_NOT_FOUND);
+    expect(await userById(db, imported.id)).toMatchObject({ isImported: true });
   });
 
   it('notifies the other moderators, and not the moderator who links onto themselves', async () => {
     const { community, id, imported } = await world();
     const coModerator = await addMember(app, community, 'comoderator');
     await setRoles(db, id, coModerator.user.id, ['CommunityModerator']);
-    await link(community.owner.agent, id, imported.id, community.owner.user.id).expect(200);
+    await linkAndAccept(community.owner.agent, id, imported.id, community.owner);
     expect((await membershipOf(db, id, community.owner.user.id))?.roles).toEqual(['CommunityModerator', 'Commander']);
     const ownerTold = (await notificationsOf(community.owner.agent)).map((n) => n.title);
-    expect(ownerTold).not.toContain('Your history was linked');
+    expect(ownerTold).not.toContain('History offered to you');
     expect(ownerTold).not.toContain('History claimed');
     expect(await notificationsOf(coModerator.agent)).toContainEqual(expect.objectContaining({ title: 'History claimed', communityId: id }));
   });
@@ -182,23 +252,29 @@ describe('POST /api/communities/:id/imported-members/:importedUserId/link', () =
     expect(await snapshot(id, imported.id)).toEqual(before);
   });
 
-  it('answers 404 to a second link of the same record', async () => {
+  it('a second link of the same record replaces the pending offer; once accepted, the record is gone (404)', async () => {
     const { community, id, member, imported } = await world();
-    await link(community.owner.agent, id, imported.id, member.user.id).expect(200);
+    await link(community.owner.agent, id, imported.id, member.user.id).expect(202);
     const second = await addMember(app, community, 'second');
-    expectJsonError(await link(community.owner.agent, id, imported.id, second.user.id), 404, IMPORTED_MEMBER_NOT_FOUND);
-    expect(await membershipOf(db, id, second.user.id)).toMatchObject({ roles: ['Member'] });
+    await link(community.owner.agent, id, imported.id, second.user.id).expect(202);
+    expect(await offersOf(member.agent)).toEqual([]);
+    const [offer] = await offersOf(second.agent);
+    await second.agent.post(`/api/user/history-offers/${offer!.id}/accept`).expect(200);
+    expectJsonError(await link(community.owner.agent, id, imported.id, member.user.id), 404, IMPORTED_MEMBER_NOT_FOUND);
+    expect(await membershipOf(db, id, member.user.id)).toMatchObject({ roles: ['Member'] });
   });
 
-  it('gives one of two concurrent links of the same record 200 and the other 404', async () => {
+  it('of two concurrent links of the same record, one offer stands; of two concurrent accepts, one moves the history', async () => {
     const { community, id, member, imported } = await world();
     const second = await addMember(app, community, 'second');
     const responses = await Promise.all([link(community.owner.agent, id, imported.id, member.user.id), link(community.owner.agent, id, imported.id, second.user.id)]);
-    expect(responses.map((response) => response.status).sort()).toEqual([200, 404]);
-    const winner = responses[0]!.status === 200 ? member : second;
-    const loser = winner === member ? second : member;
+    expect(responses.map((response) => response.status)).toEqual([202, 202]);
+    expect(await db.select().from(historyOffers).where(eq(historyOffers.importedUserId, imported.id))).toHaveLength(1);
+    const winner = (await offersOf(member.agent)).length === 1 ? member : second;
+    const [offer] = await offersOf(winner.agent);
+    const accepts = await Promise.all([1, 2].map(() => winner.agent.post(`/api/user/history-offers/${offer!.id}/accept`)));
+    expect(accepts.map((response) => response.status).sort()).toEqual([200, 404]);
     expect((await membershipOf(db, id, winner.user.id))?.roles).toEqual(['Member', 'Commander']);
-    expect((await membershipOf(db, id, loser.user.id))?.roles).toEqual(['Member']);
     expect((await auditRowsOf(db, id)).filter((row) => row.action === 'link-imported')).toHaveLength(1);
   });
 });

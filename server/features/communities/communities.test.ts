@@ -378,6 +378,7 @@ describe('GET /api/communities/:id/members', () => {
       rank: 'CommunityModerator',
       subgroupId: null,
       isImported: false,
+      offeredTo: null,
       createdAt: expect.stringMatching(ISO_DATE_PATTERN),
     });
     expect(byId.get(fixture.members[0]!.user.id)).toMatchObject({ email: fixture.members[0]!.email, role: 'Member', roles: ['Member'] });
@@ -512,6 +513,7 @@ describe('PATCH /api/users/:userId/role', () => {
       rank: 'Commander',
       subgroupId: null,
       isImported: false,
+      offeredTo: null,
       createdAt: expect.stringMatching(ISO_DATE_PATTERN),
     });
     expect(await rolesOf(db, fixture.id, member.user.id)).toEqual(['Commander', 'Member']);

@@ -4,6 +4,7 @@ import { ROLES, type Role } from '@shared/domain/constants';
 import { atLeast, effectiveRoles, highestRole, isAdmin } from '@shared/domain/roles';
 import { ACCENTED, PLAIN } from '@shared/domain/search-key';
 import { users } from '@shared/schema/auth';
+import { historyOffers } from '@shared/schema/history-offers';
 import { communities, memberships, subgroups } from '@shared/schema/communities';
 import { type Executor, preparedPerDatabase } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
@@ -62,6 +63,12 @@ const membersStatement = (admin: boolean) =>
         searchName: users.searchName,
         email: users.email,
         isImported: users.isImported,
+        // An imported record offered to a member, waiting for their answer: whom (admins only; one probe of the
+        // pending offers' unique index, for imported rows alone).
+        offeredTo: (admin
+          ? sql<string | null>`CASE WHEN ${users.isImported} THEN (SELECT offered.display_name FROM ${historyOffers} JOIN ${users} AS offered ON offered.id = ${historyOffers.userId}
+              WHERE ${historyOffers.importedUserId} = ${users.id} AND ${historyOffers.status} = 'pending' AND ${historyOffers.expiresAt} > now()) END`
+          : sql<string | null>`NULL::text`),
         isSuperAdmin: users.isSuperAdmin,
         isInstitutionAdmin: (admin ? sql<boolean>`${institutionAdmins.userId} IS NOT NULL` : sql<boolean>`false`).mapWith(Boolean),
         roles: memberships.roles,
@@ -150,6 +157,7 @@ function memberView(row: MemberRow, showEmail: boolean): CommunityMember {
     rank: showEmail ? highestRole(effectiveRoles(row.roles, { institutionAdmin: row.isInstitutionAdmin, superAdmin: row.isSuperAdmin })) : highestRole(row.roles),
     subgroupId: row.subgroupId,
     isImported: row.isImported,
+    offeredTo: row.offeredTo,
     createdAt: row.createdAt.toISOString(),
   };
 }

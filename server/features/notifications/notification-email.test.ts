@@ -157,14 +157,15 @@ describe('notification e-mails', () => {
     expect(cancelled!.subject).toMatch(/^Meeting cancelled: .*(CST|CDT)/);
   });
 
-  it('a linked history e-mails the member, when they turned claims on', async () => {
+  it('a history offered by a link e-mails the member, when they turned claims on', async () => {
     const world = await verifiedWorld();
     await world.asker.agent.put('/api/user/notification-preferences').send({ email: { claims: true } }).expect(200);
     const imported = await importPerson(db, world.owner.agent, world.id, { displayName: person('nameonly').displayName, email: null, role: 'Member', days: { 1: 'Yes' } });
-    await world.owner.agent.post(`/api/communities/${world.id}/imported-members/${imported.id}/link`).send({ userId: world.asker.user.id }).expect(200);
+    await world.owner.agent.post(`/api/communities/${world.id}/imported-members/${imported.id}/link`).send({ userId: world.asker.user.id }).expect(202);
     const [mail, ...more] = await queuedFor(world.asker.email);
     expect(more).toHaveLength(0);
-    expect(mail).toMatchObject({ kind: 'notify-claims', subject: 'Your imported history was linked to your account' });
+    expect(mail).toMatchObject({ kind: 'notify-claims', subject: 'Imported history is offered to you' });
+    expect(mail!.textBody).toContain('/tracking');
     // The moderator who linked it is not told of their own act.
     expect(await queuedFor(world.owner.email)).toHaveLength(0);
   });

@@ -255,20 +255,17 @@ export function useRemoveMember(communityId: string) {
 }
 
 /**
- * POST /api/communities/{id}/imported-members/{importedUserId}/link {userId}: an admin moves a name-only
- * record's history onto a real member. The record leaves the list at once; everything that showed its
- * history or counted it (members, figures, subgroups, logs, targets, reports, statistics) is read again.
+ * POST /api/communities/{id}/imported-members/{importedUserId}/link {userId}: an admin offers a name-only
+ * record's history to a real member (202). The record stays listed, marked with whom it is offered to; its
+ * history moves only once the member accepts.
  */
 export function useLinkImportedMember(communityId: string) {
   const queryClient = useQueryClient();
-  return useMutation<LinkImportedMemberResult, Error, { importedUserId: string } & LinkImportedMemberBody>({
+  return useMutation<LinkImportedMemberResult, Error, { importedUserId: string; offeredTo: string } & LinkImportedMemberBody>({
     mutationFn: ({ importedUserId, userId }) =>
       apiJson<LinkImportedMemberResult>('POST', `/api/communities/${communityId}/imported-members/${importedUserId}/link`, { userId }),
-    onSuccess: (_result, { importedUserId }) => {
-      changeListedMembers(queryClient, communityId, (members) => members.filter((member) => member.id !== importedUserId));
-      for (const queryKey of [['/api/communities', communityId], ['/api/users'], ['/api/reports'], ['/api/commanders']]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+    onSuccess: (_result, { importedUserId, offeredTo }) => {
+      changeListedMembers(queryClient, communityId, (members) => members.map((member) => (member.id === importedUserId ? { ...member, offeredTo } : member)));
     },
   });
 }

@@ -4,6 +4,7 @@ import {
   APPLICATION_NOTIFICATION_TITLE,
   HISTORY_CLAIMED_NOTIFICATION_TITLE,
   HISTORY_LINKED_NOTIFICATION_TITLE,
+  HISTORY_OFFERED_NOTIFICATION_TITLE,
   NOTIFICATION_POLL_MS,
 } from '@shared/domain/constants';
 import { apiGetWithHeaders, apiRequest } from '@/lib/api-client';
@@ -61,6 +62,8 @@ export function refreshConcerned(queryClient: QueryClient, notifications: readon
       invalidate({ predicate: communityPart('members', 'stats', 'subgroups') });
       invalidate({ queryKey: ['/api/reports'] });
       invalidate({ queryKey: ['/api/user/subgroup'] });
+    } else if (title === HISTORY_OFFERED_NOTIFICATION_TITLE) {
+      invalidate({ queryKey: ['/api/user/history-offers'] });
     } else if (title === HISTORY_LINKED_NOTIFICATION_TITLE) {
       // One's whole history moved (logs, targets, memberships, questions, meetings): everything is read again.
       invalidate({ predicate: (query) => !isNotificationQuery(query) });
@@ -193,7 +196,7 @@ export function useMarkAllNotificationsRead() {
  * Where a notification leads: the screen where its reader acts (DECISIONS.md). A new question goes to the
  * commander who answers it (Received Questions); an answer to the asker (My Questions); meetings to
  * /meetings; an application to Administration > New Members; a claimed history to the moderators'
- * member list; a history linked by an admin to one's own tracking.
+ * member list; a history linked or offered by an admin to one's own tracking (where an offer is answered).
  */
 export function notificationLink({ type, title }: Pick<NotificationView, 'type' | 'title'>): string | null {
   if (type === 'question') return '/questions?tab=received';
@@ -205,6 +208,6 @@ export function notificationLink({ type, title }: Pick<NotificationView, 'type' 
   if (type === 'reflection_reply') return '/tracking';
   if (title === APPLICATION_NOTIFICATION_TITLE) return '/admin?tab=applications';
   if (title === HISTORY_CLAIMED_NOTIFICATION_TITLE) return '/admin?tab=members';
-  if (title === HISTORY_LINKED_NOTIFICATION_TITLE) return '/tracking';
+  if (title === HISTORY_LINKED_NOTIFICATION_TITLE || title === HISTORY_OFFERED_NOTIFICATION_TITLE) return '/tracking';
   return null;
 }

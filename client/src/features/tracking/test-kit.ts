@@ -33,6 +33,7 @@ export function makeMember(overrides: Partial<CommunityMember> = {}): CommunityM
     rank: overrides.role ?? 'Member',
     subgroupId: null,
     isImported: false,
+    offeredTo: null,
     createdAt: '2026-01-10T12:00:00.000Z',
     ...overrides,
   };

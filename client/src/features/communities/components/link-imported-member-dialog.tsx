@@ -14,10 +14,10 @@ import { ShowMoreMembers } from './show-more-members';
 
 export const CHOOSE_MEMBER_MESSAGE = 'Choose the member this history belongs to.';
 
-/** What linking does, said before it is done (DECISIONS.md "Imported members and claiming"). */
+/** What linking does, said before it is done (DECISIONS.md "A link is an offer the member accepts"). */
 export function linkConsequence(importedName: string, memberName: string | null): string {
-  const onto = memberName ? `${memberName}'s account` : 'the account of the member you choose';
-  return `${importedName}'s imported history (daily logs, targets, questions and meetings) moves onto ${onto}, and the imported record disappears from the member list. This cannot be undone.`;
+  const to = memberName ?? 'the member you choose';
+  return `${importedName}'s imported history (daily logs, targets, questions and meetings) is offered to ${to}. Nothing changes in their log until they accept it; then it moves onto their account and the imported record leaves the member list.`;
 }
 
 
@@ -30,7 +30,8 @@ interface LinkImportedMemberDialogProps {
 
 /**
  * 'Link to member…' on an imported row of the Members tab: a moderator chooses the real member a name-only
- * record belongs to, reads what will happen, and confirms (POST …/imported-members/{id}/link).
+ * record belongs to, reads what will happen, and confirms (POST …/imported-members/{id}/link): an offer the
+ * member accepts or declines.
  */
 export function LinkImportedMemberDialog({ communityId, imported, onClose }: LinkImportedMemberDialogProps) {
   const link = useLinkImportedMember(communityId);
@@ -93,10 +94,10 @@ function LinkForm({
       return;
     }
     link.mutate(
-      { importedUserId: imported.id, userId: chosen.id },
+      { importedUserId: imported.id, userId: chosen.id, offeredTo: chosen.displayName },
       {
         onSuccess: () => {
-          toast({ title: 'History Linked', description: `${imported.displayName}'s history now belongs to ${chosen.displayName}.`, variant: 'success' });
+          toast({ title: 'History Offered', description: `${imported.displayName}'s history is offered to ${chosen.displayName}. It moves once they accept it.`, variant: 'success' });
           link.reset();
           onDone();
         },
@@ -123,7 +124,7 @@ function LinkForm({
         <DialogHeader>
           <DialogTitle className="[overflow-wrap:anywhere]">Link {imported.displayName} to a member</DialogTitle>
           <DialogDescription>
-            Imported records without an e-mail cannot be claimed. Choose the member this record belongs to, and their history becomes theirs.
+            Imported records without an e-mail cannot be claimed. Choose the member this record belongs to: they are asked to accept its history.
           </DialogDescription>
         </DialogHeader>
       }
@@ -134,7 +135,7 @@ function LinkForm({
             Cancel
           </Button>
           <Button type="submit" disabled={link.isPending} aria-describedby={consequenceId}>
-            {link.isPending ? 'Linking...' : 'Link History'}
+            {link.isPending ? 'Offering...' : 'Offer History'}
           </Button>
         </>
       }

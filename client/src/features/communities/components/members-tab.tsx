@@ -117,7 +117,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
                 have an account; they cannot sign in yet.
               </p>
               <p className="font-medium">{IMPORTED_MEMBERS_HINT}</p>
-              <p>A record without an e-mail cannot be claimed: use 'Link to member…' on its row to give its history to the member it belongs to.</p>
+              <p>A record without an e-mail cannot be claimed: use 'Link to member…' on its row to offer its history to the member it belongs to, who accepts it.</p>
             </div>
           </div>
           <SearchInput
@@ -238,6 +238,7 @@ function MemberRow({
           </span>
           {isSelf ? <Badge variant="success">You</Badge> : null}
           {member.isImported ? <Badge variant="outline">Imported</Badge> : null}
+          {member.offeredTo ? <Badge variant="outline" className="max-w-full whitespace-normal [overflow-wrap:anywhere]">Offered to {member.offeredTo}</Badge> : null}
         </span>
         <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{member.email ? <EmailAddress email={member.email} /> : 'No e-mail on file'}</span>
       </div>

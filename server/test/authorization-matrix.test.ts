@@ -10,6 +10,7 @@ import { memberApplications } from '@shared/schema/applications';
 import { users } from '@shared/schema/auth';
 import { reflections } from '@shared/schema/care';
 import { memberships, subgroups } from '@shared/schema/communities';
+import { historyOffers } from '@shared/schema/history-offers';
 import { notifications } from '@shared/schema/notifications';
 import { calendarLocks } from '@shared/schema/tracking';
 import { issueToken } from '../features/auth/email-tokens';
@@ -239,6 +240,24 @@ async function throwawayImported(w: World) {
   return row!.id;
 }
 
+/** An offer of a throwaway imported record's history to the actor (the person, or nobody's id when anonymous). */
+async function throwawayOffer(w: World, who: Person | undefined) {
+  const importedUserId = await throwawayImported(w);
+  const [row] = await db
+    .insert(historyOffers)
+    .values({ communityId: w.id, importedUserId, userId: who?.user.id ?? people.third.user.id, offeredBy: people.moderator.user.id, months: 1, days: 2, expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: historyOffers.id });
+  return row!.id;
+}
+
+/** A push device of the actor's own (a random id when anonymous). */
+async function throwawayDevice(who: Person | undefined) {
+  if (!who) return randomUUID();
+  await who.agent.post('/api/push/subscriptions').send(pushSubscription(randomUUID())).expect(201);
+  const devices = (await who.agent.get('/api/push/subscriptions').expect(200)).body as { id: string }[];
+  return devices[0]!.id;
+}
+
 async function throwawaySubgroup(w: World) {
   const [row] = await db.insert(subgroups).values({ communityId: w.id, name: `Throwaway ${randomUUID().slice(0, 6)}` }).returning({ id: subgroups.id });
   return row!.id;
@@ -292,8 +311,8 @@ interface Entry {
   freshWorld?: true;
   /** The call signs its session in as someone else or out: sent from a second session of the actor. */
   replacesSession?: true;
-  /** After an answer in the 2xx class (a changed password is remembered). */
-  after?: (cell: Cell) => void;
+  /** After an answer in the 2xx class (a changed password is remembered, a signed-out actor signs in again). */
+  after?: (cell: Cell) => void | Promise<void>;
 }
 
 const me = (cell: { who: Person | undefined }) => cell.who?.user.id ?? randomUUID();
@@ -326,6 +345,38 @@ const MATRIX: Record<string, Entry> = {
     after: ({ who, made }) => {
       if (who) who.password = made.next!;
     },
+  },
+  'PUT /api/user/name': {
+    expect: SIGNED_IN,
+    prepare: async () => ({ displayName: uniqueIdentity('renamed').displayName }),
+    send: (a, { made }) => a.put('/api/user/name').send({ displayName: made.displayName }),
+    // Later cells read names back (the members list shows the new one).
+    after: ({ who, made }) => {
+      if (who) who.user.displayName = made.displayName!;
+    },
+  },
+  // Every session of the actor ends (the main one too): it signs in again for the cells after it.
+  'POST /api/logout-everywhere': {
+    expect: SIGNED_IN,
+    replacesSession: true,
+    send: (a) => a.post('/api/logout-everywhere'),
+    after: async ({ who }) => {
+      if (who) await who.agent.post('/api/login').send({ username: who.email, password: who.password }).expect(200);
+    },
+  },
+  'GET /api/user/takeover-review': { expect: SIGNED_IN, send: (a) => a.get('/api/user/takeover-review') },
+  'POST /api/user/takeover-review/done': { expect: SIGNED_IN, send: (a) => a.post('/api/user/takeover-review/done') },
+  'GET /api/user/history-offers': { expect: SIGNED_IN, send: (a) => a.get('/api/user/history-offers') },
+  // An offer made to the actor: accepted only by a member of the record's community (others 404, as is an offer to anyone else).
+  'POST /api/user/history-offers/:id/accept': {
+    expect: '401 404 2xx 2xx 2xx 2xx 404 404',
+    prepare: async ({ who, world: w }) => ({ offerId: await throwawayOffer(w, who) }),
+    send: (a, { made }) => a.post(`/api/user/history-offers/${made.offerId}/accept`),
+  },
+  'POST /api/user/history-offers/:id/decline': {
+    expect: SIGNED_IN,
+    prepare: async ({ who, world: w }) => ({ offerId: await throwawayOffer(w, who) }),
+    send: (a, { made }) => a.post(`/api/user/history-offers/${made.offerId}/decline`),
   },
   'POST /api/claim': {
     expect: PUBLIC,
@@ -455,6 +506,13 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/push/public-key': { expect: PUBLIC, send: (a) => a.get('/api/push/public-key') },
   'POST /api/push/subscriptions': { expect: SIGNED_IN, send: (a) => a.post('/api/push/subscriptions').send(pushSubscription(randomUUID())) },
   'DELETE /api/push/subscriptions': { expect: SIGNED_IN, send: (a) => a.delete('/api/push/subscriptions').send({ endpoint: `https://push.example.org/${randomUUID()}` }) },
+  'GET /api/push/subscriptions': { expect: SIGNED_IN, send: (a) => a.get('/api/push/subscriptions') },
+  // The actor's own device, made for the cell (another account's id is 404: push-devices.test.ts).
+  'DELETE /api/push/subscriptions/:id': {
+    expect: SIGNED_IN,
+    prepare: async ({ who }) => ({ deviceId: await throwawayDevice(who) }),
+    send: (a, { made }) => a.delete(`/api/push/subscriptions/${made.deviceId}`),
+  },
   'POST /api/notifications/unsubscribe': {
     expect: PUBLIC,
     prepare: async () => ({ token: unsubscribeToken(linkKeyFrom(testConfig().SESSION_SECRET!), (await throwawayUser('unsubscriber')).id, 'meetings') }),
@@ -662,7 +720,7 @@ describe.each(declared)('$key', ({ key }) => {
     if (want === '2xx') {
       expect(response.status, seen).toBeGreaterThanOrEqual(200);
       expect(response.status, seen).toBeLessThan(300);
-      entry.after?.(cell);
+      await entry.after?.(cell);
     } else {
       expect(response.status, seen).toBe(want);
       expectJsonError(response, want);

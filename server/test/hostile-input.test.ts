@@ -349,6 +349,22 @@ const SPECS: Record<string, Spec> = {
     },
   },
   'DELETE /api/push/subscriptions': { as: 'member', path: () => '/api/push/subscriptions', body: () => ({ endpoint: 'https://push.example.org/hostile' }) },
+  'GET /api/push/subscriptions': { as: 'member', path: () => '/api/push/subscriptions' },
+  // No device of the member's by this id (another account's, or none): 404 whatever the spelling.
+  'DELETE /api/push/subscriptions/:id': { as: 'member', path: () => `/api/push/subscriptions/${randomUUID()}` },
+  // Signed out here: as anyone signed in it would end the file's sessions (push-devices.test.ts tests it).
+  'POST /api/logout-everywhere': { as: 'anonymous', path: () => '/api/logout-everywhere' },
+  'GET /api/user/takeover-review': { as: 'member', path: () => '/api/user/takeover-review' },
+  'POST /api/user/takeover-review/done': { as: 'member', path: () => '/api/user/takeover-review/done' },
+  'GET /api/user/history-offers': { as: 'member', path: () => '/api/user/history-offers' },
+  'POST /api/user/history-offers/:id/accept': { as: 'member', path: () => `/api/user/history-offers/${randomUUID()}/accept` },
+  'POST /api/user/history-offers/:id/decline': { as: 'member', path: () => `/api/user/history-offers/${randomUUID()}/decline` },
+  'PUT /api/user/name': {
+    as: 'account',
+    path: () => '/api/user/name',
+    body: () => ({ displayName: 'Renamed Hostile' }),
+    bad: { displayName: ['', '   ', 'Vісtim Mod', 'x'.repeat(81)] },
+  },
   // Form posts from mail providers: a JSON body is never a one-click unsubscribe, so every variant is refused.
   'GET /api/notifications/unsubscribe': {
     as: 'anonymous',
@@ -1013,6 +1029,14 @@ const TEXT_CASES: Record<string, TextCase> = {
       const response = await agent.post('/api/register').send({ email: `${randomUUID()}@example.org`, displayName, password: TEST_PASSWORD });
       // Names are stored in their NFKC form (DECISIONS.md "Input"): 'e' + U+0301 reads back as 'é'.
       return { response, expected: displayName.normalize('NFKC'), stored: async () => (await agent.get('/api/user').expect(200)).body.displayName };
+    },
+  },
+  'display name (name change)': {
+    field: 'displayName',
+    send: async (text) => {
+      const displayName = `${text} ${nextCase()}${randomUUID().slice(0, 4)}`;
+      const response = await account.agent.put('/api/user/name').send({ displayName });
+      return { response, expected: displayName.normalize('NFKC'), stored: async () => (await account.agent.get('/api/user').expect(200)).body.displayName };
     },
   },
   'community name and description': {

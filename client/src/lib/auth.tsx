@@ -23,6 +23,8 @@ export interface AuthContextValue {
   loginMutation: UseMutationResult<PublicUser, Error, LoginBody>;
   registerMutation: UseMutationResult<PublicUser, Error, RegisterBody>;
   logoutMutation: UseMutationResult<void, Error, void>;
+  /** Ends every session of the account (this one too) and forgets every push device. */
+  logoutEverywhereMutation: UseMutationResult<void, Error, void>;
   /** Resolves null when the popup failed or was closed (only logged) or a redirect sign-in started. */
   googleMutation: UseMutationResult<PublicUser | null, Error, void>;
 }
@@ -109,20 +111,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onError: (error) => toastError('Registration failed', error),
   });
 
+  const signedOut = (title: string) => {
+    queryClient.setQueryData(USER_QUERY_KEY, null);
+    // Everything else the previous user saw goes, so the next person on this device sees none of it.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+    setStoredCommunityId(null);
+    navigate('/auth');
+    toast({ title });
+  };
+
   const logoutMutation = useMutation<void, Error, void>({
     mutationFn: async () => {
       await signOutOfFirebase().catch((error: unknown) => console.error('Firebase sign-out failed', error));
       await apiRequest('POST', '/api/logout');
     },
-    onSuccess: () => {
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-      // Everything else the previous user saw goes, so the next person on this device sees none of it.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
-      setStoredCommunityId(null);
-      navigate('/auth');
-      toast({ title: 'Signed out successfully' });
-    },
+    onSuccess: () => signedOut('Signed out successfully'),
     onError: (error) => toastError('Logout failed', error),
+  });
+
+  const logoutEverywhereMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout-everywhere');
+      await signOutOfFirebase().catch((error: unknown) => console.error('Firebase sign-out failed', error));
+    },
+    onSuccess: () => signedOut('Signed out on every device'),
+    onError: (error) => toastError('Could not sign out everywhere', error),
   });
 
   const googleMutation = useMutation<PublicUser | null, Error, void>({
@@ -170,6 +183,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     loginMutation,
     registerMutation,
     logoutMutation,
+    logoutEverywhereMutation,
     googleMutation,
   };
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

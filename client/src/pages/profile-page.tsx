@@ -2,6 +2,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link } from 'wouter';
 import { PageHeader } from '@/components/layout/page-header';
 import { ProfileDetails } from '@/features/auth/components/profile-details';
+import { SignOutEverywhereCard } from '@/features/auth/components/sign-out-everywhere-card';
 import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
 import { useAuth } from '@/lib/auth';
 
@@ -20,6 +21,9 @@ export function ProfilePage() {
           {/* Under the account card, in the same column (e-mails link to /profile#notifications). */}
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
             <NotificationPreferencesCard emailVerified={user.emailVerified} />
+            <div className="grid content-start gap-6">
+              <SignOutEverywhereCard />
+            </div>
           </div>
         </div>
       ) : null}

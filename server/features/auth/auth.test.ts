@@ -110,6 +110,7 @@ describe('POST /api/register', () => {
       isSuperAdmin: false,
       hasPassword: true,
       emailVerified: false,
+      takeoverReviewPending: false,
       createdAt: expect.any(String),
     });
     sessionCookieOf(response);

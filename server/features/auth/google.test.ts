@@ -329,7 +329,7 @@ describe('POST /api/auth/google', () => {
   });
 
   it('a takeover forgets the squatter’s push devices and notification choices, and shows the owner, once, the communities joined before', async () => {
-    const { community, joinCode } = await createCommunity(app);
+    const { community, joinCode } = await createCommunity(testApp.app);
     const squatter = await signUp(app);
     await squatter.agent.post('/api/communities/join').send({ inviteCode: await joinCode() }).expect(200);
     // The squatter's choices: e-mails of questions off, a reminder, a zone; and a phone receiving pushes.

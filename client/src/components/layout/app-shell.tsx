@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TakeoverReviewDialog } from '@/features/auth/components/takeover-review-dialog';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { CheckInSync } from '@/features/tracking/components/check-in-sync';
 import { TopBar } from './top-bar';
@@ -18,6 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <UpdateBanner />
       <VerifyEmailBanner />
       <CheckInSync />
+      <TakeoverReviewDialog />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-10">
         {children}
       </main>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PushDeviceView } from '@shared/contracts/push';
 import { apiJson, apiRequest, findApiError } from '@/lib/api-client';
 
 /**
@@ -33,7 +34,11 @@ async function readPushState(): Promise<PushState> {
   }
   if (Notification.permission === 'denied') return { kind: 'blocked' };
   const subscription = Notification.permission === 'granted' ? await currentSubscription() : null;
-  return subscription ? { kind: 'on', publicKey, endpoint: subscription.endpoint } : { kind: 'off', publicKey };
+  if (!subscription) return { kind: 'off', publicKey };
+  // The browser keeps its subscription across sign-outs, but the server forgets a device whose session ended
+  // (issue 38 item 1): push is on here only if this session's device is among the account's.
+  const devices = await apiJson<PushDeviceView[]>('GET', '/api/push/subscriptions');
+  return devices.some((device) => device.current) ? { kind: 'on', publicKey, endpoint: subscription.endpoint } : { kind: 'off', publicKey };
 }
 
 export function usePushState() {
@@ -62,7 +67,7 @@ export function useTurnPushOn() {
       const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
       await apiRequest('POST', '/api/push/subscriptions', subscription.toJSON());
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PUSH_STATE_KEY }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: PUSH_STATE_KEY }), queryClient.invalidateQueries({ queryKey: ['/api/push/subscriptions'] })]),
   });
 }
 
@@ -74,6 +79,29 @@ export function useTurnPushOff() {
       await apiRequest('DELETE', '/api/push/subscriptions', { endpoint });
       await (await currentSubscription())?.unsubscribe();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PUSH_STATE_KEY }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: PUSH_STATE_KEY }), queryClient.invalidateQueries({ queryKey: ['/api/push/subscriptions'] })]),
+  });
+}
+
+/** GET /api/push/subscriptions: the devices that receive the account's pushes (issue 38 item 1). */
+export const PUSH_DEVICES_KEY = ['/api/push/subscriptions'] as const;
+
+export function usePushDevices() {
+  return useQuery<PushDeviceView[]>({ queryKey: PUSH_DEVICES_KEY });
+}
+
+/** DELETE /api/push/subscriptions/{id}: that device receives no more pushes of this account. */
+export function useRemovePushDevice() {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, PushDeviceView>({
+    mutationFn: async (device) => {
+      await apiRequest('DELETE', `/api/push/subscriptions/${device.id}`);
+      // This browser's own: let go of the browser's subscription too.
+      if (device.current) await (await currentSubscription())?.unsubscribe();
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: PUSH_DEVICES_KEY });
+      void queryClient.invalidateQueries({ queryKey: PUSH_STATE_KEY });
+    },
   });
 }

@@ -8,6 +8,7 @@ import { Switch } from '@/components/ui/switch';
 import { toastError } from '@/lib/notify';
 import { useNotificationPreferences, useSavePreferences } from '../preferences-api';
 import { PushDeviceSection } from './push-device-section';
+import { PushDevicesList } from './push-devices-list';
 import { ReminderAndQuietHoursForm } from './reminder-and-quiet-hours-form';
 
 export const PREFERENCES_LOAD_FAILED = 'Your notification settings could not be loaded.';
@@ -35,6 +36,7 @@ export function NotificationPreferencesCard({ emailVerified }: { emailVerified: 
         ) : (
           <>
             <PushDeviceSection />
+            <PushDevicesList />
             {emailVerified ? null : (
               <p className="flex items-start gap-2 rounded-xl bg-primary-50 p-3 text-sm text-primary-900">
                 <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -1,5 +1,5 @@
-import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { type QueryClient, type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import type { LoginBody, PublicUser, RegisterBody } from '@shared/contracts/auth';
 import { OPTIONAL_SESSION_QUERY } from '@shared/contracts/session-check';
@@ -10,6 +10,7 @@ import { communityName, getStoredCommunityId, MEMBERSHIPS_QUERY_KEY, type Member
 import { onCommunityGone } from './query-client';
 import { type GoogleIdentity, hasPendingGoogleRedirect, signInWithGooglePopup, signOutOfFirebase, takeGoogleRedirectResult } from './firebase';
 import { googlePopupProblem } from './google-popup';
+import { isServerUnreachable, isUnreachableError, retryDelayMs, setServerUnreachable, subscribeToReachability } from './reachability';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
@@ -17,6 +18,10 @@ export interface AuthContextValue {
   user: PublicUser | null;
   /** True until GET /api/user has answered. */
   isLoading: boolean;
+  /** The server could not be reached when asked who is signed in (the app shows the last known user, if any). */
+  unreachable: boolean;
+  /** Asks the server again now (the unreachable notice's Retry). */
+  retryReach: () => void;
   memberships: Membership[];
   /** True while a signed-in user's memberships load. */
   membershipsLoading: boolean;
@@ -41,11 +46,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const userQuery = useQuery<PublicUser | null>({
     queryKey: USER_QUERY_KEY,
-    // /api/user?optional=1 (as index.html preloads it): signed out is answered 200 null, not a 401 that the
-    // browser would log as an error on every visit to /auth.
-    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull', search: OPTIONAL_SESSION_QUERY }),
+    queryFn: (context) => whoIsSignedIn(queryClient, context),
   });
   const user = userQuery.data ?? null;
+  const unreachable = useSyncExternalStore(subscribeToReachability, isServerUnreachable, isServerUnreachable);
+  // The server could not be reached: ask again, 2 s then doubling to 30 s, until it answers.
+  const failures = useRef(0);
+  useEffect(() => {
+    if (!unreachable) {
+      failures.current = 0;
+      return;
+    }
+    const timer = setTimeout(() => void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY, exact: true }), retryDelayMs(failures.current++));
+    return () => clearTimeout(timer);
+  }, [unreachable, userQuery.dataUpdatedAt, userQuery.errorUpdatedAt, queryClient]);
 
   const membershipsQuery = useMembershipsQuery(user !== null);
   const membershipsError = membershipsQuery.error;
@@ -178,6 +192,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value: AuthContextValue = {
     user,
     isLoading: userQuery.isPending,
+    unreachable,
+    retryReach: () => void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY, exact: true }),
     memberships: membershipsQuery.data ?? NO_MEMBERSHIPS,
     membershipsLoading: user !== null && membershipsQuery.isPending,
     loginMutation,
@@ -187,6 +203,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     googleMutation,
   };
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** /api/user?optional=1 (as index.html preloads it): signed out is answered 200 null, not a 401 the browser would log. */
+const askServerWhoIsSignedIn = getQueryFn<PublicUser>({ on401: 'returnNull', search: OPTIONAL_SESSION_QUERY });
+
+/**
+ * Who is signed in (issue 38 item 11): only the server's own answer says signed out. When it cannot be reached
+ * (a network error, a 5xx), the last known user and screens come back from the offline copy and the app says
+ * the server cannot be reached; when it answers again, everything shown is read afresh.
+ */
+async function whoIsSignedIn(queryClient: QueryClient, context: Parameters<typeof askServerWhoIsSignedIn>[0]): Promise<PublicUser | null> {
+  try {
+    const user = await askServerWhoIsSignedIn(context);
+    if (isServerUnreachable()) {
+      setServerUnreachable(false);
+      // What was shown came from the kept copy: read it all again (the user query has its answer already).
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+    }
+    return user;
+  } catch (error) {
+    if (!isUnreachableError(error)) throw error;
+    setServerUnreachable(true);
+    const known = queryClient.getQueryData<PublicUser | null>(USER_QUERY_KEY);
+    if (known) return known;
+    const { restoreOfflineCache } = await import('./offline-cache');
+    const kept = await restoreOfflineCache(queryClient);
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 export function useAuth(): AuthContextValue {

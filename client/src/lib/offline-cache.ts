@@ -1,6 +1,8 @@
 import { dehydrate, hydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
+import type { PublicUser } from '@shared/contracts/auth';
 import { USER_QUERY_KEY } from './auth';
+import { isServerUnreachable } from './reachability';
 
 /**
  * The last data the app showed, kept in IndexedDB (issue 24 item 7): opened without a network, the app
@@ -23,11 +25,25 @@ interface SavedCache {
 let store: ReturnType<typeof createStore> | null = null;
 const idb = () => (store ??= createStore('steadfast-cache', 'queries'));
 
-export async function restoreOfflineCache(queryClient: QueryClient): Promise<boolean> {
+/**
+ * Puts the kept copy into the query cache; answers the signed-in user it was kept for (null when there is no
+ * usable copy). Also used when the server cannot be reached at start (auth.tsx): the last screens, not a
+ * sign-in form.
+ */
+export async function restoreOfflineCache(queryClient: QueryClient): Promise<PublicUser | null> {
+  if (typeof indexedDB === 'undefined') return null;
   const saved = await get<SavedCache>(CACHE_KEY, idb()).catch(() => undefined);
-  if (!saved || saved.version !== CACHE_VERSION || Date.now() - saved.savedAt > MAX_AGE_MS) return false;
+  if (!saved || saved.version !== CACHE_VERSION || Date.now() - saved.savedAt > MAX_AGE_MS) return null;
+  const user = saved.state.queries.find((query) => query.queryKey[0] === USER_QUERY_KEY[0])?.state.data as PublicUser | null | undefined;
+  if (!user) return null;
   hydrate(queryClient, saved.state);
-  return true;
+  return user;
+}
+
+/** Writes what the app shows now as the kept copy (its successful reads). */
+export function keepOfflineCopy(queryClient: QueryClient): Promise<void> {
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+  return set(CACHE_KEY, { version: CACHE_VERSION, savedAt: Date.now(), state } satisfies SavedCache, idb()).catch(() => undefined);
 }
 
 export function startOfflineCache(queryClient: QueryClient): void {
@@ -44,13 +60,15 @@ export function startOfflineCache(queryClient: QueryClient): void {
     }, SAVE_DELAY_MS);
   };
   const saveNow = () => {
-    const signedOut = queryClient.getQueryData(USER_QUERY_KEY) === null;
-    if (signedOut) {
+    const user = queryClient.getQueryData(USER_QUERY_KEY);
+    if (user === null) {
       void del(CACHE_KEY, idb()).catch(() => undefined);
       return;
     }
-    const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
-    void set(CACHE_KEY, { version: CACHE_VERSION, savedAt: Date.now(), state } satisfies SavedCache, idb()).catch(() => undefined);
+    // Nobody known to be signed in (the server could not be reached, or has not answered yet), or the server
+    // away: nothing new to keep, and an empty or partial copy must never replace a good one.
+    if (user === undefined || isServerUnreachable()) return;
+    void keepOfflineCopy(queryClient);
   };
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
@@ -63,7 +81,7 @@ export function startOfflineCache(queryClient: QueryClient): void {
   });
   if (!navigator.onLine) {
     void restoreOfflineCache(queryClient).then((restored) => {
-      if (!restored) return;
+      if (restored === null) return;
       // What was restored never goes stale by itself (staleTime Infinity): read it all again once online.
       window.addEventListener('online', () => void queryClient.invalidateQueries(), { once: true });
     });

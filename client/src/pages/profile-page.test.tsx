@@ -86,3 +86,41 @@ describe('/profile', () => {
     expect(screen.getByText('You sign in with Google, so there is no password to change.')).toBeInTheDocument();
   });
 });
+
+describe('/profile: the account’s sessions', () => {
+  it("'Sign out everywhere' asks first, then ends every session and opens the sign-in page", async () => {
+    const signOut = deferred<Response>();
+    const { user, api, location } = renderProfile({ 'POST /api/logout-everywhere': () => signOut.promise });
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+    expect(confirm).toHaveTextContent('every other phone and computer');
+    expect(api.calls('POST', '/api/logout-everywhere')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await within(confirm).findByRole('button', { name: 'Signing out...' })).toBeDisabled();
+    signOut.resolve(json({ message: 'Signed out on every device.' }));
+    expect(await findToast('Signed out on every device')).toBeInTheDocument();
+    expect(location()).toBe('/auth');
+  });
+
+  it('after a Google takeover, shows once the communities joined before the e-mail was proven, each with Leave, until Done', async () => {
+    const review = { communities: [{ communityId: 'c9', name: 'Unknown Fellowship', joinedAt: '2026-11-01T10:00:00.000Z' }] };
+    let left = false;
+    const { user, api } = renderProfile({
+      'GET /api/user': () => json(makeUser({ takeoverReviewPending: true })),
+      'GET /api/user/takeover-review': () => json(left ? { communities: [] } : review),
+      'POST /api/communities/c9/leave': () => ((left = true), json({ message: 'Left.' })),
+      'POST /api/user/takeover-review/done': () => new Response(null, { status: 204 }),
+    });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Communities joined before your e-mail was confirmed' }));
+    expect(await dialog.findByText('Unknown Fellowship')).toBeInTheDocument();
+    expect(dialog.getByText('Joined November 1, 2026')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Leave' }));
+    const confirmLeave = within(dialog.getByRole('group', { name: 'Leave Unknown Fellowship?' }));
+    await user.click(confirmLeave.getByRole('button', { name: 'Leave' }));
+    expect(await findToast('Community left')).toHaveTextContent('You are no longer a member of Unknown Fellowship.');
+    expect(api.calls('POST', '/api/communities/c9/leave')).toHaveLength(1);
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Communities joined before your e-mail was confirmed' })).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/user/takeover-review/done')).toHaveLength(1);
+  });
+});

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifyManager } from '@tanstack/react-query';
 import { act, cleanup, configure } from '@testing-library/react';
 import { resetToasts } from '@/components/ui/use-toast';
+import { setServerUnreachable } from '@/lib/reachability';
 
 // Lazy screens are transformed on first import; on a busy two-core machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -57,6 +58,8 @@ afterEach(() => {
   const printed = reactWarnings;
   reactWarnings = [];
   resetToasts();
+  // Whether the server was reachable is the app's one global: each test starts with a server that answers.
+  setServerUnreachable(false);
   localStorage.clear();
   sessionStorage.clear();
   vi.useRealTimers();

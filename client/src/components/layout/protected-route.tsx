@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Redirect } from 'wouter';
+import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -23,7 +24,7 @@ interface ProtectedRouteProps {
  * no membership goes to /community-access; otherwise the page inside the app shell.
  */
 export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
-  const { user, isLoading, memberships, membershipsLoading } = useAuth();
+  const { user, isLoading, memberships, membershipsLoading, unreachable } = useAuth();
   const codeReady = useShellAndPageCode(user !== null, Page);
   const member = user !== null && memberships.length > 0;
   // On the way in, the spinner stays until the shell's and the screen's code is there too, so they render at
@@ -37,6 +38,8 @@ export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
   // priority, in slices, so a slow phone stays responsive meanwhile (scripts/lighthouse.mjs).
   const stillLoading = useDeferredValue(loading);
   if (loading || (stillLoading && member)) return <FullPageSpinner />;
+  // Only the server's own answer means signed out: unreachable with nothing kept, say so (it keeps trying).
+  if (!user && unreachable) return <ServerUnreachable />;
   if (!user) return <Redirect to="/auth" replace />;
   if (memberships.length === 0) return <Redirect to="/community-access" replace />;
   return (
@@ -72,5 +75,19 @@ export function LazyAppShell({ children }: { children: ReactNode }) {
     <Suspense fallback={<FullPageSpinner />}>
       <AppShell>{children}</AppShell>
     </Suspense>
+  );
+}
+
+/** The server cannot be reached and this device kept nothing to show: say so instead of a sign-in form. */
+function ServerUnreachable() {
+  const { retryReach } = useAuth();
+  return (
+    <main id="main" className="mx-auto grid min-h-dvh max-w-md content-center gap-4 px-6 text-center">
+      <h1 className="text-2xl font-semibold">Can’t reach Steadfast</h1>
+      <p className="text-muted-foreground">The server is not answering right now. This page tries again by itself; you stay signed in.</p>
+      <Button className="justify-self-center" onClick={retryReach}>
+        Try again now
+      </Button>
+    </main>
   );
 }

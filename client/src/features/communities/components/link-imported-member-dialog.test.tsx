@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { CommunityMember, MembershipView } from '@shared/contracts/communities';
+import type { MembershipView } from '@shared/contracts/communities';
 import { makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { servesMembers } from '@/test/member-pages';
@@ -51,45 +51,36 @@ describe("Members tab: 'Link to member…'", () => {
     for (const name of ['Ruth Moab', 'Naomi Ephrath', 'Boaz of Bethlehem']) expect(within(row(name)).queryByRole('button', { name: /Link to member/ })).not.toBeInTheDocument();
   });
 
-  it('lists the real members, says what will happen, and posts the chosen member; the imported row leaves the list', async () => {
-    let members: CommunityMember[] = MEMBERS;
+  it('lists the real members, says what will happen, and offers the history to the chosen member; the imported row stays, marked with whom it is offered to', async () => {
     const post = deferred<Response>();
-    const { user, dialog, api } = await openLinkDialog({
-      // Read when asked: the list changes once the link is made.
-      'GET /api/communities/c1/members': (request) => servesMembers(members)(request),
-      [`POST ${LINK_URL}`]: () => post.promise,
-    });
+    const { user, dialog, api } = await openLinkDialog({ [`POST ${LINK_URL}`]: () => post.promise });
     // Imported records are no one to link to.
     expect(choices(dialog).map((radio) => radio.closest('label')?.querySelector('.font-medium')?.textContent)).toEqual(['Ruth Moab', 'Naomi Ephrath', 'Boaz of Bethlehem']);
-    expect(within(dialog).getByText(/moves onto the account of the member you choose, and the imported record disappears from the member list\. This cannot be undone\./)).toBeInTheDocument();
+    expect(within(dialog).getByText(/is offered to the member you choose\. Nothing changes in their log until they accept it/)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('radio', { name: /Naomi Ephrath/ }));
     expect(
       within(dialog).getByText(
-        "Orpah of Moab's imported history (daily logs, targets, questions and meetings) moves onto Naomi Ephrath's account, and the imported record disappears from the member list. This cannot be undone.",
+        "Orpah of Moab's imported history (daily logs, targets, questions and meetings) is offered to Naomi Ephrath. Nothing changes in their log until they accept it; then it moves onto their account and the imported record leaves the member list.",
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Link History' })).toHaveAccessibleDescription(/onto Naomi Ephrath's account/);
-    const memberReads = () => api.requests.filter((request) => request.method === 'GET' && request.url.startsWith('/api/communities/c1/members')).length;
-    const membersRead = memberReads();
+    expect(within(dialog).getByRole('button', { name: 'Offer History' })).toHaveAccessibleDescription(/is offered to Naomi Ephrath/);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Link History' }));
-    expect(await within(dialog).findByRole('button', { name: 'Linking...' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Offer History' }));
+    expect(await within(dialog).findByRole('button', { name: 'Offering...' })).toBeDisabled();
     expect(api.calls('POST', LINK_URL)).toHaveLength(1);
     expect(api.calls('POST', LINK_URL)[0]?.body).toEqual({ userId: naomi.id });
     expect(api.calls('POST', LINK_URL)[0]?.headers.get('X-Community-Id')).toBe('c1');
 
-    members = [self, { ...naomi, role: 'Member', roles: ['Member'] }, boaz, mahlon];
-    post.resolve(json({ message: 'History linked.' }));
-    expect(await findToast('History Linked')).toHaveTextContent("Orpah of Moab's history now belongs to Naomi Ephrath.");
+    post.resolve(json({ message: 'History offered. It moves once the member accepts it.' }, 202));
+    expect(await findToast('History Offered')).toHaveTextContent("Orpah of Moab's history is offered to Naomi Ephrath. It moves once they accept it.");
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Orpah of Moab' })).not.toBeInTheDocument());
-    // The list (and the figures) are read again.
-    await waitFor(() => expect(memberReads()).toBeGreaterThan(membersRead));
+    // The record stays until the member accepts, marked with whom it is offered to.
+    expect(await within(row('Orpah of Moab')).findByText('Offered to Naomi Ephrath')).toBeInTheDocument();
   });
 
   it('works from the keyboard: search, Tab to the member, choose with Space, confirm with Enter', async () => {
-    const { user, dialog, api } = await openLinkDialog({ [`POST ${LINK_URL}`]: () => json({ message: 'History linked.' }) });
+    const { user, dialog, api } = await openLinkDialog({ [`POST ${LINK_URL}`]: () => json({ message: 'History offered.' }, 202) });
     const search = within(dialog).getByRole('searchbox', { name: 'Search members' });
     search.focus();
     await user.keyboard('bo');
@@ -100,13 +91,13 @@ describe("Members tab: 'Link to member…'", () => {
     await user.keyboard(' ');
     expect(within(dialog).getByRole('radio', { name: /Boaz of Bethlehem/ })).toBeChecked();
     await user.keyboard('{Enter}');
-    expect(await findToast('History Linked')).toBeInTheDocument();
+    expect(await findToast('History Offered')).toBeInTheDocument();
     expect(api.calls('POST', LINK_URL)[0]?.body).toEqual({ userId: boaz.id });
   });
 
   it('asks for a choice before sending anything', async () => {
     const { user, dialog, api } = await openLinkDialog();
-    await user.click(within(dialog).getByRole('button', { name: 'Link History' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Offer History' }));
     expect(within(dialog).getByText(CHOOSE_MEMBER_MESSAGE)).toBeInTheDocument();
     expect(within(dialog).getByRole('group', { name: 'Member to link to' })).toHaveAccessibleDescription(CHOOSE_MEMBER_MESSAGE);
     expect(api.calls('POST', LINK_URL)).toHaveLength(0);
@@ -117,7 +108,7 @@ describe("Members tab: 'Link to member…'", () => {
       [`POST ${LINK_URL}`]: () => apiError(400, 'Choose a member of this community who has an account.', { userId: 'Choose a member of this community who has an account.' }),
     });
     await user.click(within(dialog).getByRole('radio', { name: /Boaz of Bethlehem/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Link History' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Offer History' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a member of this community who has an account.');
     expect(screen.getByRole('dialog', { name: 'Link Orpah of Moab to a member' })).toBeInTheDocument();
     expect(api.calls('POST', LINK_URL)[0]?.body).toEqual({ userId: boaz.id });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countMarkdownBlocks, MARKDOWN_BLOCKS_MAX } from '../domain/markdown-blocks';
 import { MARKDOWN_NESTING_MAX, markdownNestsTooDeeply } from '../domain/markdown-nesting';
 import { multiLineText, singleLineText } from './fields';
 import {
@@ -33,16 +34,31 @@ export type GuidanceSection = z.infer<typeof guidanceSection>;
 
 export const GUIDANCE_NESTING_MESSAGE = `Guidance cannot nest quotes, lists, emphasis or links more than ${MARKDOWN_NESTING_MAX} levels deep`;
 
+/** Said of guidance with more blocks than dashboards render as markdown (shared/domain/markdown-blocks.ts). */
+export const guidanceBlocksMessage = (blocks: number) =>
+  `Guidance can hold at most ${MARKDOWN_BLOCKS_MAX.toLocaleString('en-US')} blocks (paragraphs, headings, list items, table rows…); this has ${blocks.toLocaleString('en-US')}`;
+
+/** Why members' dashboards would not render this markdown as it is, or null. */
+export function guidanceMarkdownProblem(markdown: string): string | null {
+  if (markdownNestsTooDeeply(markdown)) return GUIDANCE_NESTING_MESSAGE;
+  const blocks = countMarkdownBlocks(markdown);
+  return blocks > MARKDOWN_BLOCKS_MAX ? guidanceBlocksMessage(blocks) : null;
+}
+
 /**
  * POST /api/communities/{id}/guidance. The admin editor sends both; the setup wizard sends only
  * `contentMarkdown`, which leaves the stored sections as they are. Markdown nested deeper than members'
- * dashboards render it (shared/domain/markdown-nesting.ts) is refused.
+ * dashboards render it (shared/domain/markdown-nesting.ts), or of more blocks than they render as markdown
+ * (shared/domain/markdown-blocks.ts), is refused.
  */
 export const saveGuidanceBody = z.object({
   sections: z.array(guidanceSection).max(GUIDANCE_SECTIONS_MAX, `At most ${GUIDANCE_SECTIONS_MAX} sections`).optional(),
   contentMarkdown: multiLineText('Guidance')
     .max(GUIDANCE_MARKDOWN_MAX, 'Guidance must be at most 20,000 characters')
-    .refine((markdown) => !markdownNestsTooDeeply(markdown), GUIDANCE_NESTING_MESSAGE)
+    .superRefine((markdown, context) => {
+      const problem = guidanceMarkdownProblem(markdown);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
     .default(''),
 });
 export type SaveGuidanceBody = z.input<typeof saveGuidanceBody>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { GUIDANCE_MARKDOWN_MAX, GUIDANCE_NESTING_MESSAGE, GUIDANCE_SECTIONS_MAX, type GuidanceView, type SaveGuidanceBody } from '@shared/contracts/guidance';
+import { countMarkdownBlocks, MARKDOWN_BLOCKS_MAX } from '@shared/domain/markdown-blocks';
 import { flattenMarkdownNesting, MARKDOWN_NESTING_MAX } from '@shared/domain/markdown-nesting';
 import { auditLogs } from '@shared/schema/audit';
 import { guidancePanels } from '@shared/schema/communities';
@@ -220,6 +221,34 @@ describe('POST /api/communities/:id/guidance', () => {
       await save(fixture.owner.agent, fixture.id, { contentMarkdown }).expect(200);
       expect((await fixture.members[0]!.agent.get(guidancePath(fixture.id)).expect(200)).body.contentMarkdown).toBe(contentMarkdown);
       expect(flattenMarkdownNesting(contentMarkdown)).toBe(contentMarkdown);
+    });
+  });
+
+  describe('markdown of more blocks than dashboards render (issue 38 item 4: 5,000 setext headings froze every dashboard)', () => {
+    it.each([
+      ['5,000 setext headings', 'a\n-\n'.repeat(5000), '5,000'],
+      ['1,001 paragraphs', 'Pray.\n\n'.repeat(MARKDOWN_BLOCKS_MAX + 1), '1,001'],
+      ['a table of 1,200 rows', '| Mon | 3 |\n'.repeat(1200), '1,200'],
+    ])('answers 400 naming contentMarkdown, the limit and the count for %s, and writes nothing (the wizard saves through the same route)', async (_label, contentMarkdown, count) => {
+      const fixture = await communityWith(app);
+      await save(fixture.owner.agent, fixture.id, { contentMarkdown: 'Kept' }).expect(200);
+      const before = await snapshotGuidance(fixture.id);
+      for (const payload of [{ contentMarkdown }, { sections: [HEADER], contentMarkdown }]) {
+        const response = await save(fixture.owner.agent, fixture.id, payload);
+        expectJsonError(response, 400);
+        expect(response.body.fields).toEqual({
+          contentMarkdown: `Guidance can hold at most 1,000 blocks (paragraphs, headings, list items, table rows…); this has ${count}`,
+        });
+      }
+      expect(await snapshotGuidance(fixture.id)).toEqual(before);
+    });
+
+    it('saves markdown of exactly 1,000 blocks as sent', async () => {
+      const fixture = await communityWith(app, 'member');
+      const contentMarkdown = ['Title\n---', '- Pray'].flatMap((block) => Array<string>(MARKDOWN_BLOCKS_MAX / 2).fill(block)).join('\n');
+      expect(countMarkdownBlocks(contentMarkdown)).toBe(MARKDOWN_BLOCKS_MAX);
+      await save(fixture.owner.agent, fixture.id, { contentMarkdown }).expect(200);
+      expect((await fixture.members[0]!.agent.get(guidancePath(fixture.id)).expect(200)).body.contentMarkdown).toBe(contentMarkdown);
     });
   });
 

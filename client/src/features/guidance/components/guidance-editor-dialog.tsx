@@ -8,16 +8,15 @@ import {
   GUIDANCE_BACKGROUNDS,
   GUIDANCE_HEADER_SIZES,
   GUIDANCE_MARKDOWN_MAX,
-  GUIDANCE_NESTING_MESSAGE,
   GUIDANCE_SECTION_TYPES,
   GUIDANCE_SECTIONS_MAX,
   GUIDANCE_TEXT_COLORS,
   GUIDANCE_TEXT_STYLES,
   type GuidanceSection,
   type GuidanceView,
+  guidanceMarkdownProblem,
   SECTION_STYLE_DEFAULTS,
 } from '@shared/contracts/guidance';
-import { markdownNestsTooDeeply } from '@shared/domain/markdown-nesting';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
@@ -129,10 +128,11 @@ export function GuidanceEditorDialog({ communityId, guidance, open, onOpenChange
   const [sections, setSections] = useState<GuidanceSection[]>(() => (isNew ? DEFAULT_GUIDANCE_SECTIONS.map((section) => ({ ...section })) : guidance.sections));
   const [markdown, setMarkdown] = useState(guidance.contentMarkdown);
   const save = useSaveGuidance(communityId);
-  // Said as it is typed (the server refuses it with the same words): the preview shows the deeper levels as text.
-  const tooDeep = useMemo(() => markdownNestsTooDeeply(markdown), [markdown]);
+  // Said as it is typed (the server refuses it with the same words): the preview shows the deeper levels, or
+  // the blocks past the limit, as text.
+  const markdownProblem = useMemo(() => guidanceMarkdownProblem(markdown), [markdown]);
   const serverErrors = fieldErrors(save.error);
-  const markdownError = tooDeep ? GUIDANCE_NESTING_MESSAGE : serverErrors.contentMarkdown;
+  const markdownError = markdownProblem ?? serverErrors.contentMarkdown;
   const sectionErrors = (index: number) => ({ title: serverErrors[`sections.${index}.title`], content: serverErrors[`sections.${index}.content`] });
   const markdownHint = 'Shown under the sections. Markdown: **bold**, *italic*, - lists, [links](https://example.org).';
 

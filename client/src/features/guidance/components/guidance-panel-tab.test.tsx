@@ -180,6 +180,17 @@ describe('Administration > Guidance Panel', () => {
     expect(markdown).not.toHaveAttribute('aria-invalid');
   });
 
+  it('says under the markdown, as it is typed, that it holds too many blocks, and previews those past the limit as text', async () => {
+    const { user } = renderPanel();
+    const dialog = await openEditor(user);
+    const markdown = within(dialog).getByLabelText('More guidance (markdown)');
+    await fill(user, markdown, 'a\n-\n'.repeat(1002));
+    expect(markdown).toHaveAccessibleDescription(expect.stringContaining('Guidance can hold at most 1,000 blocks (paragraphs, headings, list items, table rows…); this has 1,002'));
+    expect(markdown).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(preview(dialog).querySelectorAll('.guidance-markdown :is(h1, h2, h3, h4, h5, h6)')).toHaveLength(1000));
+    expect(preview(dialog).querySelector('p.whitespace-pre-wrap')).toHaveTextContent('a - a -');
+  });
+
   it("shows the server's message for the markdown under it when a save is refused", async () => {
     const message = 'Guidance cannot hold that';
     const { user } = renderPanel({ [`POST ${GUIDANCE_URL}`]: () => apiError(400, 'Please check the highlighted fields.', { contentMarkdown: message }) });

@@ -1,6 +1,8 @@
+import { setextUnderline } from 'micromark-core-commonmark';
 import { useMemo } from 'react';
 import Markdown, { defaultUrlTransform } from 'react-markdown';
 import { GUIDANCE_MARKDOWN_MAX } from '@shared/contracts/guidance-styles';
+import { markdownBlocksEnd } from '@shared/domain/markdown-blocks';
 import { flattenMarkdownNesting } from '@shared/domain/markdown-nesting';
 
 /**
@@ -90,21 +92,66 @@ export function capTreeDepth(max: number) {
   };
 }
 
+type Resolver = NonNullable<typeof setextUnderline.resolveTo>;
+
+/**
+ * micromark (react-markdown's parser) resolves a setext heading (`Title` over `---` or `===`) by rewriting the
+ * whole list of events parsed so far, every one copied out and back (an EditMap consumed over the list), though
+ * only the heading's own paragraph at its end changes: n headings cost n² (5,000 `a\n-` took ~10 s in Chromium
+ * and froze every member's dashboard, issue 38 item 4). The same resolver run on that paragraph's events alone
+ * (they start at its `content`, the last one opened: everything it edits lies after it) gives the same events.
+ */
+const resolveSetextInTail: Resolver = (events, context) => {
+  let start = events.length - 1;
+  while (start > 0 && !(events[start]![0] === 'enter' && events[start]![1].type === 'content')) start -= 1;
+  const tail = setextUnderline.resolveTo!(events.slice(start), context);
+  events.length = start;
+  for (const event of tail) events.push(event);
+  return events;
+};
+
+const setextUnderlineInTail = { ...setextUnderline, name: 'setextUnderlineInTail', resolveTo: resolveSetextInTail };
+
+/**
+ * A remark plugin: micromark's setext underline construct replaced by one that tokenizes alike and resolves in
+ * time linear in the heading's paragraph (resolveSetextInTail), tried where the original was (before a
+ * thematic break for `-`).
+ */
+export function linearSetextHeadings(this: { data(): object }) {
+  // remark-parse reads micromark extensions from here (its types declare the key; unified's alone do not).
+  const data = this.data() as { micromarkExtensions?: unknown[] };
+  (data.micromarkExtensions ??= []).push(LINEAR_SETEXT_HEADINGS);
+}
+
+/** The micromark extension of linearSetextHeadings. */
+export const LINEAR_SETEXT_HEADINGS = {
+  disable: { null: [setextUnderline.name!] },
+  flow: { [0x2d /* - */]: setextUnderlineInTail, [0x3d /* = */]: setextUnderlineInTail },
+};
+
+/** The guidance cut where dashboards stop rendering it: at most 20,000 characters, as markdown up to MARKDOWN_BLOCKS_MAX blocks, the rest as text. */
+function renderedParts(markdown: string): { markdown: string; text: string } {
+  const cut = markdown.slice(0, GUIDANCE_MARKDOWN_MAX);
+  const end = markdownBlocksEnd(cut);
+  return end < 0 ? { markdown: flattenMarkdownNesting(cut), text: '' } : { markdown: flattenMarkdownNesting(cut.slice(0, end)), text: cut.slice(end) };
+}
+
 /**
  * Markdown written by a moderator, rendered without raw HTML: react-markdown builds React elements from
  * the markdown tree and never passes HTML through (no rehype-raw), so `<script>` or an `onerror` attribute
  * shows as text and cannot run. Nesting is limited before parsing (flattenMarkdownNesting: what nests
  * deeper than 12 levels shows as text; the guidance route refuses it in the first place), the text is cut
- * at the guidance limit of 20,000 characters, and the tree is cut at MARKDOWN_TREE_DEPTH_MAX. Loaded on
- * demand: only guidance with markdown needs it.
+ * at the guidance limit of 20,000 characters, blocks past MARKDOWN_BLOCKS_MAX (guidance saved before the route
+ * refused more) show as plain text, setext headings parse in linear time, and the tree is cut at
+ * MARKDOWN_TREE_DEPTH_MAX. Loaded on demand: only guidance with markdown needs it.
  */
 export default function MarkdownContent({ markdown, headingBase = 3 }: { markdown: string; headingBase?: number }) {
-  const limited = useMemo(() => flattenMarkdownNesting(markdown.slice(0, GUIDANCE_MARKDOWN_MAX)), [markdown]);
+  const limited = useMemo(() => renderedParts(markdown), [markdown]);
   return (
     <div className="guidance-markdown grid gap-3 text-sm leading-relaxed text-foreground">
       <Markdown
         skipHtml
-        remarkPlugins={[capTreeDepth(MARKDOWN_TREE_DEPTH_MAX)]}
+        remarkPlugins={[linearSetextHeadings, capTreeDepth(MARKDOWN_TREE_DEPTH_MAX)]}
         rehypePlugins={[rebaseHeadings(headingBase)]}
         urlTransform={safeUrl}
         components={{
@@ -121,8 +168,9 @@ export default function MarkdownContent({ markdown, headingBase = 3 }: { markdow
           img: ({ node: _node, alt }) => <span>{alt}</span>,
         }}
       >
-        {limited}
+        {limited.markdown}
       </Markdown>
+      {limited.text ? <p className="whitespace-pre-wrap break-words">{limited.text}</p> : null}
     </div>
   );
 }

@@ -53,20 +53,35 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'Steadfast cannot reach its database
 
 /** Node's socket errors and pg's own words for a connection that could not be made or was lost. */
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const DATABASE_AWAY_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * Postgres away or refusing connections: shut down by an administrator or a crash (57P01, 57P02), still starting
+ * (57P03), its database dropped (57P04), an idle session ended (57P05), too many connections (53300).
+ */
+const DATABASE_AWAY_CODES = new Set(['57P01', '57P02', '57P03', '57P04', '57P05', '53300']);
 const CONNECTION_LOST = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
+/**
+ * Postgres's own words (severity) for an error that ends the connection: whatever its code, the session is
+ * gone, and a connection could not be had (a database that does not allow connections, 55000; no database of
+ * that name, 3D000; a role refused, class 28 …). A localized server says FATAL in its language; the routine of a
+ * database refusing connections is named alike in every one.
+ */
+const CONNECTION_ENDING_SEVERITIES = new Set(['FATAL', 'PANIC']);
+const REFUSING_CONNECTIONS_ROUTINE = 'CheckMyDatabase';
 
 /**
  * Whether an error means the database could not be reached (stopped, restarting, failed over, network
- * gone, out of connections), not that the request was wrong: connection exceptions (class 08, except a
- * protocol violation, which is a bug), an administrator's or a crash's shutdown (57P01, 57P02), a database
- * still starting (57P03), too many connections (53300), or a lost socket. The request may or may not have
- * been written: the answer promises nothing either way.
+ * gone, out of connections, not allowing connections), not that the request was wrong: connection exceptions
+ * (class 08, except a protocol violation, which is a bug), the codes above, any error Postgres sends as FATAL
+ * or PANIC (it ends the connection: every refusal at connect is one, such as 55000 "database does not allow
+ * connections"), or a lost socket. A 55000 of a statement (an ERROR) is a bug, not an outage. The request may or
+ * may not have been written: the answer promises nothing either way.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    const code = (current as { code?: unknown }).code;
+    const { code, severity, routine } = current as { code?: unknown; severity?: unknown; routine?: unknown };
     if (typeof code === 'string' && ((code.startsWith('08') && code !== '08P01') || DATABASE_AWAY_CODES.has(code) || CONNECTION_ERROR_CODES.has(code))) return true;
+    if (typeof severity === 'string' && CONNECTION_ENDING_SEVERITIES.has(severity)) return true;
+    if (code === '55000' && routine === REFUSING_CONNECTIONS_ROUTINE) return true;
     if (current instanceof Error && CONNECTION_LOST.test(current.message)) return true;
   }
   return false;

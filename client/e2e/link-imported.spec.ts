@@ -5,8 +5,9 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { createCommunityThroughUi, generateInviteCode, joinThroughUi, newIdentity, signUpThroughUi } from './fixtures';
 
 /*
- * Issue 21 item 9: a moderator links a name-only imported record to a real member from the Members tab.
- * The tab with the action and the dialog are checked at three widths (no sideways scroll, axe clean) and
+ * Issue 21 item 9 and issue 38 item 7: a moderator links a name-only imported record to a real member from the
+ * Members tab, which offers its history to the member; the member accepts it on My Tracking. The tab with the
+ * action, the dialog and the member's offer are checked at three widths (no sideways scroll, axe clean) and
  * photographed into SHOTS_DIR (default test-results/screens/).
  */
 
@@ -44,7 +45,7 @@ async function checkScreen(page: Page, name: string, size: Size) {
   expect.soft(results.violations.map((violation) => violation.id), `axe on ${name} (${size}):\n${report}`).toEqual([]);
 }
 
-test('a moderator links a name-only imported record to a member; the imported row is gone and the member has the history', async ({ browser }) => {
+test('a moderator links a name-only imported record to a member, who accepts the offer: the imported row is gone and the member has the history', async ({ browser }) => {
   test.setTimeout(240_000); // 1.5 minutes on the slow machine of 2026-11-28
   const setup = await browser.newContext();
   const moderatorPage = await setup.newPage();
@@ -85,7 +86,7 @@ test('a moderator links a name-only imported record to a member; the imported ro
     const dialog = page.getByRole('dialog', { name: `Link ${recordName} to a member` });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('radio', { name: new RegExp(member.displayName) }).check();
-    await expect(dialog.getByText(`moves onto ${member.displayName}'s account`, { exact: false })).toBeVisible();
+    await expect(dialog.getByText(`is offered to ${member.displayName}`, { exact: false })).toBeVisible();
     await checkScreen(page, 'link-dialog', size);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -104,11 +105,35 @@ test('a moderator links a name-only imported record to a member; the imported ro
   await expect(dialog.getByRole('radio', { name: new RegExp(member.displayName) })).toBeFocused();
   await page.keyboard.press('Space');
   await expect(dialog.getByRole('radio', { name: new RegExp(member.displayName) })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Link History' }).click();
-  await expect(page.getByText('History Linked')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Offer History' }).click();
+  await expect(page.getByText('History Offered')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('listitem', { name: recordName })).toHaveCount(0);
-  await expect(page.getByRole('listitem', { name: member.displayName })).toBeVisible();
+  // Nothing moved yet: the record stays, marked with whom it is offered to.
+  await expect(page.getByRole('listitem', { name: recordName }).getByText(`Offered to ${member.displayName}`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('listitem', { name: recordName }).getByText(`Offered to ${member.displayName}`)).toBeVisible();
+
+  // The member sees the offer on My Tracking, at every width.
+  const memberState = await memberContext.storageState();
+  const offerText = '1 month, 2 days of history in Bethel Fellowship';
+  for (const size of ['desktop', 'tablet', 'phone'] as const) {
+    const seen = await openAs(browser, size, memberState);
+    await seen.page.goto('/tracking');
+    await expect(seen.page.getByText(offerText)).toBeVisible();
+    await checkScreen(seen.page, 'history-offer', size);
+    await seen.context.close();
+  }
+
+  // Accepted, after a confirmation.
+  await memberPage.goto('/tracking');
+  await memberPage.getByRole('button', { name: 'Accept' }).click();
+  const confirm = memberPage.getByRole('alertdialog', { name: 'Add this history to your log?' });
+  await expect(confirm).toBeVisible();
+  await checkScreen(memberPage, 'history-offer-confirm', 'desktop');
+  await confirm.getByRole('button', { name: 'Add to my log' }).click();
+  await expect(memberPage.getByText('History Added', { exact: true })).toBeVisible();
+  await expect(memberPage.getByText(offerText)).toHaveCount(0);
+
   await page.reload();
   await expect(page.getByRole('listitem', { name: member.displayName })).toBeVisible();
   await expect(page.getByRole('listitem', { name: recordName })).toHaveCount(0);

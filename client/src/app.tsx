@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { OfflineBanner, UnreachableBanner } from '@/components/layout/offline-banner';
+import { OfflineBanner } from '@/components/layout/offline-banner';
 import { ProtectedRoute } from '@/components/layout/protected-route';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
@@ -67,7 +67,6 @@ export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryC
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <OfflineBanner />
-        <UnreachableBanner />
         <AppRoutes />
         <Toaster />
       </AuthProvider>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { SIGNED_IN_CHECK_URL } from '@shared/contracts/session-check';
-import { UNREACHABLE_MESSAGE } from '@/components/layout/offline-banner';
+import { UNREACHABLE_MESSAGE } from '@/components/layout/unreachable';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { apiError, type Handler, json, mockApi } from '@/test/api-mock';
 import { renderApp } from '@/test/render-app';

@@ -17,8 +17,8 @@ import { unclaimedImport } from './matching';
  */
 
 export const HISTORY_OFFER_NOT_FOUND = 'History offer not found.';
-export const OFFER_ACCEPTED_MESSAGE = 'History added to your log.';
-export const OFFER_DECLINED_MESSAGE = 'Offer declined. Nothing of your log changed.';
+export const OFFER_ACCEPTED_MESSAGE = 'Its days are in your log now; the days you logged yourself stay as they were.';
+export const OFFER_DECLINED_MESSAGE = 'Nothing of your log changed.';
 
 const offeredBy = sql<string | null>`(SELECT ${users.displayName} FROM ${users} WHERE ${users.id} = ${historyOffers.offeredBy})`;
 

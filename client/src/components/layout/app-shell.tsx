@@ -3,6 +3,7 @@ import { TakeoverReviewDialog } from '@/features/auth/components/takeover-review
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { CheckInSync } from '@/features/tracking/components/check-in-sync';
 import { TopBar } from './top-bar';
+import { UnreachableBanner } from './unreachable';
 import { UpdateBanner } from './update-banner';
 
 /** The frame of every protected screen. */
@@ -15,6 +16,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <UnreachableBanner />
       <TopBar />
       <UpdateBanner />
       <VerifyEmailBanner />

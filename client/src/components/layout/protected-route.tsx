@@ -1,6 +1,5 @@
 import { type ComponentType, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Redirect } from 'wouter';
-import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -8,6 +7,8 @@ import { lazyComponent } from '@/lib/lazy-component';
 // The shell (top bar, menus, slide-out navigation) is only for signed-in members, so it stays out of
 // the first bundle that /auth needs; it starts loading as soon as a user is known.
 const AppShell = lazyComponent(() => import('./app-shell').then((module) => module.AppShell));
+// Shown only when the server cannot be reached and nothing was kept: its own small chunk (precached offline).
+const ServerUnreachablePage = lazyComponent(() => import('./unreachable').then((module) => module.ServerUnreachablePage));
 
 /** Whether the shell has been on screen since the page loaded. */
 let shellShown = false;
@@ -39,7 +40,13 @@ export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
   const stillLoading = useDeferredValue(loading);
   if (loading || (stillLoading && member)) return <FullPageSpinner />;
   // Only the server's own answer means signed out: unreachable with nothing kept, say so (it keeps trying).
-  if (!user && unreachable) return <ServerUnreachable />;
+  if (!user && unreachable) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <ServerUnreachablePage />
+      </Suspense>
+    );
+  }
   if (!user) return <Redirect to="/auth" replace />;
   if (memberships.length === 0) return <Redirect to="/community-access" replace />;
   return (
@@ -78,16 +85,3 @@ export function LazyAppShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** The server cannot be reached and this device kept nothing to show: say so instead of a sign-in form. */
-function ServerUnreachable() {
-  const { retryReach } = useAuth();
-  return (
-    <main id="main" className="mx-auto grid min-h-dvh max-w-md content-center gap-4 px-6 text-center">
-      <h1 className="text-2xl font-semibold">Can’t reach Steadfast</h1>
-      <p className="text-muted-foreground">The server is not answering right now. This page tries again by itself; you stay signed in.</p>
-      <Button className="justify-self-center" onClick={retryReach}>
-        Try again now
-      </Button>
-    </main>
-  );
-}

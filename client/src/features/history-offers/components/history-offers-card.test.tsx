@@ -56,8 +56,8 @@ describe('HistoryOffersCard', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Add to my log' }));
     expect(await within(confirm).findByRole('button', { name: 'Adding...' })).toBeDisabled();
     offers = [];
-    accept.resolve(json({ message: 'History added to your log.' }));
-    expect(await findToast('History Added')).toHaveTextContent('History added to your log.');
+    accept.resolve(json({ message: 'Its days are in your log now; the days you logged yourself stay as they were.' }));
+    expect(await findToast('History Added')).toHaveTextContent('Its days are in your log now');
     await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'History offered to you' })).not.toBeInTheDocument());
   });
 

@@ -118,3 +118,93 @@ describe('heavyReadGate', () => {
     }
   });
 });
+
+describe('heavyReadGate with a queue per community', () => {
+  /** Reads of /heavy/<community>: two run at a time on the server, eight more wait per community. */
+  async function perCommunityServer() {
+    const running: { community: string; finish: () => void }[] = [];
+    const started: string[] = [];
+    let arrived = 0;
+    const gate = heavyReadGate({ concurrent: 2, queued: 8, retryAfterSeconds: 5, message: 'Busy, try again.', key: (req) => String(req.params.community) });
+    const app = express();
+    app.get(
+      '/heavy/:community',
+      (req, res, next) => {
+        arrived++; // the gate decides at once: running, queued or refused
+        gate(req, res, next);
+      },
+      (req, res) => {
+        started.push(String(req.params.community));
+        running.push({ community: String(req.params.community), finish: () => res.json({ ok: true }) });
+      },
+    );
+    const server = await new Promise<http.Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/heavy`;
+    return { read: (community: string) => fetch(`${base}/${community}`), running, started, arrived: () => arrived, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it("refuses a community beyond its own queue, and never another community's caller, who is served at the next freed turn", async () => {
+    const gated = await perCommunityServer();
+    try {
+      // One community fills the server's two turns and its own queue of eight.
+      const flood = Array.from({ length: 10 }, () => gated.read('flooding'));
+      await until(() => gated.started.length === 2 && gated.arrived() === 10);
+      const refused = await gated.read('flooding');
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(await refused.json()).toEqual({ message: 'Busy, try again.', code: 'busy' });
+
+      // Two other communities' moderators wait: queued, not refused.
+      const other = gated.read('other');
+      await until(() => gated.arrived() === 12);
+      const third = gated.read('third');
+      await until(() => gated.arrived() === 13);
+      expect(gated.started).toEqual(['flooding', 'flooding']);
+
+      // Freed turns go to the communities not served yet, in the order they came, then back to the flood.
+      gated.running.shift()!.finish();
+      await until(() => gated.started.length === 3);
+      expect(gated.started[2]).toBe('other');
+      gated.running.shift()!.finish();
+      await until(() => gated.started.length === 4);
+      expect(gated.started[3]).toBe('third');
+      gated.running.shift()!.finish();
+      await until(() => gated.started.length === 5);
+      expect(gated.started[4]).toBe('flooding');
+      expect((await other).status).toBe(200);
+
+      // Everyone queued is served in the end; a community whose queue has room again is queued again.
+      for (let served = 5; served < 12; served++) {
+        gated.running.shift()!.finish();
+        await until(() => gated.started.length === served + 1);
+      }
+      gated.running.splice(0).forEach((read) => read.finish());
+      expect((await Promise.all([...flood, third])).map((response) => response.status)).toEqual(Array(11).fill(200));
+    } finally {
+      await gated.close();
+    }
+  });
+
+  it('takes turns between communities that both flood, one each', async () => {
+    const gated = await perCommunityServer();
+    try {
+      const first = Array.from({ length: 6 }, () => gated.read('a'));
+      await until(() => gated.started.length === 2 && gated.arrived() === 6);
+      const second = Array.from({ length: 4 }, () => gated.read('b'));
+      await until(() => gated.arrived() === 10);
+      while (gated.started.length < 10) {
+        const before = gated.started.length;
+        gated.running.shift()!.finish();
+        await until(() => gated.started.length === before + 1);
+      }
+      // a a, then b first (never served), then each in turn while both wait, then the rest of a.
+      expect(gated.started).toEqual(['a', 'a', 'b', 'a', 'b', 'a', 'b', 'a', 'b', 'a']);
+      gated.running.splice(0).forEach((read) => read.finish());
+      expect((await Promise.all([...first, ...second])).every((response) => response.status === 200)).toBe(true);
+    } finally {
+      await gated.close();
+    }
+  });
+});

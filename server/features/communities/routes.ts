@@ -58,12 +58,14 @@ export function communityRoutes(db: Database, now: () => Date): Router {
     res.json({ message: 'You have left the community.' });
   });
 
-  // SPEC.md's whole list grows with the congregation (seconds and megabytes at 20,000): a few at a time per server.
+  // SPEC.md's whole list grows with the congregation (seconds and megabytes at 20,000): a few at a time per
+  // server, waiting in a queue of their community's own (one community's flood refuses nobody else).
   const wholeListGate = heavyReadGate({
     concurrent: 2,
     queued: 8,
     retryAfterSeconds: 5,
-    message: 'Many member lists are being read right now. Please try again in a few seconds.',
+    message: "This community's member list is being read many times right now. Please try again in a few seconds.",
+    key: (req) => req.community!.community.id,
   });
   const wholeListTurn: RequestHandler = (req, res, next) => (req.query.limit === undefined ? wholeListGate(req, res, next) : next());
 

@@ -130,7 +130,7 @@ describe('MarkdownContent with markdown nested too deeply', () => {
 
 /**
  * Main-thread milliseconds for one synchronous render (the best of three). The goal is 200 ms in a browser;
- * jsdom on a busy two-core machine is far slower: there (load average 6-10, 2026-11-29) the largest accepted
+ * jsdom on a busy two-core machine is far slower: there (load average 6-10, 2026-11-28) the largest accepted
  * guidance of each shape took 10-600 ms (1,000 one-letter paragraphs ~270, 1,000 setext headings ~320, lists
  * 12 deep ~560, 20,000 characters of emphasis ~520), and 5,000 setext headings took 24-30 s before the fix
  * (~340 ms after). The bound keeps a margin of about 3 over the slowest and still fails that case tenfold.

@@ -1,4 +1,5 @@
 import type { PublicUser } from '@shared/contracts/auth';
+import type { NotificationPreferences } from '@shared/contracts/notification-preferences';
 import type { CommunityMember, CommunityStats, CommunityView, MembershipView } from '@shared/contracts/communities';
 
 /** Response bodies shaped by the shared contracts. */
@@ -71,4 +72,19 @@ export function makeMember(overrides: Partial<CommunityMember> = {}): CommunityM
 
 export function makeStats(overrides: Partial<CommunityStats> = {}): CommunityStats {
   return { totalMembers: 12, totalCommanders: 2, openQuestions: 3, avgCompletion: 64.4, importedUnclaimed: 0, ...overrides };
+}
+
+/** Someone's notification settings as the server answers them: the defaults, in America/Chicago. */
+export function makeNotificationPreferences(overrides: Partial<NotificationPreferences> = {}): NotificationPreferences {
+  return {
+    email: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
+    push: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
+    dailyReminder: false,
+    reminderEmail: false,
+    reminderTime: null,
+    timeZone: 'America/Chicago',
+    timeZoneChosen: true,
+    quietHours: null,
+    ...overrides,
+  };
 }

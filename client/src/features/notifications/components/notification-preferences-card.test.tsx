@@ -1,20 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import type { NotificationPreferences } from '@shared/contracts/notification-preferences';
-import { makeMembership, makeUser } from '@/test/fixtures';
+import { makeMembership, makeNotificationPreferences, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
 import { PREFERENCES_LOAD_FAILED } from './notification-preferences-card';
 
-const defaults: NotificationPreferences = {
-  email: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
-  push: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
-  dailyReminder: false,
-  reminderEmail: false,
-  reminderTime: null,
-  timeZone: 'America/Chicago',
-  timeZoneChosen: true,
-  quietHours: null,
-};
+const defaults = makeNotificationPreferences();
 
 function renderProfile(routes: Record<string, Handler> = {}, user = makeUser()) {
   const api = mockApi({

@@ -1,23 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import type { NotificationPreferences } from '@shared/contracts/notification-preferences';
 import type { PushDeviceView } from '@shared/contracts/push';
-import { makeMembership, makeUser } from '@/test/fixtures';
+import { makeMembership, makeNotificationPreferences, makeUser } from '@/test/fixtures';
 import { apiError, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
 
 // Issue 38 item 1: Profile lists the devices that receive the account's pushes, each with Remove; push shows as
 // on for this browser only while this session's device is among them.
 
-const defaults: NotificationPreferences = {
-  email: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
-  push: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
-  dailyReminder: false,
-  reminderEmail: false,
-  reminderTime: null,
-  timeZone: 'America/Chicago',
-  timeZoneChosen: true,
-  quietHours: null,
-};
+const defaults = makeNotificationPreferences();
 const phone: PushDeviceView = { id: 'd0000000-0000-4000-8000-000000000001', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, device: 'Chrome on Android', current: false };
 const laptop: PushDeviceView = { id: 'd0000000-0000-4000-8000-000000000002', createdAt: '2026-11-21T10:00:00.000Z', lastUsedAt: '2026-11-27T10:00:00.000Z', device: 'Firefox on Windows', current: true };
 

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import request from 'supertest';
+import webpush from 'web-push';
 import type { ApplicationView, ReviewResult } from '@shared/contracts/applications';
 import { INVITE_CODE_ALPHABET } from '@shared/domain/constants';
 import { FIXED_APPLICATION_TARGETS } from '@shared/domain/disciplines';
 import { memberApplications } from '@shared/schema/applications';
 import { auditLogs } from '@shared/schema/audit';
+import { users } from '@shared/schema/auth';
 import { inviteCodes, memberships } from '@shared/schema/communities';
 import { notifications } from '@shared/schema/notifications';
 import { createTestApp } from '../../test/app';
 import { auditRowsOf, expectJsonError, ISO_DATE_PATTERN, setRoles, UUID_PATTERN } from '../../test/community-fixtures';
 import { type Agent, signUp } from '../../test/factories';
+import { startTestPushService } from '../../test/push-endpoint';
+import { startTestSmtpServer } from '../../test/smtp';
 import { type CommunityFixture, communityWith, LIFTED_LIMITS } from '../tracking/tracking-test-kit';
 import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND, APPLICATION_SENT, APPLICATION_UPDATED, NOT_THIS_COMMUNITYS_DISCIPLINE } from './service';
 
@@ -504,5 +508,54 @@ describe('PATCH /api/member-applications/:id/status', () => {
     expect(typeof response.body.fields?.[field]).toBe('string');
     expect(await snapshotApplications(fixture.id)).toEqual(before);
     expect((await applicationRows(fixture.id))[0]!.status).toBe('Pending');
+  });
+});
+
+// Another app of this file, sending its e-mails to a real SMTP server and its pushes to a real push service.
+const smtp = await startTestSmtpServer();
+const pushService = await startTestPushService();
+const mailed = await createTestApp(
+  { ...LIFTED_LIMITS, TRUST_PROXY: 1, SMTP_URL: smtp.url, PUSH_ENDPOINT_HOSTS: [pushService.host] },
+  {
+    push: { enabled: true, vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:operator@example.org' } },
+    mail: { worker: { recipientSuffix: [`@${smtp.domain}`, pushService.endpointSuffix], pollMs: 100 } },
+  },
+);
+
+describe('what reaches moderators outside the app (issue 38 item 9: an applicant has no account)', () => {
+  const HOSTILE_NAME = 'Lydia https://evil.example/x lydia@evil.example www.evil.example';
+
+  it('e-mails the subject "New application to <community>" with the name only in the body, quoted and defanged, and pushes no word of theirs', async () => {
+    const moderator = await signUp(mailed.app, { email: smtp.address('moderator') });
+    const community = (await moderator.agent.post('/api/communities').send({ name: 'Grace Fellowship', description: '' }).expect(201)).body as { id: string; name: string };
+    await mailed.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, moderator.user.id));
+    await moderator.agent.put('/api/user/notification-preferences').send({ email: { applications: true }, push: { applications: true } }).expect(200);
+    const device = pushService.newDevice();
+    await moderator.agent.post('/api/push/subscriptions').send(device.subscription).expect(201);
+
+    await request(mailed.app)
+      .post('/api/member-applications')
+      .set('X-Forwarded-For', freshAddress())
+      .send(form(community.id, { name: HOSTILE_NAME, message: 'Visit https://evil.example now' }))
+      .expect(201);
+
+    // The sign-up's verification link, then the application's.
+    const [mail, ...more] = (await smtp.waitFor(moderator.email, 2)).filter((received) => !received.subject.startsWith('Confirm your e-mail'));
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(`New application to ${community.name}`);
+    expect(mail!.text).toContain(`New application to ${community.name}.\n\n`);
+    expect(mail!.text.split('\n').filter((line) => line.startsWith('> '))).toEqual(['> Name: Lydia hxxps://evil[.]example/x lydia[at]evil[.]example www[.]evil[.]example']);
+    // No link but ours: the first is the app's, and nothing of the applicant's can be one.
+    expect(mail!.link).toMatch(/^https?:\/\/[^/]+\/admin\?tab=applications$/);
+    expect(mail!.text).not.toMatch(/evil\.example|https:\/\/evil|@evil|Visit/);
+    expect(JSON.stringify(mail!.headers)).not.toContain('Lydia');
+
+    const [push] = await device.waitFor(1);
+    expect(JSON.parse(push!.payload)).toEqual({ title: 'New application', body: `New application to ${community.name}`, url: '/admin?tab=applications' });
+    expect(push!.payload).not.toMatch(/Lydia|evil/);
+
+    // The bell, inside the app, keeps the name.
+    const bell = (await moderator.agent.get('/api/notifications').expect(200)).body as { message: string }[];
+    expect(bell.map((notification) => notification.message)).toEqual([`${HOSTILE_NAME} asked to join ${community.name}. Review it under Administration > New Members.`]);
   });
 });

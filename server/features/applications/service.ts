@@ -80,7 +80,13 @@ export async function createApplication(db: Database, communityId: string, input
       message: pending
         ? `${input.name} updated their request to join ${community.name}. Review it under Administration > New Members.`
         : `${input.name} asked to join ${community.name}. Review it under Administration > New Members.`,
-      outside: { topic: 'applications', headline: `${input.name} ${pending ? 'updated their request' : 'asked'} to join ${community.name}`, path: '/admin?tab=applications' },
+      // The applicant has no account: their name is no subject or push (a fixed phrase is), only quoted in the e-mail's body.
+      outside: {
+        topic: 'applications',
+        headline: `${pending ? 'Updated application' : 'New application'} to ${community.name}`,
+        path: '/admin?tab=applications',
+        quoted: [{ label: 'Name', text: input.name }],
+      },
     });
     return { id: row!.id, updated: Boolean(pending) };
   });

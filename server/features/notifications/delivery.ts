@@ -11,7 +11,7 @@ import { type Executor, rowsOf } from '../../db/client';
 import type { PushPayload } from '@shared/contracts/push';
 import { enqueueMail, enqueuePushes } from '../../mail/outbox';
 import { subscriptionsOf } from '../push/subscriptions';
-import { notificationEmail } from './email';
+import { namesCommunity, notificationEmail, type QuotedPart } from './email';
 import { topicSwitches } from './preferences';
 
 /**
@@ -53,10 +53,18 @@ export function linkKeyFrom(sessionSecret: string): Buffer {
 /** What an e-mail may say about a notification: never private text (DECISIONS.md), only these. */
 export interface OutsideDelivery {
   topic: NotificationTopic;
-  /** The e-mail's subject and first line: a question's subject, a meeting's time (in the reader's zone), an applicant's name. */
+  /**
+   * The e-mail's subject and first line, and the push's body: a question's subject, a meeting's time (in the
+   * reader's zone), a member's name. Never words of someone without an account (they go in `quoted`).
+   */
   headline: string | ((timeZone: string) => string);
   /** Where in the app the reader acts: an in-app path. */
   path: string;
+  /**
+   * Words of someone without an account (an applicant's name): only the e-mail's body shows them, quoted and
+   * defanged (no link); never a subject, never a push.
+   */
+  quoted?: readonly QuotedPart[];
 }
 
 export interface Recipient {
@@ -108,7 +116,7 @@ export async function deliverOutside(tx: Executor, recipients: readonly Recipien
     const quiet = row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null;
     const headline = typeof delivery.headline === 'string' ? delivery.headline : delivery.headline(timeZone);
     const notBefore = endOfQuietHours(now, timeZone, quiet);
-    const payload: PushPayload = { title, body: row.community_name ? `${headline} · ${row.community_name}` : headline, url: delivery.path };
+    const payload: PushPayload = { title, body: row.community_name && !namesCommunity(headline, row.community_name) ? `${headline} · ${row.community_name}` : headline, url: delivery.path };
     const endpoints = pushTo.includes(row) ? devices.filter((device) => device.userId === row.user_id) : [];
     await enqueuePushes(tx, endpoints.map((device) => ({ kind: `push-${delivery.topic}`, endpoint: device.endpoint, payload: JSON.stringify(payload) })), { notBefore });
     if (!row.email || !row.verified || !topicSwitches(row.topics)[delivery.topic]) continue;
@@ -116,6 +124,7 @@ export async function deliverOutside(tx: Executor, recipients: readonly Recipien
       to: row.email,
       topic: delivery.topic,
       headline,
+      quoted: delivery.quoted,
       communityName: row.community_name,
       link: `${settings.origin}${delivery.path}`,
       preferencesLink: `${settings.origin}/profile#notifications`,

@@ -181,7 +181,9 @@ describe('notification e-mails', () => {
     const [mail, ...more] = await queuedFor(world.owner.email);
     expect(more).toHaveLength(0);
     expect(mail).toMatchObject({ kind: 'notify-applications' });
-    expect(mail!.subject).toContain('Lydia of Thyatira asked to join');
+    // The applicant has no account: a fixed subject, their name only quoted in the body (issue 38 item 9).
+    expect(mail!.subject).toBe(`New application to ${world.community.name}`);
+    expect(mail!.textBody).toContain('\n> Name: Lydia of Thyatira\n');
     expect(mail!.textBody).toContain('/admin?tab=applications');
     expect(mail!.textBody).not.toContain('PRIVATE');
   });

@@ -133,7 +133,11 @@ describe('who leads a subgroup', () => {
     const beta = (await w.owner.agent.post('/api/subgroups').set('X-Community-Id', w.id).send({ name: 'Beta Group' }).expect(201)).body as { id: string };
     await w.owner.agent.patch(`/api/subgroups/${beta.id}/commander`).set('X-Community-Id', w.id).send({ commanderId: imported.id }).expect(200);
 
-    await w.owner.agent.post(`/api/communities/${w.id}/imported-members/${imported.id}/link`).send({ userId: w.loner.user.id }).expect(200);
+    await w.owner.agent.post(`/api/communities/${w.id}/imported-members/${imported.id}/link`).send({ userId: w.loner.user.id }).expect(202);
+    // An offer: the lead moves (and is released) only once the member accepts it.
+    expect(await leaderOf(beta.id)).toBe(imported.id);
+    const [offer] = (await w.loner.agent.get('/api/user/history-offers').expect(200)).body as { id: string }[];
+    await w.loner.agent.post(`/api/user/history-offers/${offer!.id}/accept`).expect(200);
     expect(await leaderOf(beta.id)).toBeNull();
   });
 

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_VERIFY_RESEND_PER_USER: 5,
       RATE_LIMIT_QUESTIONS_PER_USER: 10,
       RATE_LIMIT_MEETING_REQUESTS_PER_USER: 10,
+      RATE_LIMIT_MEETING_CHANGES_PER_USER: 10,
       PUSH_ENDPOINT_HOSTS: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com'],
     });
   });

@@ -48,6 +48,8 @@ const configSchema = z.object({
   RATE_LIMIT_VERIFY_RESEND_PER_USER: positiveInt(5),
   RATE_LIMIT_QUESTIONS_PER_USER: positiveInt(10),
   RATE_LIMIT_MEETING_REQUESTS_PER_USER: positiveInt(10),
+  /** Reschedules and cancels a member may make per hour of meetings they are the member of (a commander's own are not counted). */
+  RATE_LIMIT_MEETING_CHANGES_PER_USER: positiveInt(10),
   /** Where mail is sent: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. Unset: .eml files under DATA_DIR/outbox. */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465' }).optional()),
   /** The sender of every message, e.g. "Steadfast <no-reply@steadfast.example.org>". */

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Config } from '../config';
@@ -75,6 +75,14 @@ export interface LimitOptions {
   countFailuresOnly?: boolean | { statuses: number[] } | { codes: string[] };
   /** Only successful responses count (a refused question or meeting request costs the member nothing). */
   countSuccessesOnly?: boolean;
+  /**
+   * With countSuccessesOnly: whether a success counts, asked once the response is finished, for a route that
+   * learns only while answering whom the limit is for (a reschedule counts when the caller is the meeting's
+   * member: the route says so in res.locals). A success that does not count is given back.
+   */
+  countsSuccess?: (req: Request, res: Response) => boolean;
+  /** Callers the limit does not apply to, decided before anything is counted (a Commander rescheduling). */
+  exempt?: (req: Request) => boolean;
   key?: (req: Request) => string;
 }
 
@@ -84,8 +92,9 @@ export type LimitRequests = (options: LimitOptions) => RequestHandler;
 /** Rate limits whose counters live in the stores `storeFor` makes, one per limit name. */
 export function rateLimits(storeFor: (limitName: string) => Store): LimitRequests {
   const names = new Set<string>();
-  return ({ name, windowMs, limit, message, countFailuresOnly, countSuccessesOnly, key }) => {
+  return ({ name, windowMs, limit, message, countFailuresOnly, countSuccessesOnly, countsSuccess, exempt, key }) => {
     if (names.has(name)) throw new Error(`Two rate limits are named ${name}: they would share counters.`);
+    if (countsSuccess && !countSuccessesOnly) throw new Error(`The rate limit ${name} says which successes count: it must count successes only.`);
     names.add(name);
     return rateLimit({
       windowMs,
@@ -101,6 +110,8 @@ export function rateLimits(storeFor: (limitName: string) => Store): LimitRequest
               'statuses' in countFailuresOnly ? !countFailuresOnly.statuses.includes(res.statusCode) : !countFailuresOnly.codes.includes(res.locals.errorCode as string),
           }
         : {}),
+      ...(countsSuccess ? { requestWasSuccessful: (req, res) => res.statusCode < 400 && countsSuccess(req, res) } : {}),
+      ...(exempt ? { skip: (req) => exempt(req) } : {}),
       keyGenerator: key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
       handler: (_req, res) => {
         res.status(429).json({ message, code: 'rate_limited' } satisfies ErrorBody);

@@ -224,6 +224,7 @@ export async function createMeeting(db: Database, context: CommunityContext, act
       title: who.requestedByMember ? 'Meeting requested' : 'Meeting scheduled',
       message: `${actor.displayName} ${who.requestedByMember ? 'requested' : 'scheduled'} a meeting on ${when(input.startsAt, context.community.timeZone)}.`,
       outside: meetingOutside(who.requestedByMember ? 'Meeting requested' : 'Meeting scheduled', input.startsAt),
+      meetingId: row!.id,
     });
     return row!.id;
   });
@@ -246,8 +247,11 @@ export async function rescheduleMeeting(db: Database, context: CommunityContext,
   return visibleMeeting(db, context, meetingId, now);
 }
 
-/** Tells the meeting's other person (not the caller) what the caller did, inside the caller's transaction. */
-function notifyOtherParticipant(tx: Executor, context: CommunityContext, meeting: Pick<MeetingView, 'memberId' | 'commanderId'>, title: string, message: string, startsAt: Date) {
+/**
+ * Tells the meeting's other person (not the caller) what the caller did, inside the caller's transaction, which
+ * holds the meeting's row: within 10 minutes it replaces their last notification about the meeting.
+ */
+function notifyOtherParticipant(tx: Executor, context: CommunityContext, meeting: Pick<MeetingView, 'id' | 'memberId' | 'commanderId'>, title: string, message: string, startsAt: Date) {
   return notify(tx, {
     toUserId: meeting.memberId === context.userId ? meeting.commanderId : meeting.memberId,
     fromUserId: context.userId,
@@ -256,6 +260,7 @@ function notifyOtherParticipant(tx: Executor, context: CommunityContext, meeting
     title,
     message,
     outside: meetingOutside(title, startsAt),
+    meetingId: meeting.id,
   });
 }
 

@@ -41,6 +41,13 @@ export function deliverySettings(settings: DeliverySettings): RequestHandler {
   return (_req, _res, next) => settingsStore.run(settings, next);
 }
 
+/** The app's clock as this request (or job) delivers with it. */
+export function deliveryNow(): Date {
+  const settings = settingsStore.getStore();
+  if (!settings) throw new Error('Notification delivery needs its settings: run inside a request, or withDeliverySettings');
+  return settings.now();
+}
+
 /** Runs `work` (a background job: the reminder scan) with these settings. */
 export function withDeliverySettings<T>(settings: DeliverySettings, work: () => Promise<T>): Promise<T> {
   return settingsStore.run(settings, work);

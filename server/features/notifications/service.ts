@@ -7,7 +7,7 @@ import { users } from '@shared/schema/auth';
 import type { SessionPrincipal } from '../../auth/passport';
 import { type Executor, preparedPerDatabase, rowsOf } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { deliverOutside, type OutsideDelivery } from './delivery';
+import { deliverOutside, deliveryNow, type OutsideDelivery } from './delivery';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 
@@ -20,15 +20,44 @@ export interface NewNotification {
   message: string;
   /** What reaches the person outside the app (an e-mail), if they keep this topic on: never the message's private text. */
   outside: OutsideDelivery;
+  /**
+   * The meeting it is about: a newer notification about it replaces one the person got less than
+   * MEETING_NOTIFICATION_WINDOW_MS ago, and goes out of the app only if nothing about it did in that time.
+   * Call with the meeting's row locked (FOR UPDATE), so two changes of it take turns here.
+   */
+  meetingId?: string;
 }
+
+/** How long notifications about one meeting are one, and e-mails or pushes about it at most one (issue 38 item 5). */
+export const MEETING_NOTIFICATION_WINDOW_MS = 10 * 60_000;
 
 /**
  * Records a notification and queues what goes out of the app with it; call it inside the transaction of the
- * change it announces, so all or none happen.
+ * change it announces, so all or none happen. About a meeting, within 10 minutes of the last notification to
+ * the same person about it, the newer one replaces the older (deleted and inserted: a new id, unread again, so
+ * the bell's ETag changes and its poll sees it), and nothing goes out when something about the meeting went out
+ * to them within 10 minutes (`outside_at`, carried over): 40 reschedules in 6 s are one line in the bell and one
+ * e-mail.
  */
-export async function notify(tx: Executor, { outside, ...notification }: NewNotification): Promise<void> {
-  await tx.insert(notifications).values(notification);
-  await deliverOutside(tx, [{ userId: notification.toUserId, communityId: notification.communityId }], outside, notification.title);
+export async function notify(tx: Executor, { outside, meetingId, ...notification }: NewNotification): Promise<void> {
+  const recipients = [{ userId: notification.toUserId, communityId: notification.communityId }];
+  if (!meetingId) {
+    await tx.insert(notifications).values(notification);
+    await deliverOutside(tx, recipients, outside, notification.title);
+    return;
+  }
+  const now = deliveryNow();
+  const windowStart = now.getTime() - MEETING_NOTIFICATION_WINDOW_MS;
+  const [previous] = await tx
+    .select({ id: notifications.id, createdAt: notifications.createdAt, outsideAt: notifications.outsideAt })
+    .from(notifications)
+    .where(and(eq(notifications.toUserId, notification.toUserId), eq(notifications.meetingId, meetingId)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(1);
+  if (previous && previous.createdAt.getTime() > windowStart) await tx.delete(notifications).where(eq(notifications.id, previous.id));
+  const wentOutRecently = previous?.outsideAt && previous.outsideAt.getTime() > windowStart;
+  await tx.insert(notifications).values({ ...notification, meetingId, createdAt: now, outsideAt: wentOutRecently ? previous.outsideAt : now });
+  if (!wentOutRecently) await deliverOutside(tx, recipients, outside, notification.title);
 }
 
 /**

@@ -21,6 +21,7 @@ export const LIFTED_LIMITS = {
   RATE_LIMIT_LOGIN_PER_EMAIL: 100_000,
   RATE_LIMIT_QUESTIONS_PER_USER: 100_000,
   RATE_LIMIT_MEETING_REQUESTS_PER_USER: 100_000,
+  RATE_LIMIT_MEETING_CHANGES_PER_USER: 100_000,
 } as const;
 
 /** Every rate limit lifted, for the files that call every route many times (the matrix, hostile input). */

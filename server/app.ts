@@ -68,7 +68,7 @@ export interface AppOptions {
   mail?: { send?: SendMail; worker?: boolean | Pick<OutboxWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxRetryMs' | 'recipientSuffix' | 'channelLimits'> };
   /** Web Push: its VAPID keys (resolvePushSetup), or off with the reason people are shown (the default). */
   push?: PushSetup;
-  /** The scan for daily reminders and weekly words: on unless NODE_ENV=test (tests call sendDueReminders and sendDueWeeklyWords themselves). */
+  /** The scan for daily reminders and weekly words: on unless NODE_ENV=test or under the test runner (tests call sendDueReminders and sendDueWeeklyWords themselves). */
   reminders?: boolean;
 }
 
@@ -86,6 +86,13 @@ export interface App {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/**
+ * Under the test runner an app starts no background work unless its test asks (`mail.worker`, `reminders`),
+ * whatever NODE_ENV it is given: a test app in production mode on a shared database would otherwise send every
+ * other test file's mail (and write it under ./data/outbox).
+ */
+const UNDER_TEST_RUNNER = process.env.VITEST !== undefined;
+
 export function createApp({
   database,
   config,
@@ -97,7 +104,7 @@ export function createApp({
   rateLimitScope = config.NODE_ENV === 'test' ? `${randomUUID()}:` : '',
   mail = {},
   push = { enabled: false, reason: PUSH_OFF_NOT_CONFIGURED },
-  reminders = config.NODE_ENV !== 'test',
+  reminders = config.NODE_ENV !== 'test' && !UNDER_TEST_RUNNER,
 }: AppOptions): App {
   const app = express();
   const { db } = database;
@@ -130,7 +137,7 @@ export function createApp({
   app.use(compression());
   app.use(healthRoutes(db, requests.isDraining));
 
-  const workerSettings = mail.worker ?? config.NODE_ENV !== 'test';
+  const workerSettings = mail.worker ?? (config.NODE_ENV !== 'test' && !UNDER_TEST_RUNNER);
   const outbox = workerSettings
     ? startOutboxWorker({
         db,

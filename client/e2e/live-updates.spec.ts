@@ -101,8 +101,8 @@ test('two phones: a moved meeting moves on the other screen within one poll, a c
   await onePoll(member);
   await expect(memberCard).toContainText('3:00 PM – 4:00 PM', { timeout: 15_000 });
   await expect(memberCard).not.toContainText('11:00 AM');
-  // 'Meeting scheduled' (set up) and 'Meeting rescheduled'.
-  await expect(member.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
+  // 'Meeting scheduled' (set up) replaced by 'Meeting rescheduled': one line per meeting within 10 minutes (issue 38 item 5).
+  await expect(member.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
   expect(loads.count).toBe(0);
 
   // 2. The member cancels it; the commander's open screen shows it Cancelled after one poll.

@@ -124,3 +124,16 @@ describe('/profile: the account’s sessions', () => {
     expect(api.calls('POST', '/api/user/takeover-review/done')).toHaveLength(1);
   });
 });
+
+describe('/profile: a takeover with nothing to review', () => {
+  it('shows no dialog and says it is done once, even when saving that fails', async () => {
+    const { api } = renderProfile({
+      'GET /api/user': () => json(makeUser({ takeoverReviewPending: true })),
+      'GET /api/user/takeover-review': () => json({ communities: [] }),
+      'POST /api/user/takeover-review/done': () => apiError(503, 'Down'),
+    });
+    expect(await findToast('Could not save that')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls('POST', '/api/user/takeover-review/done')).toHaveLength(1);
+  });
+});

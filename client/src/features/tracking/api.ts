@@ -14,7 +14,7 @@ import type { MonthlyGoalKey } from '@shared/domain/disciplines';
 import { can } from '@shared/domain/roles';
 import { isCompleted } from '@shared/domain/streaks';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiJson } from '@/lib/api-client';
+import { ApiError, apiJson, errorMessage } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
 import { useCurrentCommunity } from '@/features/communities/api';
 import { USER_QUERY_KEY, useAuth } from '@/lib/auth';
@@ -95,6 +95,8 @@ async function fetchDailyLog(communityId: string, userId: string | null, { year,
   } catch (error) {
     // SPEC.md section 7: the failure reads 'Failed to fetch daily log: {status}'.
     if (error instanceof ApiError) throw new Error(`Failed to fetch daily log: ${error.status}`, { cause: error });
+    // No answer at all (offline, or the server away): the app's own words, not the browser's 'Failed to fetch'.
+    if (error instanceof TypeError) throw new Error(errorMessage(error, 'Failed to fetch daily log'), { cause: error });
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PublicUser, TakeoverReview } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -45,10 +45,15 @@ function Review() {
     onError: (error) => toastError('Could not leave', error),
   });
   const empty = review.data?.communities.length === 0;
-  // Nothing was joined in the owner's name: nothing to show, and nothing to show next time.
+  // Nothing was joined in the owner's name: nothing to show, and nothing to show next time. Asked once (a
+  // failure must not send it again on every render; the review then simply shows at the next sign-in).
+  const askedDone = useRef(false);
+  const markDone = done.mutate;
   useEffect(() => {
-    if (empty && !done.isPending && !done.isSuccess) done.mutate();
-  }, [empty, done]);
+    if (!empty || askedDone.current) return;
+    askedDone.current = true;
+    markDone();
+  }, [empty, markDone]);
   if (empty) return null;
 
   return (

@@ -140,7 +140,8 @@ describe('/auth Sign Up', () => {
     await form.findByText('This name has existing data that you can claim!');
 
     await user.click(form.getByRole('button', { name: 'Start Your Journey' }));
-    expect(form.getByRole('button', { name: 'Complete Claim' })).toBeInTheDocument();
+    // The submit validates first (asynchronously): wait for its outcome rather than assume it has come.
+    expect(await form.findByRole('button', { name: 'Complete Claim' })).toBeInTheDocument();
     expect(api.calls('POST', '/api/register')).toHaveLength(0);
 
     await user.click(form.getByRole('button', { name: '← Back to regular signup' }));

@@ -19,6 +19,7 @@ import { claimRoutes } from './features/claims/routes';
 import { historyOfferRoutes } from './features/claims/history-offer-routes';
 import { importedMemberLinkRoutes } from './features/claims/link-routes';
 import { communityRoutes } from './features/communities/routes';
+import { eraseClosedCommunities } from './features/communities/closing';
 import { guidanceRoutes } from './features/guidance/routes';
 import { importBodyParser, importRoutes } from './features/imports/routes';
 import { inviteRoutes } from './features/invites/routes';
@@ -26,6 +27,7 @@ import { meetingRoutes } from './features/meetings/routes';
 import { deliverySettings, linkKeyFrom } from './features/notifications/delivery';
 import { notificationPreferenceRoutes, unsubscribeRoutes } from './features/notifications/preference-routes';
 import { sendDueReminders, startScheduledScan } from './features/notifications/reminders';
+import { pruneExpiredData } from './features/retention/prune';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { pushSender } from './features/push/sender';
@@ -158,6 +160,8 @@ export function createApp({
         [
           { name: 'daily reminders', run: (at) => sendDueReminders(db, delivery, at) },
           { name: 'weekly words', run: (at) => sendDueWeeklyWords(db, delivery, at) },
+          { name: 'closed communities', run: (at) => eraseClosedCommunities(db, delivery, at) },
+          { name: 'retention', run: (at) => pruneExpiredData(db, at) },
         ],
         now,
         logger,

@@ -15,5 +15,11 @@ export const auditLogs = pgTable(
     diff: jsonb('diff'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_logs_community_idx').on(t.communityId, t.createdAt)],
+  (t) => [
+    index('audit_logs_community_idx').on(t.communityId, t.createdAt),
+    // Retention (issue 39): entries older than 400 days are pruned oldest first; an account's entries are found on deletion.
+    index('audit_logs_created_idx').on(t.createdAt),
+    index('audit_logs_actor_idx').on(t.actorId),
+    index('audit_logs_entity_idx').on(t.entityId),
+  ],
 );

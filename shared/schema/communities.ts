@@ -44,10 +44,20 @@ export const communities = pgTable(
     memberCount: integer('member_count').notNull().default(0),
     /** How many of its questions are Open or InProgress, kept the same way by triggers on questions (migration 0015). */
     openQuestionCount: integer('open_question_count').notNull().default(0),
+    /**
+     * Set while the community is closing (issue 39): read-only until then, erased by the scheduled scan at
+     * this time. Null while it is open.
+     */
+    closesAt: timestamp('closes_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('communities_institution_idx').on(t.institutionId), check('communities_quiet_days_range', sql`${t.quietDays} BETWEEN 2 AND 14`)],
+  (t) => [
+    index('communities_institution_idx').on(t.institutionId),
+    // The scheduled scan's communities whose closing date has come.
+    index('communities_closes_at_idx').on(t.closesAt).where(sql`${t.closesAt} IS NOT NULL`),
+    check('communities_quiet_days_range', sql`${t.quietDays} BETWEEN 2 AND 14`),
+  ],
 );
 
 export const subgroups = pgTable(

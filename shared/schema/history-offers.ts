@@ -39,5 +39,7 @@ export const historyOffers = pgTable(
     index('history_offers_user_idx').on(t.userId, t.status),
     index('history_offers_offered_by_idx').on(t.offeredBy),
     index('history_offers_community_idx').on(t.communityId),
+    // Retention (issue 39): declined, lapsed and expired offers are pruned.
+    index('history_offers_expires_idx').on(t.expiresAt),
   ],
 );

@@ -30,5 +30,10 @@ export const mailOutbox = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    // Retention (issue 39): sent or given-up rows are pruned; a deleted account's queued messages are found by address.
+    index('mail_outbox_done_idx').on(t.createdAt).where(sql`${t.sentAt} IS NOT NULL OR ${t.failedAt} IS NOT NULL`),
+    index('mail_outbox_recipient_idx').on(t.recipient),
+  ],
 );

@@ -32,6 +32,8 @@ export const notifications = pgTable(
     index('notifications_meeting_idx').on(t.toUserId, t.meetingId).where(sql`${t.meetingId} IS NOT NULL`),
     // The poll's unread count reads only the unread rows.
     index('notifications_unread_idx').on(t.toUserId).where(sql`NOT ${t.isRead}`),
+    // Retention (issue 39): notifications older than 180 days are pruned oldest first.
+    index('notifications_created_idx').on(t.createdAt),
   ],
 );
 

@@ -17,6 +17,7 @@
  */
 import Papa from 'papaparse';
 import { localToday } from '@shared/domain/calendar';
+import { saveBlob } from './download';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -56,21 +57,7 @@ export function parseCsv(text: string, delimiter: ',' | ';' = ','): string[][] {
 
 /** Saves `csv` as a download named `filename` (with a byte-order mark so spreadsheet apps read UTF-8). */
 export function downloadCsv(filename: string, csv: string): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // Give the browser a moment to start the download before the address is revoked.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  saveBlob(filename, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }
 
 /** 'YYYY-MM-DD' of the viewer's local calendar day, for file names. */

@@ -11,6 +11,7 @@ import { body } from '../../http/validate';
 import { type GoogleClaims, GoogleKeysUnavailable, GoogleTokenRefused, type GoogleTokenVerifier } from './google';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE, GOOGLE_UNAVAILABLE_MESSAGE, googleTokenInvalid, signInWithGoogle } from './google-service';
 import { changeDisplayName } from './name-change';
+import { markGoogleSignIn } from './reauthentication';
 import * as auth from './service';
 
 /** How many times a day an account may change its name (only changes made count). */
@@ -95,6 +96,7 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
       }
       const { user, created } = await signInWithGoogle(db, claims, now());
       await signIn(req, user);
+      markGoogleSignIn(req, now());
       res.status(created ? 201 : 200).json(auth.toPublicUser(user));
     },
   );

@@ -8,6 +8,11 @@ export const auditLogs = pgTable(
   {
     id: id(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who acted when no account stands behind `actorId` any more: 'a deleted account' once the actor deleted
+     * theirs (issue 39). Null with a null `actorId` is the server's operator (a command-line script).
+     */
+    actorLabel: text('actor_label'),
     communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),

@@ -4,6 +4,12 @@ import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import { rateLimitHits } from '@shared/schema/rate-limits';
 import { type Database, rowsOf } from '../db/client';
 
+/**
+ * What a client sent (an e-mail typed at sign-in, of any length) is hashed: keys stay short and uniform. A stored
+ * key ends in `:` and this hash, whatever its scope and limit (an account's deletion finds its counters so).
+ */
+export const rateLimitKeyHash = (key: string) => createHash('sha256').update(key).digest('base64url');
+
 /** Expired counters are deleted at most this often, by whichever request comes first after it. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -37,8 +43,7 @@ export function databaseRateLimitStores(db: Database, { now, scope }: RateLimitS
     // A limit that counts failures only counts every request as it comes and takes a success back once it is
     // answered. The next hit on the same key waits for that to land, so a finished success is never counted.
     const decrementsInFlight = new Map<string, Promise<unknown>>();
-    // What a client sent (an e-mail typed at sign-in, of any length) is hashed: keys stay short and uniform.
-    const fullKey = (key: string) => `${scope}${limitName}:${createHash('sha256').update(key).digest('base64url')}`;
+    const fullKey = (key: string) => `${scope}${limitName}:${rateLimitKeyHash(key)}`;
     return {
       localKeys: false,
       prefix: `${scope}${limitName}:`,

@@ -42,3 +42,19 @@ export function passwordResetMessage(to: string, link: string): QueuedMail {
       `The link works once and for 60 minutes. If you did not ask for it, ignore this message: your password stays as it is.${signature}`,
   };
 }
+
+/** Messages the outbox erases, row and all, once sent or given up: nothing of the account they were for may stay. */
+export const ACCOUNT_DELETED_KIND = 'account-deleted';
+
+/** The last e-mail of a deleted account (issue 39): the outbox forgets it once it is sent or given up. */
+export function accountDeletedMessage(to: string): QueuedMail {
+  return {
+    kind: ACCOUNT_DELETED_KIND,
+    to,
+    subject: 'Your Steadfast account was deleted',
+    text:
+      `Hello,\n\nYour Steadfast account was deleted, as you asked. Your name, e-mail, check-ins, questions, reflections and notes are erased; ` +
+      `answers you gave and meetings you had are shown to the others only as from "a former member".\n\n` +
+      `If you did not delete it, someone who knew your password did: you can sign up again with this address, but nothing of the old account can be brought back.${signature}`,
+  };
+}

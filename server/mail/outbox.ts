@@ -4,6 +4,7 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { mailOutbox } from '@shared/schema/mail';
 import type { Database, Executor } from '../db/client';
+import { ACCOUNT_DELETED_KIND } from './messages';
 import type { OutgoingMail, SendMail } from './transport';
 
 /** Set while an API request runs: whether it queued mail, so the worker looks as soon as it has committed. */
@@ -73,6 +74,9 @@ function markQueued() {
 }
 
 export const SECOND = 1000;
+
+/** Kinds of message whose row is deleted once sent or given up (a deleted account's last e-mail): nothing of it stays. */
+const ERASED_WHEN_DONE: ReadonlySet<string> = new Set([ACCOUNT_DELETED_KIND]);
 
 export type OutboxChannel = 'email' | 'push';
 
@@ -218,24 +222,26 @@ export function startOutboxWorker({
       } else {
         await withinTimeout(timeoutMs, 'mail server', stopping.signal, () => send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers }));
       }
-      await db
-        .update(mailOutbox)
-        .set({ sentAt: now(), lockedUntil: null, lastError: null, textBody: '', htmlBody: null })
-        .where(eq(mailOutbox.id, row.id));
+      if (ERASED_WHEN_DONE.has(row.kind)) await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+      else await db.update(mailOutbox).set({ sentAt: now(), lockedUntil: null, lastError: null, textBody: '', htmlBody: null }).where(eq(mailOutbox.id, row.id));
       logger.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, isPush ? 'push sent' : 'e-mail sent');
     } catch (error) {
       const at = now();
       const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown error';
       const givingUp = at.getTime() - row.createdAt.getTime() >= (GIVE_UP_SOONER[row.kind] ?? GIVE_UP_AFTER_MS);
       const wait = Math.min(retryBaseMs * 2 ** (row.attempts - 1), maxRetryMs);
-      await db
-        .update(mailOutbox)
-        .set(
-          givingUp
-            ? { failedAt: at, lockedUntil: null, lastError: reason, textBody: '', htmlBody: null }
-            : { nextAttemptAt: new Date(at.getTime() + wait), lockedUntil: null, lastError: reason },
-        )
-        .where(eq(mailOutbox.id, row.id));
+      if (givingUp && ERASED_WHEN_DONE.has(row.kind)) {
+        await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+      } else {
+        await db
+          .update(mailOutbox)
+          .set(
+            givingUp
+              ? { failedAt: at, lockedUntil: null, lastError: reason, textBody: '', htmlBody: null }
+              : { nextAttemptAt: new Date(at.getTime() + wait), lockedUntil: null, lastError: reason },
+          )
+          .where(eq(mailOutbox.id, row.id));
+      }
       const what = isPush ? 'push' : 'e-mail';
       logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason, givingUp }, givingUp ? `${what} given up` : `${what} not accepted, will retry`);
     }

@@ -4,6 +4,8 @@ import type { Executor } from '../../db/client';
 export interface AuditEntry {
   /** Null for the server's operator (a command-line script), who has no account. */
   actorId: string | null;
+  /** Who acted when no account stands behind it ('a deleted account'). */
+  actorLabel?: string;
   communityId: string | null;
   entity: string;
   entityId: string;

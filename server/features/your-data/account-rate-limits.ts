@@ -15,7 +15,7 @@ export const KEYS_BY_USER_ID = [
   'questions',
   'user-export',
   'account-delete',
-  'community-close',
+  'close-password',
   'community-export',
 ] as const;
 export const KEYS_BY_EMAIL = ['login', 'password-reset'] as const;

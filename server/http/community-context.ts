@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Request, RequestHandler } from 'express';
 import type { Role } from '@shared/domain/constants';
 import { type Action, can, effectiveRoles } from '@shared/domain/roles';
+import { closingRefusal, COMMUNITY_CLOSING_CODE } from '@shared/domain/community-closing';
 import { users } from '@shared/schema/auth';
 import { communities, memberships } from '@shared/schema/communities';
 import { type Database, type Executor, preparedPerDatabase } from '../db/client';
@@ -194,10 +195,22 @@ export function inCommunity(db: Database, action: Action, options: CommunityGuar
     if (!req.user) throw unauthorized();
     const context = await loadCommunityContext(db, req.user, requestedCommunityId(req, options.pathParam), req);
     if (!can(context, action)) throw forbidden(options.forbiddenMessage);
+    if (context.community.closesAt && !READ_METHODS.has(req.method) && !ALLOWED_WHILE_CLOSING.has(action)) throw communityClosing(context.community);
     req.community = context;
     next();
   };
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The writes a closing community still takes (issue 39): closing and reopening it, and a member leaving. Every
+ * other write through the guard is refused with 423 until it reopens or is erased; reading goes on.
+ */
+const ALLOWED_WHILE_CLOSING: ReadonlySet<Action> = new Set<Action>(['community:close', 'community:leave']);
+
+/** A write refused because the community is closing: 423 with the date, in the community's time zone. */
+export const communityClosing = (community: Pick<CommunityRow, 'closesAt' | 'timeZone'>) =>
+  new HttpError(423, closingRefusal(community.closesAt!, community.timeZone), COMMUNITY_CLOSING_CODE);
 
 /**
  * Locks the community's row for the rest of the transaction. 'change' (membership and lock changes) waits

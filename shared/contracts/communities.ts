@@ -13,7 +13,11 @@ export interface MembershipView {
   role: Role;
   roles: Role[];
   subgroupId: string | null;
-  community: { id: string; name: string; description: string | null };
+  /**
+   * `closesAt`: when the community is erased (ISO), while it is closing (issue 39); null while it is open. The
+   * server always sends it; optional because a copy kept offline from before it existed reads as open.
+   */
+  community: { id: string; name: string; description: string | null; closesAt?: string | null };
 }
 
 /** GET /api/communities/administered?search=: a community the caller administers without belonging to it. */
@@ -100,6 +104,11 @@ export interface CommunityView {
   quietDays: number;
   theme: string | null;
   createdAt: string;
+  /**
+   * While the community is closing (issue 39): when it is erased (ISO); read-only until then. Null while it is
+   * open. The server always sends it; optional because a copy kept offline from before it existed reads as open.
+   */
+  closesAt?: string | null;
 }
 
 /** GET /api/communities/{id}/members. `email` is shown to admins only. */

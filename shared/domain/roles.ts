@@ -54,6 +54,12 @@ export const ACTION_FLOORS = {
   'import:run': 'CommunityModerator',
   'reports:read': 'CommunityModerator',
   'audit:read': 'CommunityModerator',
+  /** Close a community (30 days read-only, then erased) or reopen it before then (issue 39). */
+  'community:close': 'CommunityModerator',
+  /** Download the community's data as one JSON file (issue 39). */
+  'community:export': 'CommunityModerator',
+  /** Leave the community (a member's own step, allowed while it is closing). */
+  'community:leave': 'Member',
 } as const satisfies Record<string, Role>;
 
 export type Action = keyof typeof ACTION_FLOORS;

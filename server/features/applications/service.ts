@@ -8,7 +8,7 @@ import { users } from '@shared/schema/auth';
 import { communities } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
-import { COMMUNITY_NOT_FOUND, type CommunityContext } from '../../http/community-context';
+import { COMMUNITY_NOT_FOUND, type CommunityContext, communityClosing } from '../../http/community-context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { insertInviteCode } from '../invites/service';
@@ -51,8 +51,13 @@ const applyLinkNotFound = () => notFound(COMMUNITY_NOT_FOUND);
 export async function createApplication(db: Database, communityId: string, input: CreateApplication, now: Date): Promise<{ id: string; updated: boolean }> {
   return db.transaction(async (tx) => {
     // Held until commit, so the community cannot be deleted between this read and the insert.
-    const [community] = await tx.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, communityId)).for('key share');
+    const [community] = await tx
+      .select({ id: communities.id, name: communities.name, closesAt: communities.closesAt, timeZone: communities.timeZone })
+      .from(communities)
+      .where(eq(communities.id, communityId))
+      .for('key share');
     if (!community) throw applyLinkNotFound();
+    if (community.closesAt) throw communityClosing(community);
     // One application per e-mail and community at a time: two sent at once queue here, the second updates the first.
     await assertOwnDisciplines(tx, community.id, input.disciplineTargets);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`application:${community.id}:${input.email}`}, 0))`);

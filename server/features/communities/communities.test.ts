@@ -68,7 +68,7 @@ describe('GET /api/memberships', () => {
         role: 'CommunityModerator',
         roles: ['CommunityModerator'],
         subgroupId: null,
-        community: { id: first.community.id, name: first.community.name, description: 'A test community' },
+        community: { id: first.community.id, name: first.community.name, description: 'A test community', closesAt: null },
       },
       {
         id: expect.stringMatching(UUID_PATTERN),
@@ -77,7 +77,7 @@ describe('GET /api/memberships', () => {
         role: 'Member',
         roles: ['Member'],
         subgroupId: null,
-        community: { id: second.community.id, name: second.community.name, description: 'A test community' },
+        community: { id: second.community.id, name: second.community.name, description: 'A test community', closesAt: null },
       },
     ]);
   });
@@ -117,6 +117,7 @@ describe('POST /api/communities', () => {
       quietDays: 4,
       theme: null,
       createdAt: expect.stringMatching(ISO_DATE_PATTERN),
+      closesAt: null,
     });
     const view = response.body as { id: string; institutionId: string };
     expect(await rolesOf(db, view.id, creator.user.id)).toEqual(['CommunityModerator']);
@@ -257,6 +258,7 @@ describe('GET /api/communities/:id', () => {
       quietDays: 4,
       theme: null,
       createdAt: expect.stringMatching(ISO_DATE_PATTERN),
+      closesAt: null,
     });
   });
 });

@@ -53,7 +53,7 @@ export function communityRoutes(db: Database, now: () => Date): Router {
     res.json(await communities.updateCommunity(db, req.community!, req.user!.id, req.body));
   });
 
-  router.post('/api/communities/:id/leave', inCommunity(db, 'community:read', onPath), async (req, res) => {
+  router.post('/api/communities/:id/leave', inCommunity(db, 'community:leave', onPath), async (req, res) => {
     await communities.leaveCommunity(db, req.community!);
     res.json({ message: 'You have left the community.' });
   });

@@ -39,6 +39,7 @@ export function toCommunityView(row: CommunityRow): CommunityView {
     quietDays: row.quietDays,
     theme: row.theme,
     createdAt: row.createdAt.toISOString(),
+    closesAt: row.closesAt?.toISOString() ?? null,
   };
 }
 
@@ -46,7 +47,7 @@ export async function listMemberships(db: Executor, user: SessionUser, shownComm
   const rows = await db
     .select({
       membership: memberships,
-      community: { id: communities.id, name: communities.name, description: communities.description, institutionId: communities.institutionId },
+      community: { id: communities.id, name: communities.name, description: communities.description, institutionId: communities.institutionId, closesAt: communities.closesAt },
     })
     .from(memberships)
     .innerJoin(communities, eq(communities.id, memberships.communityId))
@@ -62,7 +63,7 @@ export async function listMemberships(db: Executor, user: SessionUser, shownComm
       role: highestRole(roles),
       roles,
       subgroupId: membership.subgroupId,
-      community: { id: community.id, name: community.name, description: community.description },
+      community: { id: community.id, name: community.name, description: community.description, closesAt: community.closesAt?.toISOString() ?? null },
     };
   });
   // An InstitutionAdmin administers the institution's other communities without a membership there, and a
@@ -73,13 +74,13 @@ export async function listMemberships(db: Executor, user: SessionUser, shownComm
   const shown = user.isSuperAdmin && shownCommunityId && !joined.has(shownCommunityId) ? shownCommunityId : undefined;
   if (administered.size === 0 && !shown) return views;
   const reachable = await db
-    .select({ id: communities.id, name: communities.name, description: communities.description, institutionId: communities.institutionId })
+    .select({ id: communities.id, name: communities.name, description: communities.description, institutionId: communities.institutionId, closesAt: communities.closesAt })
     .from(communities)
     .where(or(administered.size > 0 ? inArray(communities.institutionId, [...administered]) : undefined, shown ? eq(communities.id, shown) : undefined))
     .orderBy(asc(communities.name), asc(communities.createdAt));
-  for (const { institutionId, ...community } of reachable.filter((candidate) => !joined.has(candidate.id))) {
+  for (const { institutionId, closesAt, ...community } of reachable.filter((candidate) => !joined.has(candidate.id))) {
     const roles = effectiveRoles([], { institutionAdmin: administered.has(institutionId), superAdmin: user.isSuperAdmin });
-    views.push({ id: null, communityId: community.id, userId: user.id, role: highestRole(roles), roles, subgroupId: null, community });
+    views.push({ id: null, communityId: community.id, userId: user.id, role: highestRole(roles), roles, subgroupId: null, community: { ...community, closesAt: closesAt?.toISOString() ?? null } });
   }
   return views;
 }

@@ -8,7 +8,7 @@ import { users } from '@shared/schema/auth';
 import { communities, inviteCodes, memberRemovals, memberships } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
 import type { Database, Executor } from '../../db/client';
-import { type CommunityContext, standingIn } from '../../http/community-context';
+import { type CommunityContext, communityClosing, standingIn } from '../../http/community-context';
 import { forbidden, HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { hasLookAlikeMember, lockMemberNames, lookAlike, lookAlikeJoinMessage } from '../auth/look-alikes';
@@ -158,12 +158,15 @@ export async function joinCommunity(db: Database, user: SessionUser, code: strin
       createdAt: inviteCodes.createdAt,
       name: communities.name,
       description: communities.description,
+      closesAt: communities.closesAt,
+      timeZone: communities.timeZone,
     })
     .from(inviteCodes)
     .innerJoin(communities, eq(communities.id, inviteCodes.communityId))
     .where(and(eq(inviteCodes.code, code), isNull(inviteCodes.revokedAt)))
     .limit(1);
   if (!invite || invite.expiresAt.getTime() <= now.getTime()) throw notFound(INVALID_CODE_MESSAGE);
+  if (invite.closesAt) throw communityClosing(invite);
   const [existing] = await db
     .select({ id: memberships.id })
     .from(memberships)
@@ -180,6 +183,9 @@ export async function joinCommunity(db: Database, user: SessionUser, code: strin
     await db.transaction(async (tx) => {
       // Two look-alikes joining at once: the second waits here, then finds the first a member.
       await lockMemberNames(tx, [invite.communityId]);
+      // A close committed since the code was read wins (the close holds the community's row while it writes).
+      const [community] = await tx.select({ closesAt: communities.closesAt, timeZone: communities.timeZone }).from(communities).where(eq(communities.id, invite.communityId)).for('share');
+      if (community?.closesAt) throw communityClosing(community);
       if (await hasLookAlikeMember(tx, [invite.communityId], user.displayName, user.id)) throw lookAlike(lookAlikeJoinMessage(invite.name));
       // The code must still work as the membership is made: a revocation committed meanwhile wins.
       const [stillValid] = await tx

@@ -9,7 +9,7 @@ import { isCompleted } from '@shared/domain/streaks';
 import { communities, memberships } from '@shared/schema/communities';
 import { dailyLogs } from '@shared/schema/tracking';
 import { type Database, type Executor, preparedPerDatabase, rowsOf } from '../../db/client';
-import { communityNotFound, type CommunityContext } from '../../http/community-context';
+import { communityClosing, communityNotFound, type CommunityContext } from '../../http/community-context';
 import { badRequest, conflict, forbidden, locked, notFound } from '../../http/errors';
 import { communityDailyKeys, communityDisciplines } from './disciplines';
 import { LOCKED_MONTH_MESSAGE, lockStateForSave, monthLocked } from './locks';
@@ -155,11 +155,13 @@ const saveStateStatement = preparedPerDatabase((db) => {
       isLocked: monthLocked(communityId, { year, month }),
       disciplinesVersion: sql<number>`community.disciplines_version`,
       changeVersion: sql<number>`community.change_version`,
+      // A close raises change_version, so a save read before it reads again and finds it (issue 39).
+      closesAt: sql<string | Date | null>`community.closes_at`,
       id: dailyLogs.id,
       dayStatus: dailyLogs.dayStatus,
       dayMarks: dailyLogs.dayMarks,
     })
-    .from(sql`(SELECT ${communities.disciplinesVersion}, ${communities.changeVersion} FROM ${communities} WHERE ${communities.id} = ${communityId}) AS community`)
+    .from(sql`(SELECT ${communities.disciplinesVersion}, ${communities.changeVersion}, ${communities.closesAt} FROM ${communities} WHERE ${communities.id} = ${communityId}) AS community`)
     .leftJoin(dailyLogs, and(eq(dailyLogs.userId, sql.placeholder('userId')), eq(dailyLogs.communityId, communityId), eq(dailyLogs.year, year), eq(dailyLogs.month, month)))
     .prepare('save_state');
 });
@@ -245,6 +247,7 @@ export async function saveDailyLog(db: Database, context: CommunityContext, inpu
   for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
     const [state] = await saveStateStatement(db).execute({ membershipId, communityId, userId: context.userId, year: period.year, month: period.month });
     if (!state?.stillMember) throw communityNotFound();
+    if (state.closesAt) throw communityClosing({ closesAt: new Date(state.closesAt), timeZone: context.community.timeZone });
     if (state.isLocked && !admin) throw locked(LOCKED_MONTH_MESSAGE);
     const dailyKeys = await communityDailyKeys(db, { id: communityId, disciplinesVersion: state.disciplinesVersion });
     const dayStatus = mergeDayStatus(state.dayStatus ?? {}, input.dayStatus);

@@ -7,7 +7,7 @@ import { timeZoneField } from './communities';
  */
 
 /** What a notification is about, as the preferences name it (each can be turned off on its own). */
-export const NOTIFICATION_TOPICS = ['questions', 'answers', 'meetings', 'care', 'weekly', 'applications', 'claims'] as const;
+export const NOTIFICATION_TOPICS = ['questions', 'answers', 'meetings', 'care', 'weekly', 'applications', 'claims', 'community'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 export const TOPIC_LABELS: Record<NotificationTopic, string> = {
@@ -18,10 +18,14 @@ export const TOPIC_LABELS: Record<NotificationTopic, string> = {
   weekly: 'Weekly word: how many I lead may need a word (commanders)',
   applications: 'Applications to join (moderators)',
   claims: 'Imported history claimed or linked',
+  community: 'My community closing or reopening',
 };
 
-/** Quiet by default: the four a member lives by are on, a commander's weekly word and a moderator's office work are opt-in. */
-export const DEFAULT_TOPICS: Record<NotificationTopic, boolean> = { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false };
+/**
+ * Quiet by default: the four a member lives by are on, and a community closing (a member has 30 days to take their
+ * data); a commander's weekly word and a moderator's office work are opt-in.
+ */
+export const DEFAULT_TOPICS: Record<NotificationTopic, boolean> = { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false, community: true };
 
 export interface QuietHours {
   start: string;

@@ -77,8 +77,8 @@ export function makeStats(overrides: Partial<CommunityStats> = {}): CommunitySta
 /** Someone's notification settings as the server answers them: the defaults, in America/Chicago. */
 export function makeNotificationPreferences(overrides: Partial<NotificationPreferences> = {}): NotificationPreferences {
   return {
-    email: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
-    push: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
+    email: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false, community: true },
+    push: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false, community: true },
     dailyReminder: false,
     reminderEmail: false,
     reminderTime: null,

@@ -49,8 +49,8 @@ describe('GET and PUT /api/user/notification-preferences', () => {
     await request(app).get('/api/user/notification-preferences').expect(401);
     await request(app).put('/api/user/notification-preferences').send({ dailyReminder: true }).expect(401);
     expect(await preferences(world.asker.agent)).toEqual({
-      email: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
-      push: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false },
+      email: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false, community: true },
+      push: { questions: true, answers: true, meetings: true, care: true, weekly: false, applications: false, claims: false, community: true },
       dailyReminder: false,
       reminderEmail: false,
       reminderTime: null,

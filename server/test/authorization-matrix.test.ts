@@ -311,6 +311,11 @@ interface Entry {
   freshWorld?: true;
   /** The call signs its session in as someone else or out: sent from a second session of the actor. */
   replacesSession?: true;
+  /**
+   * The call deletes the caller's account: sent by an account signed up for the cell (a signed-in caller's
+   * right to it does not depend on their standing), so the actors of later cells stay.
+   */
+  ownAccountGoes?: true;
   /** After an answer in the 2xx class (a changed password is remembered, a signed-out actor signs in again). */
   after?: (cell: Cell) => void | Promise<void>;
 }
@@ -365,6 +370,8 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   'GET /api/user/takeover-review': { expect: SIGNED_IN, send: (a) => a.get('/api/user/takeover-review') },
+  'GET /api/user/export': { expect: SIGNED_IN, send: (a) => a.get('/api/user/export') },
+  'DELETE /api/user': { expect: SIGNED_IN, ownAccountGoes: true, send: (a) => a.delete('/api/user').send({ password: TEST_PASSWORD }) },
   'POST /api/user/takeover-review/done': { expect: SIGNED_IN, send: (a) => a.post('/api/user/takeover-review/done') },
   'GET /api/user/history-offers': { expect: SIGNED_IN, send: (a) => a.get('/api/user/history-offers') },
   // An offer made to the actor: accepted only by a member of the record's community (others 404, as is an offer to anyone else).
@@ -709,7 +716,13 @@ describe.each(declared)('$key', ({ key }) => {
   it.each(ACTORS)('as %s', async (actor) => {
     const who = actorPeople[actor];
     const w = entry.freshWorld ? await buildWorld() : world;
-    const agent = !who ? request.agent(app) : entry.replacesSession ? await secondSession(who) : who.agent;
+    const agent = !who
+      ? request.agent(app)
+      : entry.ownAccountGoes
+        ? (await signUp(app, uniqueIdentity('leaving'))).agent
+        : entry.replacesSession
+          ? await secondSession(who)
+          : who.agent;
     const made = entry.prepare ? await entry.prepare({ actor, who, world: w }) : {};
     const cell: Cell = { actor, who, world: w, made };
     const before = await fingerprintTables(db);

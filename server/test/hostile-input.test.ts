@@ -355,6 +355,9 @@ const SPECS: Record<string, Spec> = {
   // Signed out here: as anyone signed in it would end the file's sessions (push-devices.test.ts tests it).
   'POST /api/logout-everywhere': { as: 'anonymous', path: () => '/api/logout-everywhere' },
   'GET /api/user/takeover-review': { as: 'member', path: () => '/api/user/takeover-review' },
+  'GET /api/user/export': { as: 'member', path: () => '/api/user/export' },
+  // Never the right password: even a body taken as valid erases nothing (account-deletion.test.ts deletes).
+  'DELETE /api/user': { as: 'account', path: () => '/api/user', body: () => ({ password: 'not-the-hostile-password' }), secret: ['password'] },
   'POST /api/user/takeover-review/done': { as: 'member', path: () => '/api/user/takeover-review/done' },
   'GET /api/user/history-offers': { as: 'member', path: () => '/api/user/history-offers' },
   'POST /api/user/history-offers/:id/accept': { as: 'member', path: () => `/api/user/history-offers/${randomUUID()}/accept` },

@@ -18,6 +18,7 @@ const AuthPage = lazyComponent(() => import('@/pages/auth-page').then((module) =
 if (typeof window !== 'undefined' && window.location.pathname === '/auth') void AuthPage.preload().catch(() => {});
 const CommunityAccessPage = lazyComponent(() => import('@/pages/community-access-page').then((module) => module.CommunityAccessPage));
 const ApplyPage = lazyComponent(() => import('@/pages/apply-page').then((module) => module.ApplyPage));
+const PrivacyPage = lazyComponent(() => import('@/pages/privacy-page').then((module) => module.PrivacyPage));
 const DashboardPage = lazyComponent(() => import('@/pages/dashboard-page').then((module) => module.DashboardPage));
 const TrackingPage = lazyComponent(() => import('@/pages/tracking-page').then((module) => module.TrackingPage));
 const QuestionsPage = lazyComponent(() => import('@/pages/questions-page').then((module) => module.QuestionsPage));
@@ -39,6 +40,7 @@ export function AppRoutes() {
         <Route path="/auth" component={AuthPage} />
         <Route path="/community-access" component={CommunityAccessPage} />
         <Route path="/apply" component={ApplyPage} />
+        <Route path="/privacy" component={PrivacyPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/forgot-password" component={ForgotPasswordPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />

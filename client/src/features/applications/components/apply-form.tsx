@@ -3,6 +3,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import Send from 'lucide-react/icons/send';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { z } from 'zod';
 import { APPLICATION_MESSAGE_MAX, APPLICATION_TARGET_MAX } from '@shared/contracts/applications';
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@shared/domain/constants';
@@ -166,7 +167,12 @@ export function ApplyForm({ communityId, disciplines: all }: { communityId: stri
           <Send aria-hidden="true" />
           {submit.isPending ? 'Sending...' : 'Join Our Community'}
         </Button>
-        <p className="text-sm text-muted-foreground">By submitting, you agree to take part in the community with respect and commitment.</p>
+        <p className="text-sm text-muted-foreground">
+          By submitting, you agree to take part in the community with respect and commitment.{' '}
+          <Link href="/privacy" className="font-medium text-primary-700 underline underline-offset-4">
+            How we keep your data
+          </Link>
+        </p>
       </div>
     </form>
   );

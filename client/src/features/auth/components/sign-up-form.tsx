@@ -1,6 +1,7 @@
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -138,6 +139,11 @@ export function SignUpForm() {
             Start Your Journey
           </Button>
         )}
+        <p className="text-center text-sm text-muted-foreground">
+          <Link href="/privacy" className="font-medium text-primary-700 underline-offset-4 hover:underline">
+            How we keep your data
+          </Link>
+        </p>
       </form>
       <OrDivider />
       <GoogleSignInButton idPrefix="signup" />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { TakeoverReviewDialog } from '@/features/auth/components/takeover-review-dialog';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { CheckInSync } from '@/features/tracking/components/check-in-sync';
+import { CommunityClosingBanner } from './community-closing-banner';
 import { TopBar } from './top-bar';
 import { UnreachableBanner } from './unreachable';
 import { UpdateBanner } from './update-banner';
@@ -20,6 +21,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <TopBar />
       <UpdateBanner />
       <VerifyEmailBanner />
+      <CommunityClosingBanner />
       <CheckInSync />
       <TakeoverReviewDialog />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-10">

@@ -218,6 +218,27 @@ export function useUpdateCommunity(id: string) {
   });
 }
 
+/**
+ * POST /api/communities/{id}/close {password} and POST …/reopen (issue 39): the community's answer replaces the
+ * cached one, and the memberships (the switcher and the closing banner read `community.closesAt`) are read again.
+ */
+function useClosingChange(id: string, action: 'close' | 'reopen') {
+  const queryClient = useQueryClient();
+  return useMutation<CommunityView, Error, { password?: string }>({
+    mutationFn: (body) => apiJson<CommunityView>('POST', `/api/communities/${id}/${action}`, action === 'close' ? body : undefined),
+    onSuccess: (community) => {
+      queryClient.setQueryData(communityKeys.detail(id), community);
+      void queryClient.invalidateQueries({ queryKey: MEMBERSHIPS_QUERY_KEY });
+    },
+  });
+}
+
+export const useCloseCommunity = (id: string) => useClosingChange(id, 'close');
+export const useReopenCommunity = (id: string) => useClosingChange(id, 'reopen');
+
+/** GET /api/communities/{id}/export: the community's data as one JSON file (Community Moderators, 5 an hour). */
+export const communityExportUrl = (id: string) => `/api/communities/${id}/export`;
+
 /** POST /api/communities/{id}/leave. */
 export function useLeaveCommunity(id: string) {
   return useMutation<void, Error, void>({

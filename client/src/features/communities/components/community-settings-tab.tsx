@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/dates';
 import { timeZoneLabel } from '@/lib/time-zones';
 import { useCommunity, useCommunityStats, useUpdateCommunity } from '../api';
+import { CloseCommunityCard } from './close-community-card';
 import { QueryFailure } from './community-state';
 import { EditCommunityDialog, updateFailed } from './edit-community-dialog';
 import { LeaveCommunityCard } from './leave-community';
@@ -157,6 +158,7 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
       </Card>
 
       {more}
+      <CloseCommunityCard community={data} />
       <LeaveCommunityCard communityId={communityId} />
       <EditCommunityDialog community={data} open={editing} onOpenChange={setEditing} />
     </div>

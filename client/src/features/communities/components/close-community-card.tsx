@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Archive from 'lucide-react/icons/archive';
+import Download from 'lucide-react/icons/download';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { CommunityView } from '@shared/contracts/communities';
+import { CLOSING_DAYS, closingDate } from '@shared/domain/community-closing';
+import { can } from '@shared/domain/roles';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { fieldProps, FormField } from '@/components/ui/form-field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/lib/auth';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { toastError } from '@/lib/notify';
+import { downloadExport } from '@/features/your-data/download-export';
+import { communityExportUrl, useCloseCommunity, useReopenCommunity } from '../api';
+
+/** What closing does, said before anything is asked (issue 39). */
+export const CLOSING_CONSEQUENCES = [
+  `For ${CLOSING_DAYS} days the community is read-only: members can read everything, but nothing new can be saved and nobody can join.`,
+  'Every member is told, in the app and by e-mail, with the date. Each can download their own data until then.',
+  `After ${CLOSING_DAYS} days the community is erased with everything in it: logs, questions, meetings and members' places in it.`,
+  'Until then any Community Moderator can reopen it.',
+] as const;
+
+export const GOOGLE_CONFIRMATION = 'Your account signs in with Google: sign out, sign in with Google again, and close the community within 10 minutes of it.';
+
+const passwordForm = z.object({ password: z.string() });
+
+/** Downloads the community's data (moderators, 5 an hour); a refusal shows as a toast. */
+function DownloadCommunityDataButton({ communityId }: { communityId: string }) {
+  const [pending, setPending] = useState(false);
+  const download = async () => {
+    setPending(true);
+    try {
+      await downloadExport(communityExportUrl(communityId), 'steadfast-community.json');
+      toast({ title: 'The community data is downloading', description: 'One JSON file: settings, disciplines, subgroups, members, logs and targets.' });
+    } catch (error) {
+      toastError('Could not download the community data', error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button variant="outline" onClick={() => void download()} disabled={pending}>
+      <Download aria-hidden="true" />
+      {pending ? 'Preparing the data...' : 'Download community data'}
+    </Button>
+  );
+}
+
+/** The confirmation: what happens, and the password (or, without one, a recent Google sign-in). */
+function CloseCommunityDialog({ community, open, onOpenChange }: { community: CommunityView; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { user } = useAuth();
+  const hasPassword = user?.hasPassword ?? true;
+  const close = useCloseCommunity(community.id);
+  const form = useForm({ resolver: zodResolver(passwordForm), defaultValues: { password: '' } });
+  const error = form.formState.errors.password?.message;
+
+  const changeOpen = (next: boolean) => {
+    if (close.isPending) return;
+    onOpenChange(next);
+    if (!next) {
+      form.reset({ password: '' });
+      close.reset();
+    }
+  };
+
+  const onSubmit = form.handleSubmit(({ password }) => {
+    if (hasPassword && password === '') {
+      form.setError('password', { message: 'Enter your password to confirm.' });
+      return;
+    }
+    close.mutate(hasPassword ? { password } : {}, {
+      onSuccess: (closed) => {
+        changeOpen(false);
+        toast({ title: 'Community closing', description: `${closed.name} closes on ${closingDate(closed.closesAt ?? '', closed.timeZone)}. Every member has been told.`, variant: 'success' });
+      },
+      onError: (failure) => {
+        if (!applyServerFieldErrors(failure, form.setError, ['password'])) toastError('Could not close the community', failure);
+      },
+    });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Close {community.name}?</DialogTitle>
+          <DialogDescription>Closing starts a countdown that ends with the community erased.</DialogDescription>
+        </DialogHeader>
+        <ul className="grid list-disc gap-2 pl-5 text-sm">
+          {CLOSING_CONSEQUENCES.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          {hasPassword ? (
+            <FormField id="close-community-password" label="Your password" error={error}>
+              <PasswordInput autoComplete="current-password" {...fieldProps('close-community-password', { error })} {...form.register('password')} />
+            </FormField>
+          ) : (
+            <p className="rounded-xl bg-muted p-3 text-sm">{GOOGLE_CONFIRMATION}</p>
+          )}
+          <DialogFooter>
+            <Button variant="ghost" type="button" onClick={() => changeOpen(false)} disabled={close.isPending}>
+              Cancel
+            </Button>
+            <Button variant="destructive" type="submit" disabled={close.isPending}>
+              {close.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              {close.isPending ? 'Closing...' : 'Close the community'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Community Settings → "Close this community" (issue 39), for Community Moderators and above: closing with a
+ * confirmation; while closing, the date, Reopen and the community's data to download.
+ */
+export function CloseCommunityCard({ community }: { community: CommunityView }) {
+  const { memberships } = useAuth();
+  const membership = memberships.find((candidate) => candidate.communityId === community.id);
+  const reopen = useReopenCommunity(community.id);
+  const [open, setOpen] = useState(false);
+  if (!can(membership, 'community:close')) return null;
+
+  if (community.closesAt) {
+    const date = closingDate(community.closesAt, community.timeZone);
+    const doReopen = () =>
+      reopen.mutate(
+        {},
+        {
+          onSuccess: () => toast({ title: 'Community reopened', description: 'It is open again, and every member has been told.', variant: 'success' }),
+          onError: (failure) => toastError('Could not reopen the community', failure),
+        },
+      );
+    return (
+      <Card className="border-destructive/40">
+        <CardHeader>
+          <CardTitle className="text-destructive">This community is closing</CardTitle>
+          <CardDescription>
+            It closes on <strong className="font-semibold text-foreground">{date}</strong>. Until then it is read-only; then it is erased with everything in it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-3">
+          <Button onClick={doReopen} disabled={reopen.isPending}>
+            <RotateCcw aria-hidden="true" />
+            {reopen.isPending ? 'Reopening...' : 'Reopen'}
+          </Button>
+          <DownloadCommunityDataButton communityId={community.id} />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>Close this community</CardTitle>
+        <CardDescription>
+          For {CLOSING_DAYS} days it becomes read-only and every member is told; then it is erased with everything in it. You can reopen it until then.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          <Archive aria-hidden="true" />
+          Close this community
+        </Button>
+        <DownloadCommunityDataButton communityId={community.id} />
+      </CardContent>
+      <CloseCommunityDialog community={community} open={open} onOpenChange={setOpen} />
+    </Card>
+  );
+}

@@ -30,6 +30,8 @@ export interface AuthContextValue {
   logoutMutation: UseMutationResult<void, Error, void>;
   /** Ends every session of the account (this one too) and forgets every push device. */
   logoutEverywhereMutation: UseMutationResult<void, Error, void>;
+  /** Forgets the signed-in user here after the server ended the session (an account deleted): screens, cache, community. */
+  forgetSignedInUser: (title: string) => void;
   /** Resolves null when the popup failed or was closed (only logged) or a redirect sign-in started. */
   googleMutation: UseMutationResult<PublicUser | null, Error, void>;
 }
@@ -200,6 +202,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     registerMutation,
     logoutMutation,
     logoutEverywhereMutation,
+    forgetSignedInUser: signedOut,
     googleMutation,
   };
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ProfileDetails } from '@/features/auth/components/profile-details';
 import { SignOutEverywhereCard } from '@/features/auth/components/sign-out-everywhere-card';
 import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
+import { YourDataCard } from '@/features/your-data/components/your-data-card';
 import { useAuth } from '@/lib/auth';
 
 export function ProfilePage() {
@@ -14,7 +15,7 @@ export function ProfilePage() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Dashboard
       </Link>
-      <PageHeader title="Profile Settings" description="Your account details, sign-in and notifications." />
+      <PageHeader title="Profile Settings" description="Your account details, sign-in, notifications and your data." />
       {user ? (
         <div className="grid gap-6">
           <ProfileDetails user={user} />
@@ -23,6 +24,7 @@ export function ProfilePage() {
             <NotificationPreferencesCard emailVerified={user.emailVerified} />
             <div className="grid content-start gap-6">
               <SignOutEverywhereCard />
+              <YourDataCard hasPassword={user.hasPassword} />
             </div>
           </div>
         </div>

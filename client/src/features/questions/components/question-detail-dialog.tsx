@@ -59,7 +59,10 @@ export function QuestionDetailDialog({ question, onOpenChange, showAsker, onResp
           </Section>
           <Section title="Answer">
             {question.answer ? (
-              <p className="whitespace-pre-wrap break-words rounded-xl border border-success/20 bg-success-50 p-3">{question.answer}</p>
+              <>
+                <p className="whitespace-pre-wrap break-words rounded-xl border border-success/20 bg-success-50 p-3">{question.answer}</p>
+                {question.answeredByUserId === null ? <p className="mt-1 text-xs text-muted-foreground">Answered by a former member.</p> : null}
+              </>
             ) : (
               <p className="text-muted-foreground">
                 {question.status === 'Meeting Scheduled' ? 'A meeting has been scheduled to discuss this question.' : 'No answer yet.'}

@@ -27,6 +27,12 @@ export const SENT_MAIL_KEEP_DAYS = 7;
  */
 export const EMAIL_LINK_KEEP_DAYS = 1;
 
+/**
+ * An "I've reached out" mark (a member's commander or an admin reached out to them, issue 26) is deleted this many
+ * days after it was made: "Your care" counts the last six months, "Needs a word" the last week.
+ */
+export const CARE_MARK_KEEP_DAYS = 400;
+
 /** An offer of imported history is answered within this many days, or lapses; declined and lapsed offers are deleted. */
 export const HISTORY_OFFER_DAYS = 30;
 

@@ -26,6 +26,8 @@ export const careReachOuts = pgTable(
     // A deleted account's rows are found by these (its cascade and set-null).
     index('care_reach_outs_member_only_idx').on(t.memberId),
     index('care_reach_outs_reached_by_idx').on(t.reachedBy),
+    // Retention (issue 39): marks older than CARE_MARK_KEEP_DAYS are pruned oldest first.
+    index('care_reach_outs_reached_at_idx').on(t.reachedAt),
   ],
 );
 

@@ -5,6 +5,7 @@ import { CLOSING_DAYS } from '@shared/domain/community-closing';
 import { PRODUCT_NAME } from '@shared/domain/constants';
 import {
   AUDIT_KEEP_DAYS,
+  CARE_MARK_KEEP_DAYS,
   EMAIL_LINK_KEEP_DAYS,
   HISTORY_OFFER_DAYS,
   NOTIFICATION_KEEP_DAYS,
@@ -38,6 +39,7 @@ const KEPT: { what: string; how: string }[] = [
   { what: 'Your account, check-ins, targets, questions, meetings and reflections', how: 'Until you delete your account, or the community they belong to is closed.' },
   { what: 'Notifications (the bell)', how: `${days(NOTIFICATION_KEEP_DAYS)}, read or not.` },
   { what: 'The audit log (who changed what in a community)', how: `${days(AUDIT_KEEP_DAYS)}.` },
+  { what: 'The days your commander marked "I\'ve reached out" to you', how: `${days(CARE_MARK_KEEP_DAYS)}.` },
   { what: 'Signed-in devices', how: `Signed out after ${days(SESSION_IDLE_DAYS)} without use, and forgotten then.` },
   {
     what: 'Links we e-mail (proving your address, resetting a password)',

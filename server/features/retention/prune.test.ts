@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SESSION_IDLE_TIMEOUT_MS } from '@shared/domain/constants';
-import { AUDIT_KEEP_DAYS, daysBefore, EMAIL_LINK_KEEP_DAYS, HISTORY_OFFER_DAYS, NOTIFICATION_KEEP_DAYS, SENT_MAIL_KEEP_DAYS, SESSION_IDLE_DAYS } from '@shared/domain/retention';
+import { AUDIT_KEEP_DAYS, CARE_MARK_KEEP_DAYS, daysBefore, EMAIL_LINK_KEEP_DAYS, HISTORY_OFFER_DAYS, NOTIFICATION_KEEP_DAYS, SENT_MAIL_KEEP_DAYS, SESSION_IDLE_DAYS } from '@shared/domain/retention';
 import { auditLogs } from '@shared/schema/audit';
+import { careReachOuts } from '@shared/schema/care';
 import { emailTokens, users } from '@shared/schema/auth';
 import { historyOffers } from '@shared/schema/history-offers';
 import { mailOutbox } from '@shared/schema/mail';
@@ -76,9 +77,18 @@ describe('pruneNow', () => {
       mail('gone-failed', past(at, SENT_MAIL_KEEP_DAYS), { failedAt: inside(at, SENT_MAIL_KEEP_DAYS) }),
     ]);
 
+    const { community } = await createCommunity(app);
+    const mark = (reachedAt: Date) => ({ communityId: community.id, memberId: user.id, reachedAt, reachedOn: reachedAt.toISOString().slice(0, 10) });
+    const [keptMark, goneMark] = await db
+      .insert(careReachOuts)
+      .values([mark(inside(at, CARE_MARK_KEEP_DAYS)), mark(past(at, CARE_MARK_KEEP_DAYS + 1))])
+      .returning({ id: careReachOuts.id });
+
     const { deleted } = await pruneNow(db, at);
 
     expect(await remaining([keptNote!, goneNote!])).toEqual([keptNote]);
+    const marks = await db.select({ id: careReachOuts.id }).from(careReachOuts).where(inArray(careReachOuts.id, [keptMark!.id, goneMark!.id]));
+    expect(marks.map((row) => row.id)).toEqual([keptMark!.id]);
     expect((await db.select({ entityId: auditLogs.entityId }).from(auditLogs).where(eq(auditLogs.entity, entity))).map((row) => row.entityId)).toEqual(['kept']);
     const tokens = await db.select({ hash: emailTokens.tokenHash }).from(emailTokens).where(eq(emailTokens.userId, user.id));
     // (The sign-up's own verification link is open, and kept.)
@@ -86,7 +96,7 @@ describe('pruneNow', () => {
     expect(ours.sort()).toEqual(['kept-expired', 'kept-open']);
     const mails = await db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.recipient, recipient));
     expect(mails.map((row) => row.kind).sort()).toEqual(['kept-sent', 'kept-unsent']);
-    for (const rule of ['notifications', 'audit_logs', 'email_tokens']) expect(deleted[rule]).toBeGreaterThanOrEqual(1);
+    for (const rule of ['notifications', 'audit_logs', 'care_reach_outs', 'email_tokens']) expect(deleted[rule]).toBeGreaterThanOrEqual(1);
     expect(deleted.mail_outbox).toBeGreaterThanOrEqual(2);
   });
 

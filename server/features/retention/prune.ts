@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
-import { AUDIT_KEEP_DAYS, daysBefore, EMAIL_LINK_KEEP_DAYS, NOTIFICATION_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '@shared/domain/retention';
+import { AUDIT_KEEP_DAYS, CARE_MARK_KEEP_DAYS, daysBefore, EMAIL_LINK_KEEP_DAYS, NOTIFICATION_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '@shared/domain/retention';
 import { type Database, rowsOf } from '../../db/client';
 
 /**
@@ -64,6 +64,11 @@ export const PRUNE_RULES: readonly PruneRule[] = [
     name: 'audit_logs',
     // audit_logs_created_idx
     batch: (at, limit) => batchDelete('audit_logs', sql`created_at < ${iso(daysBefore(at, AUDIT_KEEP_DAYS))}::timestamptz`, 'created_at', limit),
+  },
+  {
+    name: 'care_reach_outs',
+    // care_reach_outs_reached_at_idx
+    batch: (at, limit) => batchDelete('care_reach_outs', sql`reached_at < ${iso(daysBefore(at, CARE_MARK_KEEP_DAYS))}::timestamptz`, 'reached_at', limit),
   },
   {
     name: 'email_tokens',

@@ -58,7 +58,8 @@ const overviewStatement = preparedPerShape((db: Executor, variant: 'overview', s
  * Members, commanders, open questions and Avg. Completion (the mean monthly progress of the members this
  * month), counting those who can check in; imported records awaiting a claim are counted apart. A
  * congregation's member figures are kept while the month's latest save is unchanged (congregationFigures):
- * a check-in shows at once, a change of membership alone within half a minute; the open questions are
+ * a check-in shows at once, and so does a change that takes the community's row (a removal, an account deleted,
+ * a role changed: its change version is part of the key); a membership change that does not, within half a minute; the open questions are
  * always the community row's own count, as fresh as the request.
  */
 export async function overviewFigures(db: Executor, context: CommunityContext, now: Date): Promise<CommunityStats> {
@@ -72,7 +73,7 @@ export async function overviewFigures(db: Executor, context: CommunityContext, n
   const [probe] = await probeStatement(db).execute({ communityId: community.id, year, month });
   const figures = await congregationFigures(
     db,
-    `overview:${community.id}:${year}-${month}:${community.disciplinesVersion}:${shape.name}`,
+    `overview:${community.id}:${year}-${month}:${community.disciplinesVersion}:${community.changeVersion}:${shape.name}`,
     probe!.latestSave,
     now,
     async () => (await overviewStatement(db, 'overview', shape).execute({ communityId: community.id, year, month, total }))[0]!,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import type { ReportMembersPage, ReportsView } from '@shared/contracts/reports';
 import { memberMonthlyProgress, monthlyProgress } from '@shared/domain/progress';
@@ -534,6 +534,9 @@ describe('GET /api/reports: cost', () => {
     const done = countQueries();
     expect((await figures(large)).membersTotal).toBe(CACHED_FROM_MEMBERS + 1);
     const reused = done();
+    // A change that takes the community's row (a removal, an account deleted) raises its change version: at once.
+    await db.update(communities).set({ changeVersion: sql`${communities.changeVersion} + 1` }).where(eq(communities.id, large.id));
+    expect((await figures(large)).membersTotal).toBe(CACHED_FROM_MEMBERS);
     testApp.advanceClock(FRESH_FOR_MS + 1000);
     const recount = countQueries();
     expect((await figures(large)).membersTotal).toBe(CACHED_FROM_MEMBERS);

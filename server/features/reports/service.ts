@@ -99,7 +99,7 @@ export async function progressReport(
       ? null
       : await congregationFigures(
           db,
-          `report:${communityId}:${subgroupId ?? 'all'}:${period.year}-${period.month}:${context.community.disciplinesVersion}${withheld ? ':open' : ''}`,
+          `report:${communityId}:${subgroupId ?? 'all'}:${period.year}-${period.month}:${context.community.disciplinesVersion}:${context.community.changeVersion}${withheld ? ':open' : ''}`,
           await monthSavedAt(db, communityId, period),
           now,
           async () => ({

@@ -6,7 +6,7 @@ import { type Action, can, effectiveRoles } from '@shared/domain/roles';
 import { closingRefusal, COMMUNITY_CLOSING_CODE } from '@shared/domain/community-closing';
 import { users } from '@shared/schema/auth';
 import { communities, memberships } from '@shared/schema/communities';
-import { type Database, type Executor, preparedPerDatabase } from '../db/client';
+import { type Database, type Executor, preparedPerDatabase, rowsOf } from '../db/client';
 import { uuidField } from '@shared/contracts/fields';
 import { forbidden, HttpError, unauthorized } from './errors';
 
@@ -217,10 +217,16 @@ export const communityClosing = (community: Pick<CommunityRow, 'closesAt' | 'tim
  * for other changes and for readers, and raises the row's change_version, which a check-in (read outside
  * any transaction) compares as it writes; 'read' (writes that depend on a month lock) waits only for
  * changes. This is how the last-moderator rule and the locked-month rule hold under concurrent requests.
+ * `openOnly` refuses (423) a change to a community that is closing, checked under the lock.
  */
-export async function lockCommunityRow(tx: Executor, communityId: string, mode: 'change' | 'read'): Promise<void> {
+export async function lockCommunityRow(tx: Executor, communityId: string, mode: 'change' | 'read', { openOnly = false }: { openOnly?: boolean } = {}): Promise<void> {
   if (mode === 'change') {
-    await tx.execute(sql`UPDATE ${communities} SET change_version = change_version + 1 WHERE ${communities.id} = ${communityId}`);
+    const rows = rowsOf<{ closesAt: Date | string | null; timeZone: string }>(
+      await tx.execute(sql`UPDATE ${communities} SET change_version = change_version + 1 WHERE ${communities.id} = ${communityId} RETURNING closes_at AS "closesAt", time_zone AS "timeZone"`),
+    );
+    // A long write that passed the guard before the community began closing (an import) is refused once it holds the row.
+    const [row] = rows;
+    if (openOnly && row?.closesAt) throw communityClosing({ closesAt: new Date(row.closesAt), timeZone: row.timeZone });
   } else {
     await tx.execute(sql`SELECT id FROM ${communities} WHERE ${communities.id} = ${communityId} FOR SHARE`);
   }

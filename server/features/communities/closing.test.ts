@@ -17,6 +17,7 @@ import { signUpVerified } from '../../test/mail-kit';
 import { linkKeyFrom } from '../notifications/delivery';
 import { subgroupWorld } from '../questions/questions-test-kit';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
+import { importCsv } from '../imports/import-service';
 import { eraseClosedCommunities } from './closing';
 
 const testApp = await createTestApp({ ...LIFTED_LIMITS, RATE_LIMIT_APPLY_PER_IP: 100_000 });
@@ -112,6 +113,17 @@ describe('closing a community', () => {
     expect(closingMail.map((m) => m.recipient)).toEqual([verified.email]);
     expect(closingMail[0]!.subject).toContain(date);
     expect(closingMail[0]!.textBody).toContain(date);
+  });
+
+  it('refuses an import that passed the guard before the community began closing, once it holds the row', async () => {
+    const world = await subgroupWorld(app, db);
+    const [community] = await db.select().from(communities).where(eq(communities.id, world.id));
+    // The community began closing after the guard read it open.
+    await db.update(communities).set({ closesAt: new Date(Date.now() + CLOSING_PERIOD_MS) }).where(eq(communities.id, world.id));
+    const context = { community: community!, userId: world.owner.user.id, membership: null, roles: ['CommunityModerator' as const] };
+    const input = { csvData: `Name,Email\nLate Import,${uniqueIdentity('late').email}\n`, columnMapping: { Name: 'displayName', Email: 'email' }, importMonth: 4, importYear: 2024 };
+    await expect(importCsv(db, context, input as Parameters<typeof importCsv>[2], new Date())).rejects.toMatchObject({ status: 423, code: 'community_closing' });
+    expect(await db.select().from(users).where(eq(users.importedCommunityId, world.id))).toEqual([]);
   });
 
   it('refuses check-ins, questions, meetings, imports, settings and joining with 423 while closing; reading, leaving and reopening work', async () => {

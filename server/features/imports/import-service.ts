@@ -72,7 +72,7 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
 
   const result = await db.transaction(async (tx) => {
     // One import (or membership change) at a time per community: a second import of the same file waits and then finds everyone.
-    await lockCommunityRow(tx, communityId, 'change');
+    await lockCommunityRow(tx, communityId, 'change', { openOnly: true });
     const resolved = await resolveRows(tx, communityId, readable, refuse);
     const created = await createImportedMembers(tx, communityId, resolved, refuse);
     const imported = resolved.filter((row) => row.userId !== undefined);

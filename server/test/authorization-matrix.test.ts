@@ -9,7 +9,7 @@ import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
 import { memberApplications } from '@shared/schema/applications';
 import { users } from '@shared/schema/auth';
 import { reflections } from '@shared/schema/care';
-import { memberships, subgroups } from '@shared/schema/communities';
+import { communities, memberships, subgroups } from '@shared/schema/communities';
 import { historyOffers } from '@shared/schema/history-offers';
 import { notifications } from '@shared/schema/notifications';
 import { calendarLocks } from '@shared/schema/tracking';
@@ -440,6 +440,18 @@ const MATRIX: Record<string, Entry> = {
     send: (a, { world: w }) => a.put(`/api/communities/${w.id}`).send({ name: `Matrix world ${w.id.slice(0, 8)}`, description: 'The authorization matrix' }),
   },
   // Leaving needs a membership of one's own: a SuperAdmin who is no member has nothing to leave (404).
+  // Closing and reopening change the community itself: a fresh one for each cell.
+  'POST /api/communities/:id/close': { expect: ADMINS, freshWorld: true, send: (a, { world: w, who }) => a.post(`/api/communities/${w.id}/close`).send({ password: who?.password ?? TEST_PASSWORD }) },
+  'POST /api/communities/:id/reopen': {
+    expect: ADMINS,
+    freshWorld: true,
+    prepare: async ({ world: w }) => {
+      await db.update(communities).set({ closesAt: new Date(Date.now() + 86_400_000) }).where(eq(communities.id, w.id));
+      return {};
+    },
+    send: (a, { world: w }) => a.post(`/api/communities/${w.id}/reopen`),
+  },
+  'GET /api/communities/:id/export': { expect: ADMINS, send: (a, { world: w }) => a.get(`/api/communities/${w.id}/export`) },
   'POST /api/communities/:id/leave': { expect: '401 404 2xx 2xx 2xx 2xx 404 404', freshWorld: true, send: (a, { world: w }) => a.post(`/api/communities/${w.id}/leave`) },
   'GET /api/communities/:id/members': { expect: MEMBERS, send: (a, { world: w }) => a.get(`/api/communities/${w.id}/members`) },
   'GET /api/communities/:id/stats': { expect: MEMBERS, send: (a, { world: w }) => a.get(`/api/communities/${w.id}/stats`) },

@@ -355,6 +355,11 @@ const SPECS: Record<string, Spec> = {
   // Signed out here: as anyone signed in it would end the file's sessions (push-devices.test.ts tests it).
   'POST /api/logout-everywhere': { as: 'anonymous', path: () => '/api/logout-everywhere' },
   'GET /api/user/takeover-review': { as: 'member', path: () => '/api/user/takeover-review' },
+  // Never the right password: no variant closes community A.
+  'POST /api/communities/:id/close': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/close`, ids: ['community'], body: () => ({ password: 'not-the-hostile-password' }), optional: ['password'], secret: ['password'] },
+  // Community A is not closing: a request taken as valid is 409.
+  'POST /api/communities/:id/reopen': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/reopen`, ids: ['community'] },
+  'GET /api/communities/:id/export': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/export`, ids: ['community'] },
   'GET /api/user/export': { as: 'member', path: () => '/api/user/export' },
   // Never the right password: even a body taken as valid erases nothing (account-deletion.test.ts deletes).
   'DELETE /api/user': { as: 'account', path: () => '/api/user', body: () => ({ password: 'not-the-hostile-password' }), secret: ['password'] },

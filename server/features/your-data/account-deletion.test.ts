@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { RECENT_SIGN_IN_MINUTES } from '@shared/contracts/your-data';
 import { auditLogs } from '@shared/schema/audit';
 import { communities } from '@shared/schema/communities';
 import { mailOutbox } from '@shared/schema/mail';
@@ -12,9 +13,10 @@ import { rateLimitKeyHash } from '../../http/rate-limit-store';
 import { createTestApp } from '../../test/app';
 import { setRoles } from '../../test/community-fixtures';
 import { signUp, TEST_PASSWORD } from '../../test/factories';
+import { testGoogleSigner } from '../../test/google-signer';
 import { startTestSmtpServer } from '../../test/smtp';
 import { publicTables } from '../../test/table-dump';
-import { WRONG_CONFIRMING_PASSWORD_MESSAGE } from '../auth/reauthentication';
+import { RECENT_GOOGLE_SIGN_IN_MESSAGE, WRONG_CONFIRMING_PASSWORD_MESSAGE } from '../auth/reauthentication';
 import { communityWith, LIFTED_LIMITS } from '../tracking/tracking-test-kit';
 import { ONLY_MODERATOR_MESSAGE } from './account-deletion';
 import { KEYS_BY_EMAIL, KEYS_BY_PAIR, KEYS_BY_USER_ID } from './account-rate-limits';
@@ -22,7 +24,12 @@ import { DELETED_ACCOUNT, FORMER_MEMBER } from './tombstones';
 import { memberWithOneOfEach } from './your-data-test-kit';
 
 const smtp = await startTestSmtpServer();
-const testApp = await createTestApp({ ...LIFTED_LIMITS, SMTP_URL: smtp.url }, { mail: { worker: { recipientSuffix: `@${smtp.domain}`, pollMs: 100 } } });
+const PROJECT_ID = 'steadfast-deletion';
+const google = await testGoogleSigner(PROJECT_ID);
+const testApp = await createTestApp(
+  { ...LIFTED_LIMITS, SMTP_URL: smtp.url, FIREBASE_PROJECT_ID: PROJECT_ID },
+  { googleKeys: google.googleKeys, mail: { worker: { recipientSuffix: `@${smtp.domain}`, pollMs: 100 } } },
+);
 const { app } = testApp;
 const { db } = testApp.database;
 
@@ -98,6 +105,25 @@ describe('DELETE /api/user', () => {
     await ruth.agent.delete('/api/user').send({}).expect(400);
     await ruth.agent.get('/api/user').expect(200);
     await request(app).delete('/api/user').send({ password: TEST_PASSWORD }).expect(401);
+  });
+
+  it('an account without a password is confirmed by a Google sign-in this session made within 10 minutes', async () => {
+    const signInWithGoogle = async () => {
+      const agent = request.agent(app);
+      await agent.post('/api/auth/google').send({ idToken: await google.signIn(), email: '', displayName: '', firebaseUid: '' }).expect(201);
+      return agent;
+    };
+    const stale = await signInWithGoogle();
+    testApp.advanceClock(RECENT_SIGN_IN_MINUTES * 60_000 + 1000);
+    const refused = await stale.delete('/api/user').send({}).expect(403);
+    expect(refused.body).toMatchObject({ message: RECENT_GOOGLE_SIGN_IN_MESSAGE, code: 'recent_sign_in_required' });
+    await stale.get('/api/user').expect(200);
+    // A password sent for an account without one confirms nothing either.
+    await stale.delete('/api/user').send({ password: TEST_PASSWORD }).expect(403);
+
+    const fresh = await signInWithGoogle();
+    await fresh.delete('/api/user').send({}).expect(204);
+    await fresh.get('/api/user').expect(401);
   });
 
   it("is refused to the only Community Moderator of a community with other members, until another moderator is named", async () => {

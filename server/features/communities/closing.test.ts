@@ -185,7 +185,7 @@ describe('closing a community', () => {
     const member = await addMember(app, fixture);
     // The community is closed behind the guard's back: only the save's own statement can see it.
     await db.update(communities).set({ closesAt: new Date(appNow().getTime() + CLOSING_PERIOD_MS) }).where(eq(communities.id, fixture.community.id));
-    const { saveDailyLog } = await import('../tracking/daily-logs');
+    const { saveDailyLog } = await import('../tracking/save-daily-log');
     const [membership] = await db.select().from(memberships).where(and(eq(memberships.communityId, fixture.community.id), eq(memberships.userId, member.user.id)));
     const [row] = await db.select().from(communities).where(eq(communities.id, fixture.community.id));
     const staleContext = {

@@ -7,12 +7,13 @@ import { RECENT_SIGN_IN_MINUTES } from '@shared/contracts/your-data';
 import { auditLogs } from '@shared/schema/audit';
 import { communities } from '@shared/schema/communities';
 import { mailOutbox } from '@shared/schema/mail';
+import { notifications } from '@shared/schema/notifications';
 import { rateLimitHits } from '@shared/schema/rate-limits';
 import { rowsOf } from '../../db/client';
 import { rateLimitKeyHash } from '../../http/rate-limit-store';
 import { createTestApp } from '../../test/app';
 import { setRoles } from '../../test/community-fixtures';
-import { signUp, TEST_PASSWORD } from '../../test/factories';
+import { createCommunity, signUp, TEST_PASSWORD } from '../../test/factories';
 import { testGoogleSigner } from '../../test/google-signer';
 import { startTestSmtpServer } from '../../test/smtp';
 import { publicTables } from '../../test/table-dump';
@@ -96,6 +97,59 @@ describe('DELETE /api/user', () => {
     const bell = (await world.me.agent.get('/api/notifications').set('X-Community-Id', world.communityId).expect(200)).body as { title: string; message: string }[];
     expect(bell).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Meeting cancelled' })]));
     expect(JSON.stringify(bell)).not.toContain(world.commander.user.displayName);
+  });
+
+  it("cannot rewrite what names no one of theirs: a short or common name is replaced only as a whole word, and only in their communities' messages and their own audit entries", async () => {
+    // An account named like a word that stands in everyone's e-mails, links and audit entries.
+    const shared = await createCommunity(app);
+    const vandal = await signUp(app, { displayName: 'token' });
+    await vandal.agent.post('/api/communities/join').send({ inviteCode: await shared.joinCode() }).expect(200);
+    const elsewhere = await createCommunity(app);
+    const stranger = await signUp(app);
+    // A password-reset e-mail to someone who shares nothing with them, waiting to be sent.
+    const link = 'https://steadfast.example/reset-password?token=abc123';
+    const [mail] = await db
+      .insert(mailOutbox)
+      .values({ recipient: stranger.email, subject: 'Reset your token', textBody: `Open ${link}`, htmlBody: `<a href="${link}">Reset</a>`, kind: 'password-reset' })
+      .returning();
+    // An audit entry of another community whose changes hold the word as a value.
+    const [entry] = await db
+      .insert(auditLogs)
+      .values({ actorId: elsewhere.owner.user.id, communityId: elsewhere.community.id, entity: 'import', entityId: elsewhere.community.id, action: 'csv', diff: { column: 'token' } })
+      .returning();
+    // In the community they share: a notification naming them, and one with the word inside another.
+    await db.insert(notifications).values([
+      { toUserId: shared.owner.user.id, fromUserId: null, communityId: shared.community.id, type: 'other', title: 'token joined', message: 'token joined the community' },
+      { toUserId: shared.owner.user.id, fromUserId: null, communityId: shared.community.id, type: 'other', title: 'Tokens', message: 'Your tokens are here' },
+    ]);
+
+    // A member of the community they share is e-mailed about them; an entry about them quotes their name.
+    const [coMemberMail] = await db
+      .insert(mailOutbox)
+      .values({ recipient: shared.owner.email, subject: 'token joined', textBody: `token joined. Unsubscribe: ${link}`, htmlBody: `<p>token joined</p><a href="${link}">Unsubscribe</a>`, kind: 'notify-community' })
+      .returning();
+    const [aboutThem] = await db
+      .insert(auditLogs)
+      .values({ actorId: shared.owner.user.id, communityId: shared.community.id, entity: 'membership', entityId: vandal.user.id, action: 'remove', diff: { note: 'token asked to leave' } })
+      .returning();
+
+    await vandal.agent.delete('/api/user').send({ password: TEST_PASSWORD }).expect(204);
+
+    const [coMemberMailAfter] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, coMemberMail!.id));
+    expect(coMemberMailAfter).toMatchObject({
+      subject: `${FORMER_MEMBER} joined`,
+      textBody: `${FORMER_MEMBER} joined. Unsubscribe: ${link}`,
+      htmlBody: `<p>${FORMER_MEMBER} joined</p><a href="${link}">Unsubscribe</a>`,
+    });
+    const [aboutThemAfter] = await db.select().from(auditLogs).where(eq(auditLogs.id, aboutThem!.id));
+    expect(aboutThemAfter).toMatchObject({ entityId: DELETED_ACCOUNT, diff: { note: `${DELETED_ACCOUNT} asked to leave` } });
+
+    const [mailAfter] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
+    expect(mailAfter).toMatchObject({ subject: 'Reset your token', textBody: `Open ${link}`, htmlBody: `<a href="${link}">Reset</a>` });
+    const [entryAfter] = await db.select().from(auditLogs).where(eq(auditLogs.id, entry!.id));
+    expect(entryAfter!.diff).toEqual({ column: 'token' });
+    const bell = await db.select({ title: notifications.title, message: notifications.message }).from(notifications).where(eq(notifications.toUserId, shared.owner.user.id));
+    expect(bell).toEqual(expect.arrayContaining([{ title: `${FORMER_MEMBER} joined`, message: `${FORMER_MEMBER} joined the community` }, { title: 'Tokens', message: 'Your tokens are here' }]));
   });
 
   it('is confirmed by the password: a wrong or missing one is 400 and erases nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { memberApplications } from '@shared/schema/applications';
 import { auditLogs } from '@shared/schema/audit';
 import { users } from '@shared/schema/auth';
@@ -53,9 +53,10 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
     const applicationCommunityIds = person.verifiedEmail ? await applicationCommunities(tx, person.verifiedEmail) : [];
 
     await cancelMeetingsWith(tx, userId, now);
-    await renameInOthersNotifications(tx, person, [...communityIds, ...applicationCommunityIds]);
+    const sharedCommunityIds = [...communityIds, ...applicationCommunityIds];
+    await renameInOthersNotifications(tx, person, sharedCommunityIds);
     await tombstoneAudit(tx, person);
-    await forgetOutboxMessages(tx, person);
+    await forgetOutboxMessages(tx, person, sharedCommunityIds);
     await forgetRateLimitCounters(tx, person, now);
     await endSessionsOf(tx, userId);
     if (person.verifiedEmail) {
@@ -126,33 +127,63 @@ async function cancelMeetingsWith(tx: Executor, userId: string, now: Date): Prom
   }
 }
 
+/**
+ * `text` as a whole word for Postgres' regexp_replace and `~`: not inside a longer word, address or link. A name
+ * is chosen by its holder: one like "token", "e" or "Reset" must not rewrite every word that contains it, nor a
+ * link's `?token=` (issue 39 review). A full stop or colon after it still ends it; one before a letter does not.
+ */
+export function wholeWordPattern(text: string): string {
+  const escaped = text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+  return `(?<![[:alnum:]_/?=&%#@.+-])${escaped}(?![[:alnum:]_/?=&%#@+-])(?![.:][[:alnum:]_])`;
+}
+
+/** The name and e-mail of the departing person, each as a whole word (as it stands inside a JSON text, `asJsonText`). */
+function namings(person: Departing, asJsonText = false): { pattern: string; flags: string }[] {
+  const inText = (value: string) => (asJsonText ? JSON.stringify(value).slice(1, -1) : value);
+  return [
+    { pattern: wholeWordPattern(inText(person.displayName)), flags: 'g' },
+    ...(person.email ? [{ pattern: wholeWordPattern(inText(person.email)), flags: 'gi' }] : []),
+  ];
+}
+
+/** `column` with each naming replaced by `by`. */
+function withoutNamings(column: SQLWrapper, patterns: readonly { pattern: string; flags: string }[], by: string): SQL {
+  let text = sql`${column}`;
+  for (const { pattern, flags } of patterns) text = sql`regexp_replace(${text}, ${pattern}, ${by}, ${flags})`;
+  return text;
+}
+
+/** Whether `column` holds one of the namings. */
+function holdsNaming(column: SQLWrapper, patterns: readonly { pattern: string; flags: string }[]): SQL {
+  return or(...patterns.map(({ pattern, flags }) => (flags.includes('i') ? sql`${column} ~* ${pattern}` : sql`${column} ~ ${pattern}`)))!;
+}
+
 /** Notifications others keep that came from them or name them (in communities they shared) say "a former member". */
 async function renameInOthersNotifications(tx: Executor, person: Departing, communityIds: readonly string[]): Promise<void> {
-  const named = (column: SQLWrapper) =>
-    person.email ? sql`(strpos(${column}, ${person.displayName}) > 0 OR strpos(lower(${column}), ${person.email.toLowerCase()}) > 0)` : sql`strpos(${column}, ${person.displayName}) > 0`;
-  const replaced = (column: SQLWrapper) => {
-    const withoutName = sql`replace(${column}, ${person.displayName}, ${FORMER_MEMBER})`;
-    return person.email ? sql`replace(${withoutName}, ${person.email}, ${FORMER_MEMBER})` : withoutName;
-  };
+  const patterns = namings(person);
   const scope = communityIds.length
     ? or(eq(notifications.fromUserId, person.id), inArray(notifications.communityId, [...communityIds]))
     : eq(notifications.fromUserId, person.id);
   await tx
     .update(notifications)
-    .set({ title: replaced(notifications.title), message: replaced(notifications.message) })
-    .where(and(sql`${notifications.toUserId} <> ${person.id}`, scope, or(named(notifications.title), named(notifications.message))));
+    .set({ title: withoutNamings(notifications.title, patterns, FORMER_MEMBER), message: withoutNamings(notifications.message, patterns, FORMER_MEMBER) })
+    .where(and(sql`${notifications.toUserId} <> ${person.id}`, scope, or(holdsNaming(notifications.title, patterns), holdsNaming(notifications.message, patterns))));
 }
 
 /**
- * Audit entries keep the action; the actor or subject becomes the fixed tombstone. Their id, e-mail and name are
- * replaced wherever they stand as a whole value in an entry's changes (a rename's from and to lose theirs).
+ * Audit entries keep the action; the actor or subject becomes the fixed tombstone. Their id and e-mail are
+ * replaced wherever they stand as a whole value in an entry's changes; their name only in the entries where they
+ * are the actor or the subject (as a whole word, inside longer values too): a name like "Pending" or "Member"
+ * must not rewrite other people's entries (a rename's from and to lose theirs).
  */
 async function tombstoneAudit(tx: Executor, person: Departing): Promise<void> {
   const asJson = (value: string) => JSON.stringify(value);
   const tombstone = asJson(DELETED_ACCOUNT);
-  const values = [person.id, person.displayName, ...(person.email ? [person.email] : [])].map(asJson);
+  const values = [person.id, ...(person.email ? [person.email] : [])].map(asJson);
   let diffText = sql`${auditLogs.diff}::text`;
   for (const value of values) diffText = sql`replace(${diffText}, ${value}, ${tombstone})`;
+  const theirs = or(eq(auditLogs.actorId, person.id), eq(auditLogs.entityId, person.id))!;
+  const theirDiffText = withoutNamings(diffText, namings(person, true), DELETED_ACCOUNT);
   const mentions = values.map((value) => sql`strpos(${auditLogs.diff}::text, ${value}) > 0`);
   await tx
     .update(auditLogs)
@@ -160,29 +191,43 @@ async function tombstoneAudit(tx: Executor, person: Departing): Promise<void> {
       actorLabel: sql`CASE WHEN ${auditLogs.actorId} = ${person.id} THEN ${DELETED_ACCOUNT} ELSE ${auditLogs.actorLabel} END`,
       actorId: sql`CASE WHEN ${auditLogs.actorId} = ${person.id} THEN NULL ELSE ${auditLogs.actorId} END`,
       entityId: sql`CASE WHEN ${auditLogs.entityId} = ${person.id} THEN ${DELETED_ACCOUNT} ELSE ${auditLogs.entityId} END`,
-      diff: sql`CASE WHEN ${auditLogs.action} = 'rename' AND ${auditLogs.entityId} = ${person.id} THEN NULL ELSE (${diffText})::jsonb END`,
+      diff: sql`CASE WHEN ${auditLogs.action} = 'rename' AND ${auditLogs.entityId} = ${person.id} THEN NULL WHEN ${theirs} THEN (${theirDiffText})::jsonb ELSE (${diffText})::jsonb END`,
     })
-    .where(or(eq(auditLogs.actorId, person.id), eq(auditLogs.entityId, person.id), ...mentions));
+    .where(or(theirs, ...mentions));
 }
 
 /**
  * Messages to them (e-mails to their address, pushes to their devices) are dropped, sent or not; messages to
- * others that name them say "a former member" (a sent message keeps only its subject).
+ * the members of the communities they shared that name them say "a former member" (a sent message keeps only its
+ * subject). Nobody else's messages are read: a name must not rewrite a stranger's e-mail or its links.
  */
-async function forgetOutboxMessages(tx: Executor, person: Departing): Promise<void> {
+async function forgetOutboxMessages(tx: Executor, person: Departing, communityIds: readonly string[]): Promise<void> {
   const endpoints = tx.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, person.id));
   await tx.delete(mailOutbox).where(or(inArray(mailOutbox.recipient, endpoints), person.email ? eq(mailOutbox.recipient, person.email) : undefined));
-  const names = [person.displayName, ...(person.email ? [person.email] : [])];
-  const replaced = (column: SQLWrapper) => {
-    let text = sql`${column}`;
-    for (const name of names) text = sql`replace(${text}, ${name}, ${FORMER_MEMBER})`;
-    return text;
-  };
-  const mentions = names.flatMap((name) => [sql`strpos(${mailOutbox.subject}, ${name}) > 0`, sql`strpos(${mailOutbox.textBody}, ${name}) > 0`, sql`strpos(coalesce(${mailOutbox.htmlBody}, ''), ${name}) > 0`]);
-  await tx
-    .update(mailOutbox)
-    .set({ subject: replaced(mailOutbox.subject), textBody: replaced(mailOutbox.textBody), htmlBody: replaced(mailOutbox.htmlBody) })
-    .where(or(...mentions));
+  if (communityIds.length === 0) return;
+  const coMembers = tx.select({ userId: memberships.userId }).from(memberships).where(inArray(memberships.communityId, [...communityIds]));
+  const toCoMembers = or(
+    inArray(mailOutbox.recipient, tx.select({ email: sql<string>`${users.email}` }).from(users).where(inArray(users.id, coMembers))),
+    inArray(mailOutbox.recipient, tx.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(inArray(pushSubscriptions.userId, coMembers))),
+  );
+  // A push's body is JSON: the name is looked for as it stands inside it.
+  for (const channel of ['email', 'push'] as const) {
+    const patterns = namings(person, channel === 'push');
+    await tx
+      .update(mailOutbox)
+      .set({
+        subject: withoutNamings(mailOutbox.subject, patterns, FORMER_MEMBER),
+        textBody: withoutNamings(mailOutbox.textBody, patterns, FORMER_MEMBER),
+        htmlBody: withoutNamings(mailOutbox.htmlBody, patterns, FORMER_MEMBER),
+      })
+      .where(
+        and(
+          eq(mailOutbox.channel, channel),
+          toCoMembers,
+          or(holdsNaming(mailOutbox.subject, patterns), holdsNaming(mailOutbox.textBody, patterns), holdsNaming(sql`coalesce(${mailOutbox.htmlBody}, '')`, patterns)),
+        ),
+      );
+  }
 }
 
 /** Counters keyed by their id or e-mail, and by the pairs of the notes they sent or received (their notifications say who). */

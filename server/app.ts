@@ -13,12 +13,14 @@ import { createGoogleTokenVerifier, GOOGLE_KEYS_URL, googleKeySet } from './feat
 import { emailLinkRoutes } from './features/auth/email-routes';
 import { accountSessionRoutes } from './features/auth/account-session-routes';
 import { authRoutes } from './features/auth/routes';
+import { toPublicUser } from './features/auth/service';
 import { careRoutes } from './features/care/routes';
 import { sendDueWeeklyWords } from './features/care/weekly-word';
 import { claimRoutes } from './features/claims/routes';
 import { historyOfferRoutes } from './features/claims/history-offer-routes';
 import { importedMemberLinkRoutes } from './features/claims/link-routes';
 import { communityRoutes } from './features/communities/routes';
+import { listMemberships } from './features/communities/service';
 import { eraseClosedCommunities } from './features/communities/closing';
 import { communityClosingRoutes } from './features/communities/closing-routes';
 import { guidanceRoutes } from './features/guidance/routes';
@@ -43,6 +45,7 @@ import { requestDrain } from './http/drain';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { loggedUrl } from './http/logged-url';
+import { pageSessionReader } from './http/page-session';
 import { databaseRateLimitStores } from './http/rate-limit-store';
 import { rateLimits, requireSameOriginJson, securityHeaders } from './http/security';
 import { createLogger } from './logger';
@@ -221,7 +224,16 @@ export function createApp({
   app.use(applicationRoutes(db, config, limitRequests, now));
   app.use('/api', apiNotFound);
 
-  if (clientHandler) app.use(clientHandler);
+  // index.html carries the signed-in visitor's user and memberships (issue 40 item 4), shaped as GET /api/user
+  // and GET /api/memberships answer them (without X-Community-Id: the client asks again when the community it
+  // shows is not among them); the session is read only when the page is sent (http/page-session.ts).
+  if (clientHandler) {
+    const pageSession = pageSessionReader(sessions.handler, passport.session(), async (user) => ({
+      user: toPublicUser(user),
+      memberships: await listMemberships(db, user),
+    }));
+    app.use(pageSession, clientHandler);
+  }
   app.use(errorHandler);
 
   const close = async () => {

@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
+import { sendIndex } from './page-session';
 
 const NOT_FOUND_API = /^\/api(\/|$)/;
 /** Source maps are never published, even if a build left one beside the assets. */
 const SOURCE_MAP = /\.map$/i;
 
-/** Serves the built client: hashed assets cached for a year, index.html always revalidated. */
+/**
+ * Serves the built client: hashed assets cached for a year, index.html always revalidated, and for every client
+ * route index.html with the signed-in visitor's session in it, never stored (page-session.ts). `/index.html` itself
+ * stays the file as built: the service worker precaches it as the offline shell, which must name nobody.
+ */
 export function staticClient(clientDir: string): RequestHandler {
   const indexHtml = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexHtml)) throw new Error(`The client is not built (${indexHtml} is missing). Run "npm run build" first.`);
@@ -29,8 +34,7 @@ export function staticClient(clientDir: string): RequestHandler {
   router.use(express.static(clientDir, { index: false, maxAge: 0, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
   router.get(/.*/, (req, res, next) => {
     if (NOT_FOUND_API.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    sendIndex(req, res, () => fs.promises.readFile(indexHtml, 'utf8'), () => res.sendFile(indexHtml)).catch(next);
   });
   return router;
 }
@@ -51,8 +55,8 @@ export async function viteDevClient(root: string): Promise<RequestHandler> {
   router.get(/.*/, async (req, res, next) => {
     if (NOT_FOUND_API.test(req.path)) return next();
     try {
-      const template = await fs.promises.readFile(path.join(root, 'client/index.html'), 'utf8');
-      res.setHeader('Content-Type', 'text/html').send(await vite.transformIndexHtml(req.originalUrl, template));
+      const page = async () => vite.transformIndexHtml(req.originalUrl, await fs.promises.readFile(path.join(root, 'client/index.html'), 'utf8'));
+      await sendIndex(req, res, page, () => void page().then((html) => res.type('html').send(html), next));
     } catch (error) {
       next(error);
     }

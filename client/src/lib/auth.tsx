@@ -1,5 +1,5 @@
 import { type QueryClient, type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import type { LoginBody, PublicUser, RegisterBody } from '@shared/contracts/auth';
 import { OPTIONAL_SESSION_QUERY } from '@shared/contracts/session-check';
@@ -7,6 +7,7 @@ import { dismissToast, toast } from '@/components/ui/use-toast';
 import { apiJson, apiRequest, getQueryFn } from './api-client';
 import { toastError } from './notify';
 import { communityName, getStoredCommunityId, MEMBERSHIPS_QUERY_KEY, type Membership, setStoredCommunityId, useMembershipsQuery } from './community';
+import { takePageSession } from './page-session';
 import { onCommunityGone } from './query-client';
 import { type GoogleIdentity, hasPendingGoogleRedirect, signInWithGooglePopup, signOutOfFirebase, takeGoogleRedirectResult } from './firebase';
 import { googlePopupProblem } from './google-popup';
@@ -46,6 +47,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 
+  // Signed in as the page was sent: the server put the user and memberships into it (lib/page-session.ts),
+  // filed before the first read, so neither is asked for. Once per page: the tag is gone after.
+  useState(() => takePageSession(queryClient, USER_QUERY_KEY));
   const userQuery = useQuery<PublicUser | null>({
     queryKey: USER_QUERY_KEY,
     queryFn: (context) => whoIsSignedIn(queryClient, context),

@@ -190,6 +190,16 @@ describe('DELETE /api/user', () => {
     expect(await db.select().from(communities).where(eq(communities.id, fixture.id))).toHaveLength(1);
   });
 
+  it('two moderators deleting their accounts at once: one goes, the other is refused, the community keeps a moderator', async () => {
+    const fixture = await communityWith(app, 'member', 'second');
+    const second = fixture.members[1]!;
+    await setRoles(db, fixture.id, second.user.id, ['CommunityModerator']);
+    const answers = await Promise.all([fixture.owner.agent.delete('/api/user').send({ password: TEST_PASSWORD }), second.agent.delete('/api/user').send({ password: TEST_PASSWORD })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 409]);
+    const moderators = rowsOf(await db.execute(sql`SELECT 1 FROM memberships WHERE community_id = ${fixture.id} AND 'CommunityModerator' = ANY(roles)`));
+    expect(moderators).toHaveLength(1);
+  });
+
   it('a community nobody else belongs to goes with its only member', async () => {
     const fixture = await communityWith(app);
     await fixture.owner.agent.delete('/api/user').send({ password: TEST_PASSWORD }).expect(204);

@@ -50,7 +50,7 @@ async function readUserData(db: Executor, userId: string, now: Date) {
   const community = { communityId: communities.id, community: communities.name };
 
   const [identities, membershipRows, logs, targets, asked, answered, meetingRows, notificationRows, ownReflections, repliesWritten, preferences, devices, applications, audit, offers, reachOuts, officeHours] =
-    await Promise.all([
+    await inTurn([
       db.select({ provider: authIdentities.provider, linkedAt: authIdentities.createdAt }).from(authIdentities).where(eq(authIdentities.userId, userId)),
       db
         .select({ ...community, roles: memberships.roles, subgroup: subgroups.name, joinedAt: memberships.createdAt, closesAt: communities.closesAt })
@@ -306,6 +306,16 @@ async function readUserData(db: Executor, userId: string, now: Date) {
       at: iso(entry.createdAt),
     })),
   };
+}
+
+/**
+ * Awaits Drizzle's queries one after another: each runs when awaited, and a transaction's one connection takes a
+ * query at a time (node-postgres deprecates queries queued on a client by Promise.all).
+ */
+async function inTurn<const T extends readonly PromiseLike<unknown>[]>(reads: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
 export type UserExport = Awaited<ReturnType<typeof readUserData>>;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
-import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { PAGE_SESSION_ELEMENT_ID, type PageSession, SIGNED_IN_CHECK_URL } from '@shared/contracts/session-check';
 import { users } from '@shared/schema/auth';
@@ -12,6 +12,9 @@ import { createTestApp } from '../test/app';
 import { addMember, createCommunity, type Agent, signUp } from '../test/factories';
 import { staticClient } from './client';
 import { personalisedIndex, scriptSafeJson } from './page-session';
+
+// A browser's HTML parser (jsdom ships no types of its own).
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: Window } };
 
 // index.html as the build writes it: the preload of "who is signed in?", the entry script in the head.
 const BUILT_INDEX = `<!doctype html>

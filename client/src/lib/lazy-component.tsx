@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 
 /**
  * A component whose code downloads on demand; `preload()` starts the download ahead of the first render,
@@ -31,4 +31,15 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
     return <Component {...props} />;
   }
   return Object.assign(OnDemand, { preload, loaded: () => loaded !== undefined });
+}
+
+/**
+ * Mounts a lazy dialog (a lazyComponent) once it is first opened, and keeps it mounted after, so it closes and
+ * hands focus back as before; in a Suspense of its own, so a screen neither waits for a dialog's code at first
+ * paint (issue 40 item 4: react-hook-form comes with the dialog) nor falls back to a spinner while it downloads.
+ */
+export function MountWhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
 }

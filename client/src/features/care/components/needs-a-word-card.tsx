@@ -7,10 +7,13 @@ import { EmptyNote, ErrorNote, LoadingRows, loadFailureMessage } from '@/compone
 import type { NeedsAWordRow } from '@shared/contracts/care';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { lazyComponent, MountWhenOpened } from '@/lib/lazy-component';
 import { toastError } from '@/lib/notify';
 import { useMarkReachedOut, useNeedsAWord } from '../api';
 import { reasonText } from '../format';
-import { CareNoteDialog } from './care-note-dialog';
+
+// Its form (react-hook-form) downloads when a note is first written, not with the dashboard.
+const CareNoteDialog = lazyComponent(() => import('./care-note-dialog').then((module) => module.CareNoteDialog));
 
 /**
  * 'Needs a word' for a commander (the dashboard and My Subgroup): the members of the subgroups they lead
@@ -79,7 +82,9 @@ export function NeedsAWordCard({ communityId, enabled = true }: { communityId: s
           </ul>
         )}
       </CardContent>
-      <CareNoteDialog communityId={communityId} row={writing} onClose={() => setWriting(null)} />
+      <MountWhenOpened open={writing !== null}>
+        <CareNoteDialog communityId={communityId} row={writing} onClose={() => setWriting(null)} />
+      </MountWhenOpened>
     </Card>
   );
 }

@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { shiftMonth } from '@shared/domain/calendar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { lazyComponent, MountWhenOpened } from '@/lib/lazy-component';
 import { useReflection } from '../api';
-import { ReflectionDialog } from './reflection-dialog';
+
+// Its form (react-hook-form) downloads when the reflection is first written, not with the dashboard.
+const ReflectionDialog = lazyComponent(() => import('./reflection-dialog').then((module) => module.ReflectionDialog));
 
 /** The first week of a month invites a look back on the one that ended. */
 export const INVITATION_LAST_DAY = 7;
@@ -68,7 +71,9 @@ export function ReflectionInvitation({ communityId, today, labelOf, enabled }: R
       <Button className="justify-self-start" onClick={() => setWriting(true)}>
         Write a reflection
       </Button>
-      <ReflectionDialog communityId={communityId} period={writing ? { ...ended, label } : null} existing={null} onClose={() => setWriting(false)} />
+      <MountWhenOpened open={writing}>
+        <ReflectionDialog communityId={communityId} period={writing ? { ...ended, label } : null} existing={null} onClose={() => setWriting(false)} />
+      </MountWhenOpened>
     </Card>
   );
 }

@@ -86,6 +86,8 @@ export default defineConfig({
               test: /@radix-ui[\\/]react-(tabs|roving-focus|label)[\\/]|client[\\/]src[\\/](components[\\/]ui[\\/](input|tabs|label|card)|features[\\/]auth[\\/]api)\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](calendar-check|church|circle-alert|circle-check|heart-handshake|key-round|mail-warning|shield-check|sparkles|eye|eye-off)\.m?js$/,
               priority: 8,
             },
+            // the copy kept for offline use (IndexedDB), loaded when first saved, forgotten or restored;
+            { name: 'offline-copy', test: /idb-keyval|client[\\/]src[\\/]lib[\\/]offline-copy\.ts$/, priority: 5 },
             // the icons of the other screens, in one chunk;
             { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/, priority: 4 },
             // the UI primitives, helpers and API hooks that the signed-in screens share, in one chunk

@@ -8,6 +8,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth';
 import { lazyComponent } from '@/lib/lazy-component';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
+import { NotFoundPage } from '@/pages/not-found-page';
 
 // Only /auth, the first screen of most visits, is in the first bundle (scripts/bundle-budget.mjs checks its
 // size); every other screen loads on demand, with a centred spinner meanwhile. Chart.js comes with /reports only.
@@ -30,9 +31,6 @@ const VerifyEmailPage = lazyComponent(() => import('@/pages/verify-email-page').
 const ForgotPasswordPage = lazyComponent(() => import('@/pages/forgot-password-page').then((module) => module.ForgotPasswordPage));
 const ResetPasswordPage = lazyComponent(() => import('@/pages/reset-password-page').then((module) => module.ResetPasswordPage));
 const CommunitySetupPage = lazyComponent(() => import('@/pages/community-setup-page').then((module) => module.CommunitySetupPage));
-// A path that is no page is rare: its screen is not in the first bundle either (it paid for index.html's session
-// tag, issue 40 item 4).
-const NotFoundPage = lazyComponent(() => import('@/pages/not-found-page').then((module) => module.NotFoundPage));
 
 /** The route table of SPEC.md section 2. */
 export function AppRoutes() {

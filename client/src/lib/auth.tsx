@@ -234,7 +234,7 @@ async function whoIsSignedIn(queryClient: QueryClient, context: Parameters<typeo
     setServerUnreachable(true);
     const known = queryClient.getQueryData<PublicUser | null>(USER_QUERY_KEY);
     if (known) return known;
-    const { restoreOfflineCache } = await import('./offline-cache');
+    const { restoreOfflineCache } = await import('./offline-copy');
     const kept = await restoreOfflineCache(queryClient);
     if (kept) return kept;
     throw error;

@@ -1,50 +1,14 @@
-import { dehydrate, hydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
-import { createStore, del, get, set } from 'idb-keyval';
-import type { PublicUser } from '@shared/contracts/auth';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { USER_QUERY_KEY } from './auth';
 import { isServerUnreachable } from './reachability';
 
 /**
- * The last data the app showed, kept in IndexedDB (issue 24 item 7): opened without a network, the app
- * shows it (and says it is offline) instead of empty screens. Restored only when the app starts offline, so
- * a network answer always wins; read again from the server once the network returns. Signing out (the
- * signed-in user becoming null) deletes it at once, so the next person on this device sees nothing of it.
+ * When to keep, forget and restore the copy of what the app showed (offline-copy.ts, issue 24 item 7): saved a
+ * moment after the cache changes while someone is signed in, deleted at once on signing out, restored when the
+ * app starts offline. The copy's code (IndexedDB, dehydrate) downloads when first needed, not with the first screen.
  */
-const CACHE_KEY = 'queries';
-/** Bumped when the shape of what is kept changes. */
-const CACHE_VERSION = 1;
-const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const SAVE_DELAY_MS = 1000;
-
-interface SavedCache {
-  version: number;
-  savedAt: number;
-  state: ReturnType<typeof dehydrate>;
-}
-
-let store: ReturnType<typeof createStore> | null = null;
-const idb = () => (store ??= createStore('steadfast-cache', 'queries'));
-
-/**
- * Puts the kept copy into the query cache; answers the signed-in user it was kept for (null when there is no
- * usable copy). Also used when the server cannot be reached at start (auth.tsx): the last screens, not a
- * sign-in form.
- */
-export async function restoreOfflineCache(queryClient: QueryClient): Promise<PublicUser | null> {
-  if (typeof indexedDB === 'undefined') return null;
-  const saved = await get<SavedCache>(CACHE_KEY, idb()).catch(() => undefined);
-  if (!saved || saved.version !== CACHE_VERSION || Date.now() - saved.savedAt > MAX_AGE_MS) return null;
-  const user = saved.state.queries.find((query) => query.queryKey[0] === USER_QUERY_KEY[0])?.state.data as PublicUser | null | undefined;
-  if (!user) return null;
-  hydrate(queryClient, saved.state);
-  return user;
-}
-
-/** Writes what the app shows now as the kept copy (its successful reads). */
-export function keepOfflineCopy(queryClient: QueryClient): Promise<void> {
-  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
-  return set(CACHE_KEY, { version: CACHE_VERSION, savedAt: Date.now(), state } satisfies SavedCache, idb()).catch(() => undefined);
-}
+const offlineCopy = () => import('./offline-copy');
 
 export function startOfflineCache(queryClient: QueryClient): void {
   // React Query assumes a network until the browser says otherwise: started offline, its reads wait
@@ -62,13 +26,13 @@ export function startOfflineCache(queryClient: QueryClient): void {
   const saveNow = () => {
     const user = queryClient.getQueryData(USER_QUERY_KEY);
     if (user === null) {
-      void del(CACHE_KEY, idb()).catch(() => undefined);
+      void offlineCopy().then(({ forgetOfflineCopy }) => forgetOfflineCopy(), () => undefined);
       return;
     }
     // Nobody known to be signed in (the server could not be reached, or has not answered yet), or the server
     // away: nothing new to keep, and an empty or partial copy must never replace a good one.
     if (user === undefined || isServerUnreachable()) return;
-    void keepOfflineCopy(queryClient);
+    void offlineCopy().then(({ keepOfflineCopy }) => keepOfflineCopy(queryClient), () => undefined);
   };
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
@@ -80,10 +44,12 @@ export function startOfflineCache(queryClient: QueryClient): void {
     saveSoon();
   });
   if (!navigator.onLine) {
-    void restoreOfflineCache(queryClient).then((restored) => {
-      if (restored === null) return;
-      // What was restored never goes stale by itself (staleTime Infinity): read it all again once online.
-      window.addEventListener('online', () => void queryClient.invalidateQueries(), { once: true });
-    });
+    void offlineCopy()
+      .then(({ restoreOfflineCache }) => restoreOfflineCache(queryClient), () => null)
+      .then((restored) => {
+        if (restored === null) return;
+        // What was restored never goes stale by itself (staleTime Infinity): read it all again once online.
+        window.addEventListener('online', () => void queryClient.invalidateQueries(), { once: true });
+      });
   }
 }

@@ -6,7 +6,7 @@ import { apiError, type Handler, json, mockApi } from '@/test/api-mock';
 import { renderApp } from '@/test/render-app';
 import { USER_QUERY_KEY } from './auth';
 import { MEMBERSHIPS_QUERY_KEY } from './community';
-import { keepOfflineCopy } from './offline-cache';
+import { keepOfflineCopy } from './offline-copy';
 import { createQueryClient } from './query-client';
 
 // Issue 38 item 11: only a 401 means signed out. A network error or a 5xx on the signed-in check keeps the last

@@ -11,8 +11,15 @@ import { SESSION_COOKIE_NAME } from '../../server/auth/sessions';
 import { type SeededAccount, seedCommunity } from '../seed/seed-community';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
-// Subgroups of 50 whatever the community's size: a commander's figures cost what their subgroup costs.
-const SUBGROUPS = Number(process.env.BENCH_SUBGROUPS ?? Math.max(1, Math.round(MEMBERS / 50)));
+/**
+ * The two ways a congregation looks (issue 40 item 3): 'subgroups', every member in a subgroup of 50 (a
+ * commander's figures cost what their subgroup costs); 'first-subgroup', one subgroup of 60 formed while the
+ * other members have none yet (the planner's estimates are the congregation's, not the subgroup's).
+ */
+const LAYOUT = process.env.BENCH_LAYOUT ?? 'subgroups';
+if (LAYOUT !== 'subgroups' && LAYOUT !== 'first-subgroup') throw new Error(`BENCH_LAYOUT is subgroups or first-subgroup, not ${LAYOUT}`);
+const FIRST_SUBGROUP_SIZE = 60;
+const SUBGROUPS = LAYOUT === 'first-subgroup' ? 1 : Number(process.env.BENCH_SUBGROUPS ?? Math.max(1, Math.round(MEMBERS / 50)));
 const MONTHS = Number(process.env.BENCH_MONTHS ?? 12);
 /** Members whose sessions spread the member calls (saves, reads) over many accounts. */
 const ACTING_MEMBERS = 200;
@@ -29,8 +36,13 @@ try {
     password: `bench-${randomBytes(8).toString('hex')}`,
     members: MEMBERS,
     subgroups: SUBGROUPS,
+    layout: LAYOUT,
+    commanderLeads: LAYOUT === 'first-subgroup' ? FIRST_SUBGROUP_SIZE : Math.round(MEMBERS / SUBGROUPS),
     months: MONTHS,
     today,
+    inSubgroups: LAYOUT === 'first-subgroup' ? FIRST_SUBGROUP_SIZE : MEMBERS,
+    // A year of logs written in bulk, summarised by the server when it starts (as after an import or an upgrade).
+    summarised: false,
   });
   // What autovacuum would have done by the time a congregation had a year of history: fresh planner
   // statistics, and the visibility map that lets summaries read indexes alone.
@@ -54,6 +66,8 @@ try {
     communityId: seeded.communityId,
     members: MEMBERS,
     subgroups: SUBGROUPS,
+    layout: LAYOUT,
+    commanderLeads: LAYOUT === 'first-subgroup' ? FIRST_SUBGROUP_SIZE : Math.round(MEMBERS / SUBGROUPS),
     months: MONTHS,
     today,
     seededSeconds: Math.round(seededMs / 100) / 10,

@@ -41,6 +41,16 @@ export interface SeedOptions {
    * Off for the benchmark, where everyone was there from the first day and logged every month.
    */
   story?: boolean;
+  /**
+   * How many members are in a subgroup: the first `inSubgroups`, spread over the subgroups; the rest in none yet
+   * (a congregation forming its first subgroup: `npm run bench`'s first layout). All of them by default.
+   */
+  inSubgroups?: number;
+  /**
+   * False writes the logs in bulk without their month summaries, as an import or an older server left them:
+   * the server summarises them when it starts (the benchmark measures what follows such a restart). True by default.
+   */
+  summarised?: boolean;
 }
 
 export interface SeededAccount {
@@ -163,6 +173,7 @@ export async function seedCommunity(db: Database, options: SeedOptions): Promise
   const next = random(options.seed ?? 20261122);
   const timeZone = options.timeZone ?? 'UTC';
   const story = options.story ?? false;
+  const summarised = options.summarised ?? true;
   const today = options.today;
   const current = parseIsoDate(today);
   const firstMonth = shiftMonth(current, -(options.months - 1));
@@ -227,7 +238,9 @@ export async function seedCommunity(db: Database, options: SeedOptions): Promise
     .insert(subgroups)
     .values(commanderRows.map((commander, i) => ({ communityId, name: `Group ${i + 1}`, commanderId: commander.id, createdAt: at(commanderJoined(i)) })))
     .returning({ id: subgroups.id, commanderId: subgroups.commanderId });
-  const subgroupOf = (index: number) => subgroupRows[index % subgroupRows.length]!;
+  const inSubgroups = options.inSubgroups ?? options.members;
+  /** The subgroup of the i-th member, or none for a member past `inSubgroups`. */
+  const subgroupOf = (index: number) => (index < inSubgroups ? subgroupRows[index % subgroupRows.length]! : { id: null, commanderId: null });
 
   await db.insert(memberships).values({ userId: moderator!.id, communityId, roles: ['CommunityModerator'] as Role[], createdAt: at(founded) });
   await db
@@ -255,7 +268,10 @@ export async function seedCommunity(db: Database, options: SeedOptions): Promise
       const finished = year * 12 + month < current.year * 12 + current.month;
       const monthlyCompletions = story && finished ? Object.fromEntries(MONTHLY_GOAL_KEYS.filter((key) => next() < (key in FIXED_TARGET_VALUES ? rate : rate / 2)).map((key) => [key, true])) : {};
       const updatedAt = at(year === current.year && month === current.month ? today : isoDate(year, month, daysInMonth(year, month)), '21:00');
-      return { userId: person.id, communityId, year, month, ...logContent(dayStatus, { year, month }, DAILY_KEYS), monthlyCompletions, createdAt: at(joined > isoDate(year, month, 1) ? joined : isoDate(year, month, 1)), updatedAt };
+      const content = logContent(dayStatus, { year, month }, DAILY_KEYS);
+      // Unsummarised: the statuses alone, as a bulk load leaves them (the server's start-up summarises them).
+      const written = summarised ? content : { dayStatus: content.dayStatus, entries: content.entries, completedCount: 0, dayMarks: null, disciplineDays: null };
+      return { userId: person.id, communityId, year, month, ...written, monthlyCompletions, createdAt: at(joined > isoDate(year, month, 1) ? joined : isoDate(year, month, 1)), updatedAt };
     });
   });
   await insertInBatches(logRows, (batch) => db.insert(dailyLogs).values(batch));
@@ -311,7 +327,8 @@ export async function seedCommunity(db: Database, options: SeedOptions): Promise
 
   // Questions to each member's commander (some answered), meetings (past and upcoming), notifications.
   const questionRows = memberRows.flatMap((member, i) => {
-    if (next() >= 0.5) return [];
+    // A member in no subgroup has no commander to ask.
+    if (next() >= 0.5 || subgroupOf(i).id === null) return [];
     const asked = addDays(memberJoined(i), Math.min(10, Math.max(0, daysBetween(memberJoined(i), today) - 1)));
     if (!story) {
       return [
@@ -350,7 +367,7 @@ export async function seedCommunity(db: Database, options: SeedOptions): Promise
   await insertInBatches(questionRows, (batch) => db.insert(questions).values(batch));
 
   const meetingRows = memberRows.flatMap((member, i) => {
-    if (i % 4 !== 0) return [];
+    if (i % 4 !== 0 || subgroupOf(i).id === null) return [];
     const upcoming = i % 8 === 0;
     const date = addDays(today, (upcoming ? 3 : -10) + (i % 5));
     // A past meeting is never before the member joined.

@@ -36,8 +36,6 @@ try {
     password: `bench-${randomBytes(8).toString('hex')}`,
     members: MEMBERS,
     subgroups: SUBGROUPS,
-    layout: LAYOUT,
-    commanderLeads: LAYOUT === 'first-subgroup' ? FIRST_SUBGROUP_SIZE : Math.round(MEMBERS / SUBGROUPS),
     months: MONTHS,
     today,
     inSubgroups: LAYOUT === 'first-subgroup' ? FIRST_SUBGROUP_SIZE : MEMBERS,

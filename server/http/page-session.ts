@@ -57,7 +57,9 @@ const SIGNED_IN_CHECK_PRELOAD = new RegExp(`<link\\b[^>]*\\bhref="${SIGNED_IN_CH
 export function personalisedIndex(html: string, session: PageSession): string {
   const tag = `<script id="${PAGE_SESSION_ELEMENT_ID}" type="application/json">${scriptSafeJson(session)}</script>`;
   const withoutPreload = html.replace(SIGNED_IN_CHECK_PRELOAD, '');
-  return withoutPreload.includes('</head>') ? withoutPreload.replace('</head>', `${tag}\n</head>`) : `${tag}\n${withoutPreload}`;
+  // A function, not a string: a replacement string's `$'`, `$&` and `$\`` (a name or a community's name may hold them)
+  // would pull parts of the page into the tag.
+  return withoutPreload.includes('</head>') ? withoutPreload.replace('</head>', () => `${tag}\n</head>`) : `${tag}\n${withoutPreload}`;
 }
 
 /**

@@ -94,14 +94,19 @@ describe('Community Settings: Close this community', () => {
     expect(api.calls('POST', '/api/communities/c1/close')[0]!.body).toEqual({});
   });
 
-  it('reopens a closing community and reads the memberships again', async () => {
+  it('reopens a closing community and reads the memberships again; until then its settings are shown, not offered', async () => {
     const { user, api } = renderSettings({ closesAt: CLOSES_AT });
     const closing = await card('This community is closing');
+    expect(screen.getByText(/Read-only while the community is closing/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
+    expect(screen.getByRole('switch')).toBeDisabled();
+    expect(screen.getByLabelText(/Needs a word after/i)).toBeDisabled();
     const membershipReads = api.calls('GET', '/api/memberships').length;
     await user.click(within(closing).getByRole('button', { name: 'Reopen' }));
     expect(await findToast('Community reopened')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Close this community' })).toBeInTheDocument();
     await waitFor(() => expect(api.calls('GET', '/api/memberships').length).toBeGreaterThan(membershipReads));
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
   });
 
   it("shows the server's words when the community data cannot be downloaded", async () => {

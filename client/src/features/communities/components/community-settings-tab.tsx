@@ -48,6 +48,8 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
   if (community.error) return <QueryFailure error={community.error} onRetry={() => void community.refetch()} fallback="We could not load the community." />;
   if (!community.data) return <LoadingCard label="Loading community settings" />;
   const data = community.data;
+  // A closing community is read-only (the server answers 423): its settings are shown, not offered.
+  const closing = Boolean(data.closesAt);
 
   const settings = { name: data.name, description: data.description, timeZone: data.timeZone, graceDays: data.graceDays, quietDays: data.quietDays };
   const setQuietDays = (quietDays: number) => {
@@ -80,9 +82,11 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
         <CardHeader className="flex-row items-start justify-between gap-4">
           <div className="grid gap-1.5">
             <CardTitle>Community Information</CardTitle>
-            <CardDescription>What members see, and how the community keeps time.</CardDescription>
+            <CardDescription>
+              What members see, and how the community keeps time.{closing ? ' Read-only while the community is closing.' : ''}
+            </CardDescription>
           </div>
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)} disabled={closing}>
             <Pencil aria-hidden="true" />
             Edit
           </Button>
@@ -111,7 +115,7 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
             <Switch
               checked={data.graceDays}
               onCheckedChange={setGraceDays}
-              disabled={update.isPending}
+              disabled={update.isPending || closing}
               aria-labelledby="grace-days-label"
               aria-describedby="grace-days-hint"
             />
@@ -129,7 +133,7 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
               id="quiet-days"
               className="sm:w-40"
               value={data.quietDays}
-              disabled={update.isPending}
+              disabled={update.isPending || closing}
               aria-describedby="quiet-days-hint"
               onChange={(event) => setQuietDays(Number(event.target.value))}
             >

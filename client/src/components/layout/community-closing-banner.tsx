@@ -1,6 +1,6 @@
 import CalendarX from 'lucide-react/icons/calendar-x';
 import { closingDate } from '@shared/domain/community-closing';
-import { DownloadMyDataButton } from '@/features/your-data/components/download-my-data-button';
+import { DownloadMyDataButton } from '@/components/ui/download-button';
 import { useAuth } from '@/lib/auth';
 import { communityName, useCurrentMembership } from '@/lib/community';
 

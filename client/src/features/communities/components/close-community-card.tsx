@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Archive from 'lucide-react/icons/archive';
-import Download from 'lucide-react/icons/download';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useState } from 'react';
@@ -10,6 +9,7 @@ import type { CommunityView } from '@shared/contracts/communities';
 import { CLOSING_DAYS, closingDate } from '@shared/domain/community-closing';
 import { can } from '@shared/domain/roles';
 import { Button } from '@/components/ui/button';
+import { DownloadButton } from '@/components/ui/download-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { fieldProps, FormField } from '@/components/ui/form-field';
@@ -18,7 +18,6 @@ import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
-import { downloadExport } from '@/features/your-data/download-export';
 import { communityExportUrl, useCloseCommunity, useReopenCommunity } from '../api';
 
 /** What closing does, said before anything is asked (issue 39). */
@@ -35,23 +34,15 @@ const passwordForm = z.object({ password: z.string() });
 
 /** Downloads the community's data (moderators, 5 an hour); a refusal shows as a toast. */
 function DownloadCommunityDataButton({ communityId }: { communityId: string }) {
-  const [pending, setPending] = useState(false);
-  const download = async () => {
-    setPending(true);
-    try {
-      await downloadExport(communityExportUrl(communityId), 'steadfast-community.json');
-      toast({ title: 'The community data is downloading', description: 'One JSON file: settings, disciplines, subgroups, members, logs and targets.' });
-    } catch (error) {
-      toastError('Could not download the community data', error);
-    } finally {
-      setPending(false);
-    }
-  };
   return (
-    <Button variant="outline" onClick={() => void download()} disabled={pending}>
-      <Download aria-hidden="true" />
-      {pending ? 'Preparing the data...' : 'Download community data'}
-    </Button>
+    <DownloadButton
+      url={communityExportUrl(communityId)}
+      fallbackName="steadfast-community.json"
+      label="Download community data"
+      pendingLabel="Preparing the data..."
+      started={{ title: 'The community data is downloading', description: 'One JSON file: settings, disciplines, subgroups, members, logs and targets.' }}
+      failedTitle="Could not download the community data"
+    />
   );
 }
 

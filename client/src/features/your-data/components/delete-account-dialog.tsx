@@ -12,7 +12,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useDeleteAccount } from '../api';
-import { DownloadMyDataButton } from './download-my-data-button';
+import { DownloadMyDataButton } from '@/components/ui/download-button';
 
 const FIELD = 'delete-account-password';
 const schema = z.object({ password: z.string() });

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DeleteAccountDialog } from './delete-account-dialog';
-import { DownloadMyDataButton } from './download-my-data-button';
+import { DownloadMyDataButton } from '@/components/ui/download-button';
 
 /** Profile's "Your data" (issue 39): take everything Steadfast holds about you with you, or erase it. */
 export function YourDataCard({ hasPassword }: { hasPassword: boolean }) {

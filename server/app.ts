@@ -13,6 +13,7 @@ import { createGoogleTokenVerifier, GOOGLE_KEYS_URL, googleKeySet } from './feat
 import { emailLinkRoutes } from './features/auth/email-routes';
 import { accountSessionRoutes } from './features/auth/account-session-routes';
 import { authRoutes } from './features/auth/routes';
+import { wrongPasswordsPerAccount } from './features/auth/reauthentication';
 import { toPublicUser } from './features/auth/service';
 import { careRoutes } from './features/care/routes';
 import { sendDueWeeklyWords } from './features/care/weekly-word';
@@ -199,16 +200,17 @@ export function createApp({
       })
     : undefined;
   const limitRequests = rateLimits(databaseRateLimitStores(db, { now, scope: rateLimitScope }));
-  app.use(authRoutes(db, config, limitRequests, now, verifyGoogleToken));
+  const wrongPasswordPerAccount = wrongPasswordsPerAccount(limitRequests, config);
+  app.use(authRoutes(db, config, limitRequests, wrongPasswordPerAccount, now, verifyGoogleToken));
   app.use(accountSessionRoutes(db));
-  app.use(yourDataRoutes(db, limitRequests, now));
+  app.use(yourDataRoutes(db, limitRequests, wrongPasswordPerAccount, now));
   app.use(emailLinkRoutes(db, config, limitRequests, now));
   app.use(claimRoutes(db, config, limitRequests, now));
   app.use(importedMemberLinkRoutes(db, now));
   app.use(historyOfferRoutes(db, now));
   app.use(inviteRoutes(db, config, limitRequests, now));
   app.use(communityRoutes(db, now));
-  app.use(communityClosingRoutes(db, config, limitRequests, now));
+  app.use(communityClosingRoutes(db, limitRequests, wrongPasswordPerAccount, now));
   app.use(subgroupRoutes(db));
   app.use(careRoutes(db, limitRequests, now));
   app.use(notificationRoutes(db));

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { RECENT_SIGN_IN_MINUTES } from '@shared/contracts/your-data';
 import { users } from '@shared/schema/auth';
 import { verifyPassword } from '../../auth/passwords';
+import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { HttpError, WRONG_PASSWORD_CODE } from '../../http/errors';
+import { type LimitRequests, MINUTE } from '../../http/security';
 
 declare module 'express-session' {
   interface SessionData {
@@ -40,4 +42,22 @@ export async function confirmIdentity(db: Executor, req: Request, password: stri
   if (signedInAt === undefined || now.getTime() - signedInAt > RECENT_SIGN_IN_MINUTES * 60_000) {
     throw new HttpError(403, RECENT_GOOGLE_SIGN_IN_MESSAGE, 'recent_sign_in_required');
   }
+}
+
+export const WRONG_PASSWORDS_MESSAGE = 'Too many wrong passwords. Please wait 15 minutes and try again.';
+
+/**
+ * Wrong passwords per account, one counter for every step that asks for the current password (changing it,
+ * deleting the account, closing a community): a stolen session gets RATE_LIMIT_PASSWORD_CHANGE_PER_USER guesses
+ * in 15 minutes in all, not that many per route. Made once per app (app.ts) and given to each route.
+ */
+export function wrongPasswordsPerAccount(limitRequests: LimitRequests, config: Config): RequestHandler {
+  return limitRequests({
+    name: 'wrong-password-per-account',
+    windowMs: 15 * MINUTE,
+    limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_USER,
+    countFailuresOnly: { codes: [WRONG_PASSWORD_CODE] },
+    key: (req) => `password:${req.user?.id}`,
+    message: WRONG_PASSWORDS_MESSAGE,
+  });
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { changeNameBody, changePasswordBody, checkNameBody, googleSignInBody, loginBody, registerBody } from '@shared/contracts/auth';
 import { signIn, signOut } from '../../auth/passport';
 import { clearSessionCookie } from '../../auth/sessions';
@@ -19,7 +19,14 @@ export const NAME_CHANGES_PER_DAY = 10;
 export const NAME_CHANGE_LIMIT_MESSAGE = `You have changed your name ${NAME_CHANGES_PER_DAY} times today. Please wait a day before changing it again.`;
 
 /** `verifyGoogleToken` is absent when FIREBASE_PROJECT_ID is not set: POST /api/auth/google then answers 404 `google_not_configured` (a server's own setting is not an outage). */
-export function authRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date, verifyGoogleToken?: GoogleTokenVerifier): Router {
+export function authRoutes(
+  db: Database,
+  config: Config,
+  limitRequests: LimitRequests,
+  wrongPasswordPerAccount: RequestHandler,
+  now: () => Date,
+  verifyGoogleToken?: GoogleTokenVerifier,
+): Router {
   const router = Router();
   const origin = publicOrigin(config);
 
@@ -137,14 +144,6 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
 
   // Like sign-in, but only a wrong current password counts (not a refused new password), per account and per address.
   const wrongCurrentPassword = { codes: [WRONG_PASSWORD_CODE] };
-  const passwordLimitPerUser = limitRequests({
-    name: 'password-change-per-account',
-    windowMs: 15 * MINUTE,
-    limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_USER,
-    countFailuresOnly: wrongCurrentPassword,
-    key: (req) => `password:${req.user?.id}`,
-    message: 'Too many failed password changes. Please wait 15 minutes and try again.',
-  });
   const passwordLimitPerIp = limitRequests({
     name: 'password-change-per-address',
     windowMs: 15 * MINUTE,
@@ -153,7 +152,7 @@ export function authRoutes(db: Database, config: Config, limitRequests: LimitReq
     message: 'Too many failed password changes from your network. Please wait 15 minutes and try again.',
   });
 
-  router.post('/api/user/password', requireUser, passwordLimitPerIp, passwordLimitPerUser, body(changePasswordBody), async (req, res) => {
+  router.post('/api/user/password', requireUser, passwordLimitPerIp, wrongPasswordPerAccount, body(changePasswordBody), async (req, res) => {
     const renewed = await auth.changePassword(db, req.user!.id, req.sessionID, req.body.currentPassword, req.body.newPassword);
     // This session stays signed in with the new credential version (under a new session id).
     await signIn(req, renewed);

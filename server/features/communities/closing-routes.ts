@@ -1,9 +1,7 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { confirmWithPasswordBody } from '@shared/contracts/your-data';
-import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { inCommunity } from '../../http/community-context';
-import { WRONG_PASSWORD_CODE } from '../../http/errors';
 import { type LimitRequests, MINUTE } from '../../http/security';
 import { body } from '../../http/validate';
 import { confirmIdentity } from '../auth/reauthentication';
@@ -15,21 +13,10 @@ const onPath = { pathParam: 'id' } as const;
 /** Community exports one account may download an hour (issue 39). */
 export const COMMUNITY_EXPORTS_PER_HOUR = 5;
 export const COMMUNITY_EXPORT_LIMIT_MESSAGE = `You can download this community's data ${COMMUNITY_EXPORTS_PER_HOUR} times an hour. Please try again later.`;
-export const CLOSE_PASSWORD_LIMIT_MESSAGE = 'Too many wrong passwords. Please wait 15 minutes and try again.';
 
 /** Closing and reopening a community, and its export (issue 39 item 3). */
-export function communityClosingRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
+export function communityClosingRoutes(db: Database, limitRequests: LimitRequests, wrongPasswordPerAccount: RequestHandler, now: () => Date): Router {
   const router = Router();
-
-  // Like a password change: only a wrong password counts, per account.
-  const wrongPasswordPerAccount = limitRequests({
-    name: 'community-close-per-account',
-    windowMs: 15 * MINUTE,
-    limit: config.RATE_LIMIT_PASSWORD_CHANGE_PER_USER,
-    countFailuresOnly: { codes: [WRONG_PASSWORD_CODE] },
-    key: (req) => `close-password:${req.user?.id}`,
-    message: CLOSE_PASSWORD_LIMIT_MESSAGE,
-  });
 
   router.post('/api/communities/:id/close', inCommunity(db, 'community:close', onPath), wrongPasswordPerAccount, body(confirmWithPasswordBody), async (req, res) => {
     await confirmIdentity(db, req, req.body.password, now());

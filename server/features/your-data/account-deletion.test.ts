@@ -11,13 +11,14 @@ import { notifications } from '@shared/schema/notifications';
 import { rateLimitHits } from '@shared/schema/rate-limits';
 import { rowsOf } from '../../db/client';
 import { rateLimitKeyHash } from '../../http/rate-limit-store';
+import { testConfig } from '../../config';
 import { createTestApp } from '../../test/app';
 import { setRoles } from '../../test/community-fixtures';
 import { createCommunity, signUp, TEST_PASSWORD } from '../../test/factories';
 import { testGoogleSigner } from '../../test/google-signer';
 import { startTestSmtpServer } from '../../test/smtp';
 import { publicTables } from '../../test/table-dump';
-import { RECENT_GOOGLE_SIGN_IN_MESSAGE, WRONG_CONFIRMING_PASSWORD_MESSAGE } from '../auth/reauthentication';
+import { RECENT_GOOGLE_SIGN_IN_MESSAGE, WRONG_CONFIRMING_PASSWORD_MESSAGE, WRONG_PASSWORDS_MESSAGE } from '../auth/reauthentication';
 import { communityWith, LIFTED_LIMITS } from '../tracking/tracking-test-kit';
 import { ONLY_MODERATOR_MESSAGE } from './account-deletion';
 import { KEYS_BY_EMAIL, KEYS_BY_PAIR, KEYS_BY_USER_ID } from './account-rate-limits';
@@ -219,16 +220,26 @@ describe('DELETE /api/user', () => {
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email))).toEqual([]);
   });
 
+  it('counts wrong passwords once per account, whichever step asked for them: wrong ones given to a password change hold back a deletion', async () => {
+    const ruth = await signUp(app);
+    for (let i = 0; i < testConfig().RATE_LIMIT_PASSWORD_CHANGE_PER_USER; i++) {
+      await ruth.agent.post('/api/user/password').send({ currentPassword: 'not-my-password', newPassword: 'a-brand-new-password' }).expect(400);
+    }
+    const held = await ruth.agent.delete('/api/user').send({ password: TEST_PASSWORD }).expect(429);
+    expect(held.body).toMatchObject({ message: WRONG_PASSWORDS_MESSAGE, code: 'rate_limited' });
+    await ruth.agent.get('/api/user').expect(200);
+  });
+
   it("removes the account's rate-limit counters", async () => {
     const ruth = await signUp(app);
     await request(app).post('/api/login').send({ username: ruth.email, password: 'wrong-password' }).expect(401);
     const keyed = (key: string) => db.select().from(rateLimitHits).where(sql`split_part(${rateLimitHits.key}, ':', -1) = ${rateLimitKeyHash(key)}`);
     expect(await keyed(`login:${ruth.email}`)).toHaveLength(1);
     await ruth.agent.delete('/api/user').send({ password: 'wrong-password' }).expect(400);
-    expect(await keyed(`account-delete:${ruth.user.id}`)).toHaveLength(1);
+    expect(await keyed(`password:${ruth.user.id}`)).toHaveLength(1);
     await ruth.agent.delete('/api/user').send({ password: TEST_PASSWORD }).expect(204);
     expect(await keyed(`login:${ruth.email}`)).toEqual([]);
-    expect(await keyed(`account-delete:${ruth.user.id}`)).toEqual([]);
+    expect(await keyed(`password:${ruth.user.id}`)).toEqual([]);
   });
 
   it('knows every rate limit keyed by an account: each route key naming a user id or e-mail is listed', () => {

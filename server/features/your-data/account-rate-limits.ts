@@ -14,8 +14,6 @@ export const KEYS_BY_USER_ID = [
   'join',
   'questions',
   'user-export',
-  'account-delete',
-  'close-password',
   'community-export',
 ] as const;
 export const KEYS_BY_EMAIL = ['login', 'password-reset'] as const;

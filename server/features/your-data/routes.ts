@@ -1,9 +1,8 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { confirmWithPasswordBody } from '@shared/contracts/your-data';
 import { signOut } from '../../auth/passport';
 import { clearSessionCookie } from '../../auth/sessions';
 import type { Database } from '../../db/client';
-import { WRONG_PASSWORD_CODE } from '../../http/errors';
 import { requireUser } from '../../http/require';
 import { type LimitRequests, MINUTE } from '../../http/security';
 import { body } from '../../http/validate';
@@ -13,10 +12,9 @@ import { exportUserData } from './user-export';
 
 export const EXPORTS_PER_HOUR = 5;
 export const EXPORT_LIMIT_MESSAGE = `You have downloaded your data ${EXPORTS_PER_HOUR} times in the last hour. Please wait an hour before downloading it again.`;
-export const DELETE_ATTEMPTS_PER_HOUR = 5;
 
 /** A member's rights over their data (issue 39 items 1 and 2): download it, and delete the account. */
-export function yourDataRoutes(db: Database, limitRequests: LimitRequests, now: () => Date): Router {
+export function yourDataRoutes(db: Database, limitRequests: LimitRequests, wrongPasswordPerAccount: RequestHandler, now: () => Date): Router {
   const router = Router();
   const exportLimit = limitRequests({
     name: 'user-export',
@@ -25,16 +23,6 @@ export function yourDataRoutes(db: Database, limitRequests: LimitRequests, now: 
     key: (req) => `user-export:${req.user?.id}`,
     message: EXPORT_LIMIT_MESSAGE,
   });
-  // A stolen session must not try passwords here: wrong ones count, five an hour.
-  const deleteLimit = limitRequests({
-    name: 'account-delete',
-    windowMs: 60 * MINUTE,
-    limit: DELETE_ATTEMPTS_PER_HOUR,
-    countFailuresOnly: { codes: [WRONG_PASSWORD_CODE] },
-    key: (req) => `account-delete:${req.user?.id}`,
-    message: 'Too many wrong passwords. Please wait an hour and try again.',
-  });
-
   router.get('/api/user/export', requireUser, exportLimit, async (req, res) => {
     const at = now();
     const data = await exportUserData(db, req.user!.id, at);
@@ -42,7 +30,7 @@ export function yourDataRoutes(db: Database, limitRequests: LimitRequests, now: 
     res.type('application/json').send(JSON.stringify(data, null, 2));
   });
 
-  router.delete('/api/user', requireUser, deleteLimit, body(confirmWithPasswordBody), async (req, res) => {
+  router.delete('/api/user', requireUser, wrongPasswordPerAccount, body(confirmWithPasswordBody), async (req, res) => {
     await confirmIdentity(db, req, req.body.password, now());
     await deleteAccount(db, req.user!.id, now());
     await signOut(req);

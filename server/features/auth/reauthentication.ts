@@ -44,7 +44,7 @@ export async function confirmIdentity(db: Executor, req: Request, password: stri
   }
 }
 
-export const WRONG_PASSWORDS_MESSAGE = 'Too many wrong passwords. Please wait 15 minutes and try again.';
+export const WRONG_PASSWORDS_MESSAGE = 'Too many wrong passwords (password changes, deleting your account, closing a community). Please wait 15 minutes and try again.';
 
 /**
  * Wrong passwords per account, one counter for every step that asks for the current password (changing it,

@@ -95,6 +95,22 @@ export async function register(browser: Browser, prefix: string) {
   return { context, identity, id: user.id };
 }
 
+/**
+ * On a phone the month grid shows one week, opening on today's: steps back a week at a time until `day`'s column
+ * shows (yesterday is in the week before on the first day of a week). A wide grid shows every day already.
+ */
+export async function showDayOfMonth(page: Page, day: number) {
+  const grid = page.getByRole('grid', { name: /^Monthly Progress calendar/ });
+  await expect(grid).toBeVisible();
+  const previous = page.getByRole('button', { name: 'Previous week' });
+  for (let week = 0; week < 6 && (await previous.isVisible()); week++) {
+    if ((await grid.getByRole('columnheader', { name: String(day), exact: true }).count()) > 0) return;
+    const shown = await grid.getAttribute('aria-label');
+    await previous.click();
+    await expect(grid).not.toHaveAttribute('aria-label', shown ?? '');
+  }
+}
+
 /** My Tracking on the month of `period`: `memberName`'s month when given (from the Member picker), one's own otherwise. */
 export async function openTrackingMonth(page: Page, period: { year: number; month: number }, memberName?: string) {
   await page.goto('/tracking');

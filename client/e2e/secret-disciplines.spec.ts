@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDays, dateInTimeZone, parseIsoDate } from '../../shared/domain/calendar';
-import { call, openTrackingMonth, register } from './fixtures';
+import { call, openTrackingMonth, register, showDayOfMonth } from './fixtures';
 import { ALL_SIZES, type AnySize, checkScreen, openPage } from './screens-kit';
 
 /**
@@ -62,6 +62,7 @@ test('a discipline kept in secret: the lock for the member, nothing for a neighb
     // A neighbour in the same subgroup: Walker's month without Fasting.
     const other = await openPage(browser, size, neighbourState);
     await openTrackingMonth(other, yesterday, walker.identity.displayName);
+    await showDayOfMonth(other, yesterday.day);
     await expect(other.getByRole('button', { name: new RegExp(`^Bible Reading, .* ${yesterday.day}: Yes$`) })).toBeVisible();
     await expect(other.getByRole('rowheader', { name: /Fasting/ })).toHaveCount(0);
     await expect(other.getByText(/kept in secret/)).toHaveCount(0);
@@ -71,6 +72,7 @@ test('a discipline kept in secret: the lock for the member, nothing for a neighb
     // The commander: everything, and their care at a glance.
     const commander = await openPage(browser, size, leaderState);
     await openTrackingMonth(commander, yesterday, walker.identity.displayName);
+    await showDayOfMonth(commander, yesterday.day);
     await expect(commander.getByRole('button', { name: new RegExp(`^Fasting, .* ${yesterday.day}: Yes$`) })).toBeVisible();
     await commander.goto('/reports');
     await expect(commander.getByRole('table', { name: 'Your care, month by month' })).toBeVisible();

@@ -5,7 +5,7 @@
 //
 // The first load is what dist/client/index.html loads, for every page: its entry script and every chunk
 // that chunk imports statically, transitively (Vite's manifest lists them; index.html's modulepreload links
-// must agree), plus its style sheets: at most 120 KB (issue 25). /auth, a visitor's first screen, also
+// must agree), plus its style sheets: at most 120,000 bytes (issue 40). /auth, a visitor's first screen, also
 // fetches the sign-in page's chunk as the entry starts (client/src/app.tsx): with it, at most 145 KB (the
 // entry alone was held to 140 KB of script before, style sheets not counted).
 // Every other chunk loads on demand (a lazy page, Firebase when someone signs in with Google) and has a
@@ -15,7 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const FIRST_LOAD_BUDGET = 120 * 1024;
+// Bytes, as issue 40 counts them (120 KB of 1,024 had let 122,880 pass).
+const FIRST_LOAD_BUDGET = 120_000;
 const AUTH_SCREEN_BUDGET = 145 * 1024;
 const LAZY_CHUNK_BUDGET = 150 * 1024;
 
@@ -74,7 +75,7 @@ const firstTotal = firstRows.reduce((sum, row) => sum + row.size, 0);
 console.log('First load (every page): index.html entry + static imports + style sheets, gzip -9');
 for (const row of firstRows) console.log(`  ${pad(row.file, 48)} ${padLeft(kb(row.size), 10)}  ${sourceOf.get(row.file) ?? ''}`);
 const firstOk = firstTotal <= FIRST_LOAD_BUDGET;
-console.log(`  ${pad('total', 48)} ${padLeft(kb(firstTotal), 10)}  budget ${kb(FIRST_LOAD_BUDGET)}  ${firstOk ? 'ok' : 'OVER BUDGET'}`);
+console.log(`  ${pad('total', 48)} ${padLeft(kb(firstTotal), 10)}  ${firstTotal.toLocaleString('en')} bytes, budget ${FIRST_LOAD_BUDGET.toLocaleString('en')}  ${firstOk ? 'ok' : 'OVER BUDGET'}`);
 if (!firstOk) failed = true;
 if (unaccounted.length > 0) console.log(`  (index.html also loads ${unaccounted.join(', ')}, which the manifest does not list as a static import; counted above)`);
 

@@ -39,6 +39,11 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) };
 }
 
+/** The toasts shown now, for code outside React (tests). */
+export function currentToasts(): readonly ToastItem[] {
+  return toasts;
+}
+
 /** Clears every toast at once (tests call it between cases). */
 export function resetToasts(): void {
   update([]);

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { SIGNED_IN_CHECK_URL } from '@shared/contracts/session-check';
+import { currentToasts } from '@/components/ui/use-toast';
 import { makeUser } from '@/test/fixtures';
 import { apiError, json, mockApi, unauthorized } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
@@ -94,7 +95,7 @@ describe('Continue with Google', () => {
 
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(api.calls('POST', '/api/auth/google')).toHaveLength(0);
-    expect(within(screen.getByRole('region', { name: 'Notifications (F8)' })).queryAllByRole('listitem')).toHaveLength(0);
+    expect(currentToasts()).toHaveLength(0);
     expect(screen.getByRole('tabpanel', { name: 'Sign In' })).toBeInTheDocument();
   });
 

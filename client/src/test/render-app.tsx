@@ -5,6 +5,28 @@ import { memoryLocation } from 'wouter/memory-location';
 import { App } from '@/app';
 import { createQueryClient } from '@/lib/query-client';
 
+/**
+ * The code of the signed-in shell and of the screens at `paths`, imported before the file's tests run: the
+ * app loads them on demand (lazyComponent), and the test runner transforms a module on its first import, which
+ * on a busy two-core machine took longer than a findBy… waits. Call at the top level of a test file, like
+ * `loadScreens('/admin')`; the first test then waits for what it renders, not for the compiler.
+ */
+export function loadScreens(...paths: Array<keyof typeof SCREENS>) {
+  beforeAll(() => Promise.all([import('@/components/layout/app-shell'), import('@/components/ui/toaster'), ...paths.map((path) => SCREENS[path]())]), 120_000);
+}
+
+const SCREENS = {
+  '/': () => import('@/pages/dashboard-page'),
+  '/admin': () => import('@/pages/admin-page'),
+  '/tracking': () => import('@/pages/tracking-page'),
+  '/subgroup': () => import('@/pages/subgroup-page'),
+  '/questions': () => import('@/pages/questions-page'),
+  '/meetings': () => import('@/pages/meetings-page'),
+  '/profile': () => import('@/pages/profile-page'),
+  '/reports': () => import('@/pages/reports-page'),
+  '/community-setup': () => import('@/pages/community-setup-page'),
+};
+
 /** Renders the whole app (all providers, the real route table) at `path` with an in-memory location. */
 export function renderApp(path = '/', options: { userEvent?: Parameters<typeof userEvent.setup>[0] } = {}) {
   const memory = memoryLocation({ path, record: true });

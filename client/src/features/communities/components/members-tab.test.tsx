@@ -6,7 +6,10 @@ import { parseCsv } from '@/lib/csv';
 import { makeMember, makeMembership, makeStats, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { servesMembers } from '@/test/member-pages';
-import { findToast, renderApp } from '@/test/render-app';
+import { findToast, loadScreens, renderApp } from '@/test/render-app';
+
+// The admin screen loads on demand: its code is imported before the tests, which wait for what they render.
+loadScreens('/admin');
 
 const me = makeUser();
 const self = makeMember({ id: me.id, displayName: 'Ruth Moab', email: 'ruth@example.org', role: 'CommunityModerator', roles: ['CommunityModerator'] });

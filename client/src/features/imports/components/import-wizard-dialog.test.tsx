@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ImportResult } from '@shared/contracts/imports';
 import { apiError, deferred, json } from '@/test/api-mock';
-import { findToast } from '@/test/render-app';
+import { findToast, loadScreens } from '@/test/render-app';
 import { continueButton, IMPORT_URL, MEMBERS_PAGE_URL, openWizard, PREVIEW_URL, RESULT, renderImport, type View } from './import-wizard-test-kit';
+
+// The admin screen loads on demand: its code is imported before the tests, which wait for what they render.
+loadScreens('/admin');
 
 // DECISIONS.md "Imported members and claiming", SPEC.md sections 4, 8 and 9, CHECKLIST.md P01-P08.
 

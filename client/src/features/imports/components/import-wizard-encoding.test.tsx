@@ -1,8 +1,11 @@
 import { within } from '@testing-library/react';
 import type { CsvPreview } from '@shared/contracts/imports';
 import { json } from '@/test/api-mock';
-import { findToast } from '@/test/render-app';
+import { findToast, loadScreens } from '@/test/render-app';
 import { continueButton, openWizard, PREVIEW, PREVIEW_URL, renderImport, type View } from './import-wizard-test-kit';
+
+// The admin screen loads on demand: its code is imported before the tests, which wait for what they render.
+loadScreens('/admin');
 
 // DECISIONS.md "Imported members and claiming": a file that is not UTF-8 is read as Windows-1252 and the preview says so.
 

@@ -1,8 +1,11 @@
 import { within } from '@testing-library/react';
 import type { CsvPreview, ImportResult } from '@shared/contracts/imports';
 import { json } from '@/test/api-mock';
-import { findToast } from '@/test/render-app';
+import { findToast, loadScreens } from '@/test/render-app';
 import { continueButton, IMPORT_URL, openWizard, PREVIEW, PREVIEW_URL, renderImport, type View } from './import-wizard-test-kit';
+
+// The admin screen loads on demand: its code is imported before the tests, which wait for what they render.
+loadScreens('/admin');
 
 // Issue 23 item 9: the wizard meets real spreadsheets: first- and last-name columns joined into the name,
 // header words of other languages suggested by the server, Continue refused when nothing can create a member,

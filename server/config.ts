@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import { isWellFormedHostEntry } from './features/push/endpoint-policy';
 
@@ -101,9 +103,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
-/** Defaults for tests and scripts, with any field overridden. */
+/**
+ * Defaults for tests and scripts, with any field overridden. DATA_DIR is a folder under the system's temp
+ * directory, never the checkout's ./data: an app made here that writes a file (mail without SMTP_URL goes to
+ * DATA_DIR/outbox) leaves nothing in the working tree. Nothing creates the folder unless something is written.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), SESSION_SECRET: 'test-secret-that-is-long-enough-to-sign-cookies', ...overrides };
+  return {
+    ...configSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), `steadfast-test-data-${process.pid}`) }),
+    SESSION_SECRET: 'test-secret-that-is-long-enough-to-sign-cookies',
+    ...overrides,
+  };
 }
 
 export function isServedOverHttps(config: Config): boolean {

@@ -8,6 +8,7 @@ import { makePushTestCertificate } from './push-tls';
  * PGlite the test files start from (database-template.ts).
  */
 export default async function setup() {
+  markRunStart();
   const removeCertificate = makePushTestCertificate();
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -20,4 +21,9 @@ export default async function setup() {
     removeTemplate();
     removeCertificate();
   };
+}
+
+/** When this run began: setup.ts fails a file if mail newer than this appears in the checkout's ./data/outbox. */
+function markRunStart() {
+  process.env.STEADFAST_TEST_RUN_STARTED = String(Date.now());
 }

@@ -22,6 +22,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           globals: true,
           setupFiles: ['server/test/setup.ts'],
+          // One module graph per worker, not per file: importing the server (Express, Drizzle, every route) cost
+          // each of some 85 files 2-3 s. The files share no module state: every test file makes its own app and
+          // database (createTestApp), the caches are keyed by database, and no server test mocks a module.
+          isolate: false,
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -91,10 +91,11 @@ export default defineConfig({
             // the icons of the other screens, in one chunk;
             { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/, priority: 4 },
             // the UI primitives, helpers and API hooks that the signed-in screens share, in one chunk
-            // (CSV export, with papaparse, stays with the screens that export).
+            // (CSV export, with papaparse, stays with the screens that export), and the app shell around them: a chunk
+            // of its own, it was fetched first and then asked for this one, a round trip more before a signed-in screen.
             {
               name: 'app',
-              test: /client[\\/]src[\\/](lib[\\/](?!csv)|components[\\/]ui[\\/])|shared[\\/]domain[\\/]|client[\\/]src[\\/]features[\\/][\w-]+[\\/](api|format|period|status|messages|default-guidance)\.tsx?$/,
+              test: /client[\\/]src[\\/](lib[\\/](?!csv)|components[\\/]ui[\\/]|components[\\/]layout[\\/]app-shell)|shared[\\/]domain[\\/]|client[\\/]src[\\/]features[\\/][\w-]+[\\/](api|format|period|status|messages|default-guidance)\.tsx?$/,
               priority: 2,
             },
           ],

@@ -135,7 +135,9 @@ export interface CommunityMember {
  * GET /api/communities/{id}/members?limit=&cursor=&search=&role=&subgroupId=: a page of the member list, by
  * name (keyset). Without `limit` the route answers SPEC.md's whole array instead.
  */
-export const MEMBERS_PAGE_MAX = 100;
+import { MEMBERS_PAGE_MAX } from './wire-values';
+
+export { MEMBERS_PAGE_MAX };
 export const membersPageQuery = z.object({
   limit: numberOrDigits(z.number({ error: `Limit must be 1 to ${MEMBERS_PAGE_MAX}` }).int(`Limit must be 1 to ${MEMBERS_PAGE_MAX}`).min(1, `Limit must be 1 to ${MEMBERS_PAGE_MAX}`).max(MEMBERS_PAGE_MAX, `Limit must be 1 to ${MEMBERS_PAGE_MAX}`)),
   cursor: cursorField.optional(),

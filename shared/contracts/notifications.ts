@@ -14,10 +14,7 @@ export interface NotificationView {
   createdAt: string;
 }
 
-export const NOTIFICATION_LIST_LIMIT = 50;
-
-/** Every answer of GET /api/notifications (200 and 304) carries the true unread count in this header. */
-export const UNREAD_COUNT_HEADER = 'X-Unread-Count';
+export { NOTIFICATION_LIST_LIMIT, UNREAD_COUNT_HEADER } from './wire-values';
 
 /** GET /api/notifications?before=<id>: the page older than that notification. */
 export const notificationPageQuery = z.object({ before: uuidField.optional() });

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { PRIORITIES, type Priority, QUESTION_STATUSES, type QuestionStatus } from '../domain/constants';
 import { multiLineText, singleLineText, uuidField } from './fields';
 
-export const QUESTION_TITLE_MAX = 200;
-export const QUESTION_TEXT_MAX = 5000;
-/** Lists answer newest first, at most this many (a commander's received list can grow for years). */
-export const QUESTION_LIST_LIMIT = 100;
+import { QUESTION_TEXT_MAX, QUESTION_TITLE_MAX } from './wire-values';
+
+export { QUESTION_LIST_LIMIT, QUESTION_TEXT_MAX, QUESTION_TITLE_MAX } from './wire-values';
 
 /** GET /api/questions and /api/questions/received: `?before=<question id>` answers the page older than that question. */
 export const questionPageQuery = z.object({ before: uuidField.optional() });

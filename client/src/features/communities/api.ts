@@ -9,7 +9,7 @@ import type {
   MembersPage,
   UpdateCommunityBody,
 } from '@shared/contracts/communities';
-import { MEMBERS_PAGE_MAX } from '@shared/contracts/communities';
+import { MEMBERS_PAGE_MAX } from '@shared/contracts/wire-values';
 import type { LinkImportedMemberBody, LinkImportedMemberResult } from '@shared/contracts/imported-members';
 import type { Role } from '@shared/domain/constants';
 import { atLeast } from '@shared/domain/roles';

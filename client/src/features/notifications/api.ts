@@ -1,5 +1,6 @@
 import { type Query, type QueryClient, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_LIST_LIMIT, type NotificationView, UNREAD_COUNT_HEADER } from '@shared/contracts/notifications';
+import type { NotificationView } from '@shared/contracts/notifications';
+import { NOTIFICATION_LIST_LIMIT, UNREAD_COUNT_HEADER } from '@shared/contracts/wire-values';
 import {
   APPLICATION_NOTIFICATION_TITLE,
   HISTORY_CLAIMED_NOTIFICATION_TITLE,

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type AskQuestionBody, QUESTION_LIST_LIMIT, type QuestionView, type UpdateQuestionBody } from '@shared/contracts/questions';
+import type { AskQuestionBody, QuestionView, UpdateQuestionBody } from '@shared/contracts/questions';
+import { QUESTION_LIST_LIMIT } from '@shared/contracts/wire-values';
 import { apiJson } from '@/lib/api-client';
 import { REFETCH_ON_FOCUS } from '@/lib/query-client';
 

@@ -3,7 +3,7 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import Send from 'lucide-react/icons/send';
 import { type FormEvent, useId, useState } from 'react';
 import type { QuestionView } from '@shared/contracts/questions';
-import { QUESTION_TEXT_MAX } from '@shared/contracts/questions';
+import { QUESTION_TEXT_MAX } from '@shared/contracts/wire-values';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { fieldProps, FormField } from '@/components/ui/form-field';

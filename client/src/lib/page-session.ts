@@ -2,6 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PAGE_SESSION_ELEMENT_ID, type PageSession } from '@shared/contracts/session-check';
 import { getStoredCommunityId, MEMBERSHIPS_QUERY_KEY } from './community';
 
+/** Whether the server put a signed-in session into this page (before takePageSession has read it). */
+export function pageCarriesSession(): boolean {
+  return typeof document !== 'undefined' && document.getElementById(PAGE_SESSION_ELEMENT_ID) !== null;
+}
+
 /**
  * Files the signed-in user and memberships that the server put into index.html (issue 40 item 4,
  * server/http/page-session.ts) under the keys of GET /api/user and GET /api/memberships, fresh, so the shell and

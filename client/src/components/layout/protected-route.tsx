@@ -10,6 +10,11 @@ const AppShell = lazyComponent(() => import('./app-shell').then((module) => modu
 // Shown only when the server cannot be reached and nothing was kept: its own small chunk (precached offline).
 const ServerUnreachablePage = lazyComponent(() => import('./unreachable').then((module) => module.ServerUnreachablePage));
 
+/** Starts downloading the shell's and a screen's code; settles when both are there (or failed). */
+export function preloadShellAndPage(Page: ProtectedRouteProps['component']): Promise<unknown> {
+  return Promise.allSettled([AppShell.preload(), Page.preload?.()]);
+}
+
 /** Whether the shell has been on screen since the page loaded. */
 let shellShown = false;
 
@@ -66,7 +71,7 @@ function useShellAndPageCode(signedIn: boolean, Page: ProtectedRouteProps['compo
   useEffect(() => {
     if (!signedIn || loaded()) return;
     let current = true;
-    void Promise.allSettled([AppShell.preload(), Page.preload?.()]).then(() => {
+    void preloadShellAndPage(Page).then(() => {
       if (current) setSettledFor(() => Page);
     });
     return () => {

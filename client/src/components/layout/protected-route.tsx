@@ -69,7 +69,9 @@ function useShellAndPageCode(signedIn: boolean, Page: ProtectedRouteProps['compo
   const loaded = () => AppShell.loaded() && (Page.loaded?.() ?? true);
   const [settledFor, setSettledFor] = useState<ProtectedRouteProps['component'] | null>(null);
   useEffect(() => {
-    if (!signedIn || loaded()) return;
+    // Also when the code is there already: it may have arrived between the render and this effect (app.tsx starts
+    // the downloads before the first render), and only this state renders the screen then.
+    if (!signedIn) return;
     let current = true;
     void preloadShellAndPage(Page).then(() => {
       if (current) setSettledFor(() => Page);

@@ -54,8 +54,9 @@ if (typeof window !== 'undefined' && pageCarriesSession()) {
   if (screen) void preloadShellAndPage(screen[1]);
 }
 
-// The toasts' code (Radix Toast and its layers, some 9 KB) comes with the first toast, not with the first screen
-// (issue 40 item 4); the service worker keeps it for offline use like every other chunk.
+// The toasts' code (Radix Toast and its layers, some 9 KB) is not in the first load (issue 40 item 4): it is part of
+// the signed-in screens' shared chunk (vite.config.ts), there with the first signed-in screen or fetched with the
+// first toast on a signed-out one; the service worker keeps it for offline use like every other chunk.
 const Toaster = lazyComponent(() => import('@/components/ui/toaster').then((module) => module.Toaster));
 
 /**

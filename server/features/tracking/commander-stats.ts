@@ -12,7 +12,7 @@ import { forbidden } from '../../http/errors';
 import { assertMemberOf } from './daily-logs';
 import { communityDailyKeys } from './disciplines';
 import { communityToday } from './member-streaks';
-import { subgroupSummaries } from './month-summaries';
+import { subgroupMembersOnly, subgroupSummaries } from './month-summaries';
 
 type Month = YearMonth;
 
@@ -29,7 +29,7 @@ export async function subgroupMembers(db: Executor, context: CommunityContext, c
     .from(subgroups)
     .innerJoin(memberships, and(eq(memberships.subgroupId, subgroups.id), eq(memberships.communityId, subgroups.communityId)))
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(subgroups.communityId, context.community.id), eq(subgroups.commanderId, commanderId), ne(memberships.userId, commanderId)))
+    .where(and(eq(subgroups.communityId, context.community.id), eq(subgroups.commanderId, commanderId), ne(memberships.userId, commanderId), subgroupMembersOnly))
     .orderBy(sql`lower(${users.displayName})`);
   return rows.map((row) => ({ ...row, email: isAdmin(context.roles) || context.userId === commanderId ? row.email : null }));
 }

@@ -34,7 +34,7 @@ const ResetPasswordPage = lazyComponent(() => import('@/pages/reset-password-pag
 const CommunitySetupPage = lazyComponent(() => import('@/pages/community-setup-page').then((module) => module.CommunitySetupPage));
 
 /** The signed-in screens of SPEC.md section 2, inside the app shell. */
-const SIGNED_IN_SCREENS: [path: string, Page: typeof DashboardPage][] = [
+export const SIGNED_IN_SCREENS: [path: string, Page: typeof DashboardPage][] = [
   ['/', DashboardPage],
   ['/tracking', TrackingPage],
   ['/questions', QuestionsPage],

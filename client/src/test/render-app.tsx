@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { App } from '@/app';
+import { App, SIGNED_IN_SCREENS } from '@/app';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -11,21 +11,14 @@ import { createQueryClient } from '@/lib/query-client';
  * on a busy two-core machine took longer than a findBy… waits. Call at the top level of a test file, like
  * `loadScreens('/admin')`; the first test then waits for what it renders, not for the compiler.
  */
-export function loadScreens(...paths: Array<keyof typeof SCREENS>) {
-  beforeAll(() => Promise.all([import('@/components/layout/app-shell'), import('@/components/ui/toaster'), ...paths.map((path) => SCREENS[path]())]), 120_000);
+export function loadScreens(...paths: string[]) {
+  const pages = paths.map((path) => {
+    const screen = SIGNED_IN_SCREENS.find(([screenPath]) => screenPath === path);
+    if (!screen) throw new Error(`loadScreens: ${path} is not a signed-in screen (app.tsx's SIGNED_IN_SCREENS)`);
+    return screen[1];
+  });
+  beforeAll(() => Promise.all([import('@/components/layout/app-shell'), import('@/components/ui/toaster'), ...pages.map((Page) => Page.preload())]), 120_000);
 }
-
-const SCREENS = {
-  '/': () => import('@/pages/dashboard-page'),
-  '/admin': () => import('@/pages/admin-page'),
-  '/tracking': () => import('@/pages/tracking-page'),
-  '/subgroup': () => import('@/pages/subgroup-page'),
-  '/questions': () => import('@/pages/questions-page'),
-  '/meetings': () => import('@/pages/meetings-page'),
-  '/profile': () => import('@/pages/profile-page'),
-  '/reports': () => import('@/pages/reports-page'),
-  '/community-setup': () => import('@/pages/community-setup-page'),
-};
 
 /** Renders the whole app (all providers, the real route table) at `path` with an in-memory location. */
 export function renderApp(path = '/', options: { userEvent?: Parameters<typeof userEvent.setup>[0] } = {}) {

@@ -106,6 +106,9 @@ async function keptCopySaved(page: Page, displayName: string) {
         () =>
           new Promise<string>((resolve) => {
             const open = indexedDB.open('steadfast-cache');
+            // Looking must not create it: an empty database made here has no 'queries' store, and the app's
+            // idb-keyval creates its store only when it creates the database, so every later save would fail.
+            open.onupgradeneeded = () => open.transaction?.abort();
             open.onerror = () => resolve('');
             open.onsuccess = () => {
               const db = open.result;

@@ -119,6 +119,10 @@ export function createApp({
   const now = () => new Date(clock());
   const requests = requestDrain();
   app.disable('x-powered-by');
+  // No ETag computed from every answer's body: the API's answers are no-store (never revalidated) and the
+  // notifications poll sets its own; the built files keep express.static's, and index.html revalidates by its date
+  // (Last-Modified). Hashing a members page or member-stats (12-14 KB) on every call was work no client used.
+  app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(requests.middleware);
 

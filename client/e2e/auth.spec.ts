@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newIdentity, signInThroughUi, signUpThroughUi } from './fixtures';
+import { createCommunityThroughUi, newIdentity, signInThroughUi, signUpThroughUi } from './fixtures';
 
 test('a new member signs up, signs out and signs in again', async ({ page }) => {
   const identity = await signUpThroughUi(page);
@@ -34,4 +34,26 @@ test('an unknown path shows the 404 screen', async ({ page }) => {
   await page.goto('/this/page/does-not-exist');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test("the app keeps to its own Content-Security-Policy: nothing it runs is refused (zod's eval probe was, on every form)", async ({ page }) => {
+  // Collected from the first script on, across navigations.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|unsafe-eval/i.test(message.text())) refusals.push(message.text());
+  });
+  await signUpThroughUi(page, newIdentity('Policy'));
+  await createCommunityThroughUi(page, `Policy ${Date.now()}`);
+  // The signed-in screens, each with what it loads (forms and their schemas among them).
+  for (const path of ['/', '/tracking', '/questions', '/meetings', '/reports', '/profile', '/admin']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  expect(refusals).toEqual([]);
 });

@@ -34,7 +34,9 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], globIgnores: ['**/.vite/**'] },
+      // An IIFE, as the worker is registered (a classic script, no type: 'module'); the plugin's 'es' build passes
+      // Rollup's deprecated inlineDynamicImports, which printed a warning on every build.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], globIgnores: ['**/.vite/**'], rollupFormat: 'iife' },
     }),
   ],
   resolve: {

@@ -24,19 +24,24 @@ const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.
   process.exit(1);
 });
 try {
-  const found = await database.db.transaction(async (tx) => {
+  // What happened: no such account, nothing to change (already so), or changed.
+  const outcome = await database.db.transaction(async (tx) => {
     // The account that signs in with this e-mail: an imported record may carry the same address unclaimed.
     const [user] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, email), eq(users.isImported, false)));
-    if (!user) return false;
+    if (!user) return 'no-account' as const;
     await lockStanding(tx, user.id);
+    const [standing] = await tx.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, user.id));
+    if (standing?.isSuperAdmin === (action === 'grant')) return 'already' as const;
     await tx.update(users).set({ isSuperAdmin: action === 'grant', updatedAt: new Date() }).where(eq(users.id, user.id));
     // Rights gone everywhere: the subgroups they led only as SuperAdmin are led by no one now.
     if (action === 'revoke') await releaseLeadsBeyondStanding(tx, user.id, null);
-    return true;
+    return 'changed' as const;
   });
-  if (!found) {
+  if (outcome === 'no-account') {
     console.error(`No account has the e-mail ${email}.`);
     process.exitCode = 1;
+  } else if (outcome === 'already') {
+    console.log(action === 'grant' ? `${email} is already a SuperAdmin: nothing changed.` : `${email} is not a SuperAdmin: nothing changed.`);
   } else {
     console.log(action === 'grant' ? `${email} is now a SuperAdmin.` : `${email} is no longer a SuperAdmin.`);
   }

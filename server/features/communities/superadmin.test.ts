@@ -41,6 +41,10 @@ describe('npm run grant-superadmin and revoke-superadmin', { timeout: 90_000 }, 
     const granted = await superadmin('grant', dataDir, ' Pastor@Example.org ');
     expect(granted).toMatchObject({ code: 0 });
     expect(granted.output).toContain('pastor@example.org is now a SuperAdmin.');
+    // Said again, it says nothing changed rather than announcing it anew.
+    const again = await superadmin('grant', dataDir, 'pastor@example.org');
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.output).toContain('pastor@example.org is already a SuperAdmin: nothing changed.');
 
     const unknown = await superadmin('grant', dataDir, 'nobody@example.org');
     expect(unknown.code).toBe(1);
@@ -70,6 +74,8 @@ describe('npm run grant-superadmin and revoke-superadmin', { timeout: 90_000 }, 
     const revoked = await superadmin('revoke', dataDir, 'operator@example.org');
     expect(revoked).toMatchObject({ code: 0 });
     expect(revoked.output).toContain('operator@example.org is no longer a SuperAdmin.');
+    const again = await superadmin('revoke', dataDir, 'operator@example.org');
+    expect(again.output).toContain('operator@example.org is not a SuperAdmin: nothing changed.');
 
     const reopened = await openDatabase({ dataDir });
     const [row] = await reopened.db.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, operator!.id));

@@ -16,4 +16,10 @@ describe('FullPageSpinner', () => {
     const box = screen.getByTestId('full-page-spinner');
     expect(box).toHaveClass('min-h-dvh', 'items-center', 'justify-center');
   });
+
+  it('is a page of its own while it shows: one main landmark with a level-one heading (axe)', () => {
+    render(<FullPageSpinner />);
+    expect(screen.getByRole('main')).toBe(screen.getByTestId('full-page-spinner'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Steadfast' })).toBeInTheDocument();
+  });
 });

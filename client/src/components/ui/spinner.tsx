@@ -17,9 +17,11 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
  */
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div data-testid="full-page-spinner" className="flex min-h-dvh w-full flex-col items-center justify-center gap-4">
+    // A whole page while it lasts: its main landmark and heading (axe's landmark-one-main and page-has-heading-one).
+    <main data-testid="full-page-spinner" className="flex min-h-dvh w-full flex-col items-center justify-center gap-4">
+      <h1 className="sr-only">Steadfast</h1>
       <BrandMark className="size-12 motion-safe:animate-pulse" />
       <Spinner label={label} className="[&_svg]:size-6" />
-    </div>
+    </main>
   );
 }

@@ -125,6 +125,10 @@ describe('Questions: Ask Your Commander', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ask Your Commander' });
     const send = within(dialog).getByRole('button', { name: 'Send Question' });
     expect(within(dialog).getByLabelText('Priority')).toHaveValue('Normal');
+    // What leaves the app is said where it is typed: the subject, not the message.
+    expect(within(dialog).getByLabelText('Subject')).toHaveAccessibleDescription(
+      'Your commander is told of it by e-mail or push with this subject; the message itself stays in Steadfast.',
+    );
 
     await user.type(within(dialog).getByLabelText('Subject'), 'Fasting on work days');
     await user.type(within(dialog).getByLabelText('Message'), 'How should I fast when I work long shifts?');
@@ -161,7 +165,7 @@ describe('Questions: Ask Your Commander', () => {
     await user.click(send);
     expect(await within(dialog).findByText('Subject is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Message is required')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Subject')).toHaveAccessibleDescription('Subject is required');
+    expect(within(dialog).getByLabelText('Subject')).toHaveAccessibleDescription(/^Subject is required/);
     expect(within(dialog).getByLabelText('Subject')).toHaveAttribute('aria-invalid', 'true');
 
     await user.type(within(dialog).getByLabelText('Subject'), 'Fasting');
@@ -197,7 +201,8 @@ describe('Questions: asking only when someone can answer', () => {
     ['a moderator outside a subgroup', ['CommunityModerator'], noSubgroup, ASK_REASONS.noSubgroup],
     ['a commander who leads their own subgroup', ['Commander'], leadsOwn, ASK_REASONS.leadsOwn],
   ] as const)('shows %s the reason in place of the Ask buttons', async (_who, roles, own, reason) => {
-    renderQuestions({ roles: [...roles], routes: { 'GET /api/user/subgroup': () => json(own) } });
+    // Their own questions (those who answer start on Received; a plain member has only these).
+    renderQuestions({ roles: [...roles], path: '/questions?tab=sent', routes: { 'GET /api/user/subgroup': () => json(own) } });
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(await screen.findByText('No questions yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New Question' })).not.toBeInTheDocument();
@@ -232,16 +237,17 @@ describe('Questions: Received Questions', () => {
   const inProgress = makeQuestion({ title: 'Prayer at night', fromUserId: ASKER.id, fromUserName: ASKER.displayName, status: 'InProgress' });
   const answered = makeQuestion({ title: 'Reading plan', fromUserId: ASKER.id, fromUserName: ASKER.displayName, status: 'Answered', answer: 'One chapter a day.' });
 
+  // A commander starts on what waits for them.
   const openReceived = async (options: Options = {}) => {
     const rendered = renderQuestions({ roles: ['Commander'], received: [open, inProgress, answered], ...options });
-    await rendered.user.click(await screen.findByRole('tab', { name: 'Received Questions' }));
+    await screen.findByRole('tab', { name: 'Received Questions', selected: true });
     return rendered;
   };
 
-  it("shows both tabs to a commander, the received questions with who asked, and Respond only on Open and In Progress ones", async () => {
+  it("shows both tabs to a commander, starting on the received questions with who asked, and Respond only on Open and In Progress ones", async () => {
     const { api, location } = await openReceived();
-    expect(screen.getByRole('tab', { name: 'My Questions' })).toBeInTheDocument();
-    expect(location()).toBe('/questions?tab=received');
+    expect(screen.getByRole('tab', { name: 'My Questions', selected: false })).toBeInTheDocument();
+    expect(location()).toBe('/questions');
     const items = within(await list('Received questions')).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('From Boaz Bethlehem');
@@ -266,6 +272,31 @@ describe('Questions: Received Questions', () => {
     expect(api.calls('GET', `/api/questions/received?before=${oldest.id}`)).toHaveLength(1);
     // A page shorter than 100 is the last one.
     expect(screen.queryByRole('button', { name: 'Show older questions' })).not.toBeInTheDocument();
+  });
+
+  it("opens a commander's own questions under My Questions, at ?tab=sent, and comes back to Received", async () => {
+    const { user, location } = await openReceived({ sent: [makeQuestion({ title: 'My own question' })] });
+    await user.click(screen.getByRole('tab', { name: 'My Questions' }));
+    expect(await within(await list('My questions')).findByText('My own question')).toBeInTheDocument();
+    expect(location()).toBe('/questions?tab=sent');
+    await user.click(screen.getByRole('tab', { name: 'Received Questions' }));
+    expect(location()).toBe('/questions');
+  });
+
+  it('offers Respond on a question whose meeting is booked: the answer only, no second meeting', async () => {
+    const met = makeQuestion({ title: 'Talked it through', fromUserId: ASKER.id, fromUserName: ASKER.displayName, status: 'Meeting Scheduled' });
+    const { user, api } = await openReceived({
+      received: [met],
+      routes: { [`PATCH /api/questions/${met.id}`]: (request) => json({ ...met, status: 'Answered', answer: (request.body as { answer: string }).answer }) },
+    });
+    await user.click(cardOf(within(await list('Received questions')).getAllByRole('listitem')[0]!).getByRole('button', { name: 'Respond' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Respond to Question' });
+    expect(dialog).toHaveTextContent('A meeting is booked for this question.');
+    expect(within(dialog).queryByRole('tab', { name: 'Schedule Meeting' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Your answer'), 'As we said: one day a week.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Answer' }));
+    expect(await findToast('Question Answered')).toBeInTheDocument();
+    expect(api.calls('PATCH', `/api/questions/${met.id}`)[0]!.body).toEqual({ status: 'Answered', answer: 'As we said: one day a week.' });
   });
 
   it('offers no Show older questions when the list holds fewer than 100', async () => {

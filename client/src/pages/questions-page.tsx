@@ -20,13 +20,17 @@ import { useTrackingScope } from '@/features/tracking/api';
 
 type Box = 'sent' | 'received';
 
-/** Questions (/questions): SPEC.md section 2. 'Received Questions' only for those who may answer (commanders and admins); ?tab=received opens it. */
+/**
+ * Questions (/questions): SPEC.md section 2. 'Received Questions' only for those who may answer (commanders and
+ * admins), who start there, on what waits for them (?tab=sent opens their own; ?tab=received, the notifications'
+ * link, still opens Received).
+ */
 export function QuestionsPage() {
   const { user, membership, communityId, isMember } = useTrackingScope();
   const canAnswer = can(membership, 'questions:answer');
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const tab: Box = canAnswer && new URLSearchParams(search).get('tab') === 'received' ? 'received' : 'sent';
+  const tab: Box = canAnswer && new URLSearchParams(search).get('tab') !== 'sent' ? 'received' : 'sent';
 
   const sent = useSentQuestions(communityId);
   const received = useReceivedQuestions(communityId, canAnswer);
@@ -84,13 +88,13 @@ export function QuestionsPage() {
       />
       {ask.state === 'unavailable' ? <NoCommanderToAsk reason={ask.reason} className="mb-4" /> : null}
       {canAnswer ? (
-        <Tabs value={tab} onValueChange={(value) => navigate(value === 'received' ? `${location}?tab=received` : location, { replace: true })}>
+        <Tabs value={tab} onValueChange={(value) => navigate(value === 'sent' ? `${location}?tab=sent` : location, { replace: true })}>
           <TabsList className="flex w-full sm:inline-flex sm:w-auto">
-            <TabsTrigger value="sent" className="min-h-11">
-              My Questions
-            </TabsTrigger>
             <TabsTrigger value="received" className="min-h-11">
               Received Questions
+            </TabsTrigger>
+            <TabsTrigger value="sent" className="min-h-11">
+              My Questions
             </TabsTrigger>
           </TabsList>
           <TabsContent value="sent">{sentList}</TabsContent>

@@ -25,5 +25,11 @@ export const PRIORITY_VARIANTS: Record<Priority, BadgeVariant> = {
   Urgent: 'destructive',
 };
 
-/** SPEC.md section 4: Open or InProgress questions can be responded to. */
-export const canBeRespondedTo = (status: QuestionStatus) => status === 'Open' || status === 'InProgress';
+/**
+ * SPEC.md section 4: Open or InProgress questions can be responded to; so can one whose meeting is booked (the
+ * answer after talking it through; the API always allowed it), though not with a second meeting.
+ */
+export const canBeRespondedTo = (status: QuestionStatus) => status === 'Open' || status === 'InProgress' || status === 'Meeting Scheduled';
+
+/** Whether Respond offers a meeting: not when one is booked for the question already. */
+export const canScheduleMeetingFor = (status: QuestionStatus) => status === 'Open' || status === 'InProgress';

@@ -27,6 +27,9 @@ type AskForm = z.infer<typeof askFormSchema>;
 
 const EMPTY: AskForm = { title: '', body: '', priority: 'Normal' };
 
+/** What leaves the app (issue 41): the commander's e-mail and push name the subject; the message stays inside. */
+const SUBJECT_HINT = 'Your commander is told of it by e-mail or push with this subject; the message itself stays in Steadfast.';
+
 /**
  * 'Ask Your Commander': a subject, a message and a priority, sent with POST /api/questions to the commander
  * of the asker's subgroup (the server decides who; 409 'No commander found for your subgroup' otherwise).
@@ -84,9 +87,9 @@ export function AskCommanderDialog({ open, onOpenChange, subject }: { open: bool
           </>
         }
       >
-        <FormField id={titleId} label="Subject" error={errors.title?.message}>
+        <FormField id={titleId} label="Subject" hint={SUBJECT_HINT} error={errors.title?.message}>
           <Input
-            {...fieldProps(titleId, { error: errors.title?.message })}
+            {...fieldProps(titleId, { hint: SUBJECT_HINT, error: errors.title?.message })}
             {...form.register('title')}
             maxLength={QUESTION_TITLE_MAX}
             autoComplete="off"

@@ -20,6 +20,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
 import { browserTimeZone } from '@/lib/time-zones';
 import { useUpdateQuestion } from '../api';
+import { canScheduleMeetingFor } from '../format';
 
 type Mode = 'answer' | 'schedule';
 
@@ -63,6 +64,8 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
   const timeZone = community.data?.timeZone ?? (community.error ? (browserTimeZone() ?? 'UTC') : null);
 
   const pending = update.isPending || scheduling;
+  // A question whose meeting is booked gets its answer here, not a second meeting.
+  const mayMeet = canScheduleMeetingFor(question.status);
   const answerFormId = `${id}-answer-form`;
   const scheduleFormId = `${id}-schedule-form`;
   const answerId = `${id}-answer`;
@@ -132,6 +135,21 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
     }
   };
 
+  const answerForm = (
+    <form id={answerFormId} noValidate onSubmit={onAnswer} className="grid gap-4">
+      <FormField id={answerId} label="Your answer">
+        <Textarea
+          {...fieldProps(answerId, {})}
+          value={answer}
+          onChange={(event) => setAnswer(event.target.value)}
+          rows={6}
+          maxLength={QUESTION_TEXT_MAX}
+          placeholder="Write your answer to the member."
+        />
+      </FormField>
+    </form>
+  );
+
   return (
     <ScrollingDialogContent
       onEscapeKeyDown={(event) => (pending ? event.preventDefault() : undefined)}
@@ -149,7 +167,7 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
           <Button variant="outline" onClick={close} disabled={pending}>
             Cancel
           </Button>
-          {mode === 'answer' ? (
+          {mode === 'answer' || !mayMeet ? (
             <Button type="submit" form={answerFormId} disabled={pending}>
               <Send aria-hidden="true" />
               {update.isPending ? 'Sending...' : 'Send Answer'}
@@ -170,63 +188,59 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
         </summary>
         <p className="whitespace-pre-wrap break-words pb-2 text-muted-foreground">{question.body}</p>
       </details>
-      <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
-        <TabsList className="flex w-full">
-          <TabsTrigger value="answer" disabled={pending} className="min-h-11">
-            Answer Now
-          </TabsTrigger>
-          <TabsTrigger value="schedule" disabled={pending} className="min-h-11">
-            Schedule Meeting
-          </TabsTrigger>
-        </TabsList>
-        <TabsContent value="answer" className="mt-4">
-          <form id={answerFormId} noValidate onSubmit={onAnswer} className="grid gap-4">
-            <FormField id={answerId} label="Your answer">
-              <Textarea
-                {...fieldProps(answerId, {})}
-                value={answer}
-                onChange={(event) => setAnswer(event.target.value)}
-                rows={6}
-                maxLength={QUESTION_TEXT_MAX}
-                placeholder="Write your answer to the member."
-              />
-            </FormField>
-          </form>
-        </TabsContent>
-        <TabsContent value="schedule" className="mt-4">
-          <form id={scheduleFormId} noValidate onSubmit={(event) => void onSchedule(event)} className="grid gap-4">
-            <p className="text-sm text-muted-foreground">Meet {question.fromUserName} to talk it through. The meeting lasts one hour.</p>
-            {timeZone ? (
-              <SlotPicker
-                communityId={communityId}
-                commanderId={commanderId}
-                timeZone={timeZone}
-                value={slot}
-                onChange={(choice) => {
-                  setSlot(choice);
-                  setSlotErrors({});
-                }}
-                errors={slotErrors}
-              />
-            ) : (
-              <LoadingRows rows={2} label="Loading the community's time zone" />
-            )}
-            <FormField id={locationId} label="Location (optional)" hint={locationHint}>
-              <Input
-                {...fieldProps(locationId, { hint: locationHint })}
-                value={location}
-                onChange={(event) => setLocation(event.target.value)}
-                maxLength={300}
-                placeholder="TBD"
-                autoComplete="off"
-              />
-            </FormField>
-            <FormField id={notesId} label="Notes">
-              <Textarea {...fieldProps(notesId, {})} value={notes} onChange={(event) => setNotes(event.target.value)} rows={3} maxLength={2000} />
-            </FormField>
-          </form>
-        </TabsContent>
-      </Tabs>
+      {!mayMeet ? (
+        <>
+          <p className="text-sm text-muted-foreground">A meeting is booked for this question. Write the answer here when you have talked it through.</p>
+          {answerForm}
+        </>
+      ) : (
+        <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
+          <TabsList className="flex w-full">
+            <TabsTrigger value="answer" disabled={pending} className="min-h-11">
+              Answer Now
+            </TabsTrigger>
+            <TabsTrigger value="schedule" disabled={pending} className="min-h-11">
+              Schedule Meeting
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="answer" className="mt-4">
+            {answerForm}
+          </TabsContent>
+          <TabsContent value="schedule" className="mt-4">
+            <form id={scheduleFormId} noValidate onSubmit={(event) => void onSchedule(event)} className="grid gap-4">
+              <p className="text-sm text-muted-foreground">Meet {question.fromUserName} to talk it through. The meeting lasts one hour.</p>
+              {timeZone ? (
+                <SlotPicker
+                  communityId={communityId}
+                  commanderId={commanderId}
+                  timeZone={timeZone}
+                  value={slot}
+                  onChange={(choice) => {
+                    setSlot(choice);
+                    setSlotErrors({});
+                  }}
+                  errors={slotErrors}
+                />
+              ) : (
+                <LoadingRows rows={2} label="Loading the community's time zone" />
+              )}
+              <FormField id={locationId} label="Location (optional)" hint={locationHint}>
+                <Input
+                  {...fieldProps(locationId, { hint: locationHint })}
+                  value={location}
+                  onChange={(event) => setLocation(event.target.value)}
+                  maxLength={300}
+                  placeholder="TBD"
+                  autoComplete="off"
+                />
+              </FormField>
+              <FormField id={notesId} label="Notes">
+                <Textarea {...fieldProps(notesId, {})} value={notes} onChange={(event) => setNotes(event.target.value)} rows={3} maxLength={2000} />
+              </FormField>
+            </form>
+          </TabsContent>
+        </Tabs>
+      )}
     </ScrollingDialogContent>
   );
 }

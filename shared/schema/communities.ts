@@ -70,7 +70,12 @@ export const subgroups = pgTable(
     commanderId: uuid('commander_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('subgroups_community_idx').on(t.communityId), index('subgroups_commander_idx').on(t.commanderId)],
+  (t) => [
+    index('subgroups_community_idx').on(t.communityId),
+    index('subgroups_commander_idx').on(t.commanderId),
+    // One subgroup of a name in a community, case aside ("Alpha" and "alpha" would be told apart by no one).
+    uniqueIndex('subgroups_community_name_unique').on(t.communityId, sql`lower(${t.name})`),
+  ],
 );
 
 export const memberships = pgTable(

@@ -5,13 +5,14 @@ import { users } from '@shared/schema/auth';
 import { memberships, subgroups } from '@shared/schema/communities';
 import type { Database, Executor } from '../../db/client';
 import { type CommunityContext, standingOfUser } from '../../http/community-context';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, isUniqueViolation, notFound, violatedConstraint } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { handOverOpenQuestions } from '../questions/service';
 import { lockStanding } from './leads';
 
 export const SUBGROUP_NOT_FOUND = 'Subgroup not found.';
 export const MEMBER_NOT_FOUND = 'Member not found.';
+export const SUBGROUP_NAME_TAKEN = 'A subgroup with this name already exists in this community.';
 export const NOT_A_COMMANDER_MESSAGE = 'Only members holding Commander or an admin role can lead a subgroup.';
 
 /** Every subgroup of the community with its commander's name and how many members it has, by name. */
@@ -60,11 +61,17 @@ async function lockedSubgroup(tx: Executor, communityId: string, subgroupId: str
 
 export async function createSubgroup(db: Database, context: CommunityContext, input: CreateSubgroupBody): Promise<SubgroupView> {
   const communityId = context.community.id;
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(subgroups).values({ communityId, name: input.name, description: input.description }).returning({ id: subgroups.id });
-    await recordAudit(tx, { actorId: context.userId, communityId, entity: 'subgroup', entityId: row!.id, action: 'create', diff: { name: input.name } });
-    return row!.id;
-  });
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx.insert(subgroups).values({ communityId, name: input.name, description: input.description }).returning({ id: subgroups.id });
+      await recordAudit(tx, { actorId: context.userId, communityId, entity: 'subgroup', entityId: row!.id, action: 'create', diff: { name: input.name } });
+      return row!.id;
+    })
+    .catch((error: unknown) => {
+      // One name per community, case aside (subgroups_community_name_unique), however many ask at once.
+      if (isUniqueViolation(error) && violatedConstraint(error) === 'subgroups_community_name_unique') throw conflict(SUBGROUP_NAME_TAKEN, { name: SUBGROUP_NAME_TAKEN });
+      throw error;
+    });
   return subgroupView(db, communityId, id);
 }
 

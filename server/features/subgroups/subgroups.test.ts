@@ -7,7 +7,7 @@ import { createTestApp } from '../../test/app';
 import { auditRowsOf, expectJsonError, grantSuperAdmin, ISO_DATE_PATTERN, setRoles, snapshotCommunity, UUID_PATTERN } from '../../test/community-fixtures';
 import type { Agent } from '../../test/factories';
 import { communityWith, LIFTED_LIMITS } from '../tracking/tracking-test-kit';
-import { NOT_A_COMMANDER_MESSAGE, SUBGROUP_NOT_FOUND } from './service';
+import { NOT_A_COMMANDER_MESSAGE, SUBGROUP_NAME_TAKEN, SUBGROUP_NOT_FOUND } from './service';
 
 const { app, database } = await createTestApp(LIFTED_LIMITS);
 const { db } = database;
@@ -54,6 +54,31 @@ describe('POST /api/subgroups', () => {
     expectJsonError(response, 400);
     expect(response.body.fields).toHaveProperty(field);
     expect(await snapshotCommunity(db, fixture.id)).toEqual(before);
+  });
+});
+
+describe('POST /api/subgroups: one name per community', () => {
+  it('refuses a name the community has already, case and spacing aside, with 409 and a message for the field, even asked at once', async () => {
+    const fixture = await communityWith(app);
+    await subgroupOf(fixture, 'Alpha Group');
+    const before = await snapshotCommunity(db, fixture.id);
+    for (const name of ['Alpha Group', 'alpha group', '  ALPHA GROUP ']) {
+      const response = await create(fixture.owner.agent, fixture.id, name);
+      expectJsonError(response, 409);
+      expect(response.body).toMatchObject({ message: SUBGROUP_NAME_TAKEN, fields: { name: SUBGROUP_NAME_TAKEN } });
+    }
+    expect(await snapshotCommunity(db, fixture.id)).toEqual(before);
+    // Two asking at once: one subgroup, one 409.
+    const answers = await Promise.all([create(fixture.owner.agent, fixture.id, 'Beta'), create(fixture.owner.agent, fixture.id, 'beta')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const names = (await db.select({ name: subgroups.name }).from(subgroups).where(eq(subgroups.communityId, fixture.id))).map((row) => row.name.toLowerCase());
+    expect(names.sort()).toEqual(['alpha group', 'beta']);
+  });
+
+  it("allows the same name in another community", async () => {
+    const [first, second] = [await communityWith(app), await communityWith(app)];
+    await subgroupOf(first, 'Alpha Group');
+    await subgroupOf(second, 'Alpha Group');
   });
 });
 

@@ -9,7 +9,7 @@ import { call, register } from './fixtures';
 /**
  * Issue 23 items 1, 2, 3, 5 and 7 in the browser. Two phones, a commander's and a member's: a meeting moved
  * by the commander moves on the member's open /meetings within one poll, without a reload; a cancelled one
- * turns Cancelled on the other's open screen; a commander taps the notification of a new question and lands
+ * moves to Past, marked Cancelled, on the other's open screen; a commander taps the notification of a new question and lands
  * on it under Received Questions. Then the screens these items changed, at three widths (no sideways
  * scrolling, axe clean, a screenshot in test-results/screens/ to look at).
  *
@@ -71,7 +71,7 @@ async function open(browser: Browser, options: BrowserContextOptions, who: Perso
 /** One tick of the notification poll on a page running on Playwright's clock. */
 const onePoll = (page: Page) => page.clock.fastForward(NOTIFICATION_POLL_MS);
 
-test('two phones: a moved meeting moves on the other screen within one poll, a cancelled one turns Cancelled, and a new question opens under Received Questions', async ({ browser }) => {
+test('two phones: a moved meeting moves on the other screen within one poll, a cancelled one leaves Upcoming for Past, marked Cancelled, and a new question opens under Received Questions', async ({ browser }) => {
   const world = await makeWorld(browser);
   const commander = await open(browser, PHONE, world.leader, world.communityId);
   const member = await open(browser, PHONE, world.walker, world.communityId);
@@ -109,10 +109,15 @@ test('two phones: a moved meeting moves on the other screen within one poll, a c
   await member.getByRole('button', { name: 'Cancel meeting' }).click();
   const confirm = member.getByRole('alertdialog');
   await confirm.getByRole('button', { name: 'Cancel meeting' }).click();
-  await expect(memberCard).toContainText('Cancelled');
+  // A cancelled meeting leaves Upcoming (whose count is what it lists) for Past, marked Cancelled.
+  await expect(member.getByRole('tab', { name: 'Upcoming (0)' })).toBeVisible();
+  await member.getByRole('tab', { name: 'Past Meetings' }).click();
+  await expect(member.getByRole('list', { name: 'Past meetings' }).getByRole('article')).toContainText('Cancelled');
   await onePoll(commander);
-  const commanderCard = commander.getByRole('list', { name: 'Upcoming meetings' }).getByRole('article');
-  await expect(commanderCard).toContainText('Cancelled', { timeout: 15_000 });
+  await expect(commander.getByRole('tab', { name: 'Upcoming (0)' })).toBeVisible({ timeout: 15_000 });
+  await commander.getByRole('tab', { name: 'Past Meetings' }).click();
+  const commanderCard = commander.getByRole('list', { name: 'Past meetings' }).getByRole('article');
+  await expect(commanderCard).toContainText('Cancelled');
   await expect(commanderCard.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
 
   // 3. The member asks a question; the commander, on the dashboard, taps its notification and lands on it.

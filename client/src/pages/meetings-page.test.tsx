@@ -70,11 +70,13 @@ describe('Meetings', () => {
     expect(within(card!).getByText('Confirmed')).toBeInTheDocument();
   });
 
-  it('shows a cancelled meeting as Cancelled, without Join Call, Reschedule or Cancel, and does not count it', async () => {
+  it('moves a cancelled meeting to Past, marked Cancelled, without Join Call, Reschedule or Cancel: Upcoming counts what it lists', async () => {
     const cancelled = makeMeeting({ startsAt: '2026-11-19T15:00:00.000Z', status: 'Cancelled', cancelledAt: '2026-11-14T12:00:00.000Z', location: 'https://meet.example.org/off' });
-    renderMeetings({ meetings: [cancelled, call] });
+    const { user } = renderMeetings({ meetings: [cancelled, call] });
     expect(await screen.findByRole('tab', { name: 'Upcoming (1)' })).toBeInTheDocument();
-    const [first] = await cards('Upcoming meetings');
+    expect(await cards('Upcoming meetings')).toHaveLength(1);
+    await user.click(screen.getByRole('tab', { name: 'Past Meetings' }));
+    const [first] = await cards('Past meetings');
     const card = within(first!);
     expect(card.getByText('Cancelled')).toBeInTheDocument();
     expect(card.queryByRole('link', { name: /Join Call/ })).not.toBeInTheDocument();
@@ -157,7 +159,9 @@ describe('Meetings: Cancel', () => {
     expect(await findToast('Meeting cancelled')).toBeInTheDocument();
     expect(api.calls('POST', `/api/meetings/${tbd.id}/cancel`)).toHaveLength(1);
     expect(await screen.findByRole('tab', { name: 'Upcoming (1)' })).toBeInTheDocument();
-    expect(within((await cards('Upcoming meetings'))[0]!).getByText('Cancelled')).toBeInTheDocument();
+    await waitFor(async () => expect(await cards('Upcoming meetings')).toHaveLength(1));
+    await user.click(screen.getByRole('tab', { name: 'Past Meetings' }));
+    expect(within((await cards('Past meetings'))[0]!).getByText('Cancelled')).toBeInTheDocument();
   });
 
   it('says why when the server refuses, and keeps the meeting as it was', async () => {

@@ -35,7 +35,7 @@ export function MeetingsPage() {
   // A community that cannot be read still gets its meetings shown, in the viewer's own (named) time zone.
   const timeZone = community.data?.timeZone ?? (community.error ? (browserTimeZone() ?? 'UTC') : null);
   const loading = meetings.isPending || timeZone === null;
-  const { upcoming, past, upcomingCount } = splitMeetings(meetings.data ?? []);
+  const { upcoming, past } = splitMeetings(meetings.data ?? []);
 
   const list = (items: MeetingView[], label: string, empty: ReactNode) => {
     if (meetings.error) return <ErrorNote message="We could not load your meetings." onRetry={() => void meetings.refetch()} />;
@@ -63,7 +63,7 @@ export function MeetingsPage() {
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="flex w-full sm:inline-flex sm:w-auto">
           <TabsTrigger value="upcoming" className="min-h-11">
-            {meetings.data && !meetings.error ? `Upcoming (${upcomingCount})` : 'Upcoming'}
+            {meetings.data && !meetings.error ? `Upcoming (${upcoming.length})` : 'Upcoming'}
           </TabsTrigger>
           <TabsTrigger value="past" className="min-h-11">
             Past Meetings
@@ -82,7 +82,7 @@ export function MeetingsPage() {
           )}
         </TabsContent>
         <TabsContent value="past">
-          {list(past, 'Past meetings', <EmptyState title="No past meetings">Meetings you have had appear here with their outcome.</EmptyState>)}
+          {list(past, 'Past meetings', <EmptyState title="No past meetings">Meetings you have had, and cancelled ones, appear here with their outcome.</EmptyState>)}
         </TabsContent>
         <TabsContent value="schedule">
           <Card>

@@ -29,8 +29,9 @@ function fold(line: string): string {
 /**
  * One meeting as an iCalendar file, for the person downloading it (the summary names the other one). Times
  * are UTC; the community's zone is named (X-WR-TIMEZONE) for the apps that show it. SEQUENCE grows with each
- * reschedule or cancellation, so importing the file again moves (or, STATUS:CANCELLED, cancels) the event
- * instead of adding a second one.
+ * reschedule or cancellation, so importing the file again moves the event instead of adding a second one; a
+ * cancelled meeting's file is a cancellation (METHOD:CANCEL, STATUS:CANCELLED, the same UID, the higher SEQUENCE),
+ * which Outlook and Google Calendar take as "remove it" rather than as an event to publish.
  */
 export function meetingIcs(meeting: MeetingView, forUserId: string, timeZone: string, now: Date): string {
   const other = meeting.memberId === forUserId ? meeting.commanderName : meeting.memberName;
@@ -39,7 +40,7 @@ export function meetingIcs(meeting: MeetingView, forUserId: string, timeZone: st
     'VERSION:2.0',
     `PRODID:-//${PRODUCT_NAME}//Meetings//EN`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${meeting.status === 'Cancelled' ? 'CANCEL' : 'PUBLISH'}`,
     `X-WR-TIMEZONE:${escapeText(timeZone)}`,
     'BEGIN:VEVENT',
     `UID:${meeting.id}@steadfast`,

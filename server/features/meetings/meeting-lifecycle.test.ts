@@ -72,7 +72,9 @@ describe('POST /api/meetings/{id}/cancel', () => {
     expect(notice!.message).not.toContain('private');
     // The .ics says so, and the slot can be booked again.
     const ics = await world.asker.agent.get(`/api/meetings/${meeting.id}/ics`).set('X-Community-Id', world.id).expect(200);
+    expect(ics.text).toContain('METHOD:CANCEL\r\n');
     expect(ics.text).toContain('STATUS:CANCELLED\r\n');
+    expect(ics.text).toContain(`UID:${meeting.id}@steadfast\r\n`);
     expect(ics.text).toContain('SEQUENCE:1\r\n');
     await book(world.neighbour.agent, time).expect(201);
   });

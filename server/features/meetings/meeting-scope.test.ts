@@ -120,6 +120,7 @@ describe('the .ics file', () => {
     expect(first.text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     expect(first.text).toContain(`X-WR-TIMEZONE:${ZONE}\r\n`);
     expect(first.text).toContain('SEQUENCE:0\r\n');
+    expect(first.text).toContain('METHOD:PUBLISH\r\n');
 
     const later = slot(6, '19:00');
     await world.commander.agent.patch(`/api/meetings/${meeting.id}`).set('X-Community-Id', world.id).send(later).expect(200);

@@ -12,14 +12,14 @@ export function meetingState(meeting: Pick<MeetingView, 'status' | 'endsAt'>, no
 }
 
 /**
- * The Upcoming and Past tabs: a meeting belongs to Upcoming until it ends, cancelled ones included (marked so,
- * and not counted); upcoming soonest first, past most recent first.
+ * The Upcoming and Past tabs: a meeting is upcoming until it ends; a cancelled one is past at once (it will not
+ * happen), marked Cancelled, so the Upcoming tab's count is what it lists (issue 41). Upcoming soonest first,
+ * past most recent first, by when each was (or was to be) held.
  */
-export function splitMeetings(meetings: readonly MeetingView[], now = Date.now()): { upcoming: MeetingView[]; past: MeetingView[]; upcomingCount: number } {
+export function splitMeetings(meetings: readonly MeetingView[], now = Date.now()): { upcoming: MeetingView[]; past: MeetingView[] } {
   const byStart = [...meetings].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
-  const upcoming = byStart.filter((meeting) => Date.parse(meeting.endsAt) > now);
-  const past = byStart.filter((meeting) => Date.parse(meeting.endsAt) <= now).reverse();
-  return { upcoming, past, upcomingCount: upcoming.filter((meeting) => meeting.status !== 'Cancelled').length };
+  const isUpcoming = (meeting: MeetingView) => meeting.status !== 'Cancelled' && Date.parse(meeting.endsAt) > now;
+  return { upcoming: byStart.filter(isUpcoming), past: byStart.filter((meeting) => !isUpcoming(meeting)).reverse() };
 }
 
 /** 'Friday, November 20, 2026', in the community's time zone. */

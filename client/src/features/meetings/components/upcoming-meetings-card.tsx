@@ -22,9 +22,7 @@ interface UpcomingMeetingsCardProps {
  */
 export function UpcomingMeetingsCard({ communityId, viewerId, timeZone }: UpcomingMeetingsCardProps) {
   const meetings = useMeetings(communityId);
-  const shown = splitMeetings(meetings.data ?? [])
-    .upcoming.filter((meeting) => meeting.status !== 'Cancelled')
-    .slice(0, DASHBOARD_MEETINGS);
+  const shown = splitMeetings(meetings.data ?? []).upcoming.slice(0, DASHBOARD_MEETINGS);
   return (
     <Card>
       <CardHeader className="pb-3">

@@ -419,7 +419,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
         await checkScreen(page, `error-admin-${tab}`, size);
       }
 
-      // The memberships fail too: the member is sent to /community-access with a toast. The signed-in page carries
+      // The memberships fail too: the screen says so with Retry (not "no community yet"), and a toast. The signed-in page carries
       // them (index.html's session tag, issue 40 item 4), so the page is the built one without it, which reads them.
       await page.route('**/api/memberships', (route) => route.fulfill({ status: 503, json: { message: 'The server is resting for a moment.' } }));
       await page.route(
@@ -427,7 +427,8 @@ for (const size of Object.keys(SIZES) as Size[]) {
         async (route) => route.fulfill({ response: await route.fetch({ url: new URL('/index.html', route.request().url()).href }) }),
       );
       await page.goto('/');
-      await expect(page).toHaveURL(/\/community-access$/);
+      await expect(page.getByRole('heading', { name: 'Your communities could not be loaded' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
       await checkToast(page, 'Failed to fetch memberships', 'error-memberships', size);
 
       await page.context().close();

@@ -26,6 +26,10 @@ export interface AuthContextValue {
   memberships: Membership[];
   /** True while a signed-in user's memberships load. */
   membershipsLoading: boolean;
+  /** The memberships could not be read and none are known: not "no community yet" (issue 41). */
+  membershipsFailed: boolean;
+  /** Reads the memberships again (the failure's Retry). */
+  retryMemberships: () => void;
   loginMutation: UseMutationResult<PublicUser, Error, LoginBody>;
   registerMutation: UseMutationResult<PublicUser, Error, RegisterBody>;
   logoutMutation: UseMutationResult<void, Error, void>;
@@ -202,6 +206,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     retryReach: () => void queryClient.refetchQueries({ queryKey: USER_QUERY_KEY, exact: true }),
     memberships: membershipsQuery.data ?? NO_MEMBERSHIPS,
     membershipsLoading: user !== null && membershipsQuery.isPending,
+    membershipsFailed: user !== null && membershipsQuery.isError && membershipsQuery.data === undefined,
+    retryMemberships: () => void membershipsQuery.refetch(),
     loginMutation,
     registerMutation,
     logoutMutation,

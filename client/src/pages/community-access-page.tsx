@@ -3,6 +3,7 @@ import { Redirect } from 'wouter';
 import { Brand } from '@/components/layout/brand';
 import { useDocumentTitle } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { MembershipsUnavailable } from '@/components/layout/memberships-unavailable';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { JoinOrCreate } from '@/features/communities/components/join-or-create';
 import { YourCommunities } from '@/features/communities/components/your-communities';
@@ -10,10 +11,11 @@ import { useAuth } from '@/lib/auth';
 
 /** Public route (no membership check): where a signed-in user without communities lands. */
 export function CommunityAccessPage() {
-  const { user, isLoading, memberships, membershipsLoading, logoutMutation } = useAuth();
+  const { user, isLoading, memberships, membershipsLoading, membershipsFailed, retryMemberships, logoutMutation } = useAuth();
   useDocumentTitle('Your communities');
   if (isLoading || membershipsLoading) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" replace />;
+  if (membershipsFailed) return <MembershipsUnavailable onRetry={retryMemberships} />;
   const hasOwn = memberships.some((membership) => membership.id !== null);
   return (
     <div className="min-h-dvh">

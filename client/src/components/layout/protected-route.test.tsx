@@ -59,6 +59,22 @@ describe('protected routes', () => {
     renderApp('/');
     expect(await findToast('Failed to fetch memberships')).toHaveTextContent('Something went wrong on our side. Please try again.');
   });
+
+  it.each(['/questions', '/community-access'])("says at %s that the communities could not be read, with Retry, not 'no community yet'", async (path) => {
+    let failing = true;
+    const api = mockApi({
+      'GET /api/user': () => json(makeUser()),
+      'GET /api/memberships': () => (failing ? apiError(500, 'Something went wrong on our side. Please try again.') : json([makeMembership()])),
+    });
+    const { user, location } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your communities could not be loaded' })).toBeInTheDocument();
+    expect(screen.queryByText(/Your journey starts with a community/)).not.toBeInTheDocument();
+    expect(location()).toBe(path);
+    failing = false;
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your communities could not be loaded' })).not.toBeInTheDocument());
+    expect(api.calls('GET', '/api/memberships').length).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe('routing', () => {

@@ -3,6 +3,7 @@ import { Redirect } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { lazyComponent } from '@/lib/lazy-component';
+import { MembershipsUnavailable } from './memberships-unavailable';
 
 // The shell (top bar, menus, slide-out navigation) is only for signed-in members, so it stays out of
 // the first bundle that /auth needs; it starts loading as soon as a user is known.
@@ -27,10 +28,11 @@ interface ProtectedRouteProps {
 
 /**
  * SPEC.md section 2: a centred spinner while the user or memberships load; no user goes to /auth;
- * no membership goes to /community-access; otherwise the page inside the app shell.
+ * no membership goes to /community-access (memberships that could not be read say so, with Retry); otherwise
+ * the page inside the app shell.
  */
 export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
-  const { user, isLoading, memberships, membershipsLoading, unreachable } = useAuth();
+  const { user, isLoading, memberships, membershipsLoading, membershipsFailed, retryMemberships, unreachable } = useAuth();
   const codeReady = useShellAndPageCode(user !== null, Page);
   const member = user !== null && memberships.length > 0;
   // On the way in, the spinner stays until the shell's and the screen's code is there too, so they render at
@@ -53,6 +55,7 @@ export function ProtectedRoute({ component: Page }: ProtectedRouteProps) {
     );
   }
   if (!user) return <Redirect to="/auth" replace />;
+  if (membershipsFailed) return <MembershipsUnavailable onRetry={retryMemberships} />;
   if (memberships.length === 0) return <Redirect to="/community-access" replace />;
   return (
     <LazyAppShell>

@@ -1,5 +1,5 @@
 import { Slot } from '@radix-ui/react-slot';
-import { type ButtonHTMLAttributes, forwardRef } from 'react';
+import { type ButtonHTMLAttributes, forwardRef, type Ref, useCallback, useLayoutEffect, useRef } from 'react';
 import { cn } from '@/lib/utils';
 
 export type ButtonVariant = 'default' | 'accent' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link';
@@ -42,6 +42,42 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(({ className, variant, size, asChild = false, type, ...props }, ref) => {
   const Component = asChild ? Slot : 'button';
-  return <Component ref={ref} type={asChild ? undefined : (type ?? 'button')} className={buttonClasses({ variant, size, className })} {...props} />;
+  const ownRef = useFocusKeptWhileDisabled(props.disabled, ref);
+  return <Component ref={ownRef} type={asChild ? undefined : (type ?? 'button')} className={buttonClasses({ variant, size, className })} {...props} />;
 });
 Button.displayName = 'Button';
+
+/**
+ * A focused button that is disabled while its request runs loses focus to the page body (the browser's focus fixup),
+ * and a dialog's Escape and Tab then no longer reach the dialog. When the button is enabled again and focus is still
+ * nowhere (no invalid field took it), it takes focus back.
+ */
+function useFocusKeptWhileDisabled(disabled: boolean | undefined, forwardedRef: Ref<HTMLButtonElement>) {
+  const element = useRef<HTMLButtonElement | null>(null);
+  const lostFocusToDisabling = useRef(false);
+  useLayoutEffect(() => {
+    const button = element.current;
+    if (!button) return;
+    // Whether the browser blurs at once or at its next rendering, the button is disabled by then.
+    const onBlur = () => {
+      lostFocusToDisabling.current = button.disabled;
+    };
+    button.addEventListener('blur', onBlur);
+    return () => button.removeEventListener('blur', onBlur);
+  }, []);
+  useLayoutEffect(() => {
+    const button = element.current;
+    if (disabled || !button || !lostFocusToDisabling.current) return;
+    lostFocusToDisabling.current = false;
+    const active = button.ownerDocument.activeElement;
+    if (!active || active === button.ownerDocument.body) button.focus();
+  }, [disabled]);
+  return useCallback(
+    (node: HTMLButtonElement | null) => {
+      element.current = node;
+      if (typeof forwardedRef === 'function') forwardedRef(node);
+      else if (forwardedRef) forwardedRef.current = node;
+    },
+    [forwardedRef],
+  );
+}

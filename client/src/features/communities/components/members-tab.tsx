@@ -28,9 +28,19 @@ import { RoleBadges } from './role-badge';
 import { RoleEditorDialog } from './role-editor-dialog';
 
 /** The columns of the member list from 768 px (header and rows share them). */
-// The roles column is never narrower than a 'Community Moderator' badge (at 820 px it ran into Joined); from
-// 1024 px the actions column fits Edit Roles and Remove side by side.
-const ROW_COLUMNS = 'md:grid-cols-[minmax(0,1.6fr)_minmax(11rem,1.4fr)_minmax(0,1fr)_14rem] lg:grid-cols-[minmax(0,2fr)_minmax(11rem,1.4fr)_minmax(0,1fr)_19rem]';
+// The roles column is never narrower than a 'Community Moderator' badge (at 820 px it ran into Joined). From 768 to
+// 1023 px there are three columns and the join date sits under the e-mail: with a column of its own, the member's
+// column was too narrow for an address and broke it mid-word. From 1024 px the actions column fits Edit Roles and
+// Remove side by side.
+const ROW_COLUMNS = 'md:grid-cols-[minmax(0,1fr)_11rem_14rem] lg:grid-cols-[minmax(0,2fr)_minmax(11rem,1.4fr)_minmax(0,1fr)_19rem]';
+/** Where each cell of a row sits: at 768-1023 px the member and the join date share the first column. */
+const CELL = {
+  // The two halves of the first column meet in the middle of a row the actions make tall.
+  member: 'md:col-start-1 md:row-start-1 md:self-end lg:col-start-auto lg:row-start-auto lg:self-auto',
+  roles: 'md:col-start-2 md:row-span-2 md:row-start-1 lg:col-start-auto lg:row-span-1 lg:row-start-auto',
+  joined: 'md:col-start-1 md:row-start-2 md:self-start lg:col-start-auto lg:row-start-auto lg:self-auto',
+  actions: 'md:col-start-3 md:row-span-2 md:row-start-1 lg:col-start-auto lg:row-span-1 lg:row-start-auto',
+};
 
 export interface BlockedReason {
   /** Shown under the disabled buttons. */
@@ -149,7 +159,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
           <div aria-hidden="true" className={cn('hidden gap-4 border-b border-border bg-muted px-5 py-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground md:grid', ROW_COLUMNS)}>
             <span>Member</span>
             <span>Roles</span>
-            <span>Joined</span>
+            <span className="hidden lg:inline">Joined</span>
             <span className="text-right">{subgroupState ? 'Subgroup and actions' : 'Actions'}</span>
           </div>
           {search ? (
@@ -229,9 +239,9 @@ function MemberRow({
       aria-posinset={placement ? placement.index + 1 : undefined}
       aria-setsize={placement?.setSize}
       style={placement?.style}
-      className={cn('grid gap-3 px-5 py-4 md:items-center md:gap-4', ROW_COLUMNS, placement?.className)}
+      className={cn('grid gap-3 px-5 py-4 md:items-center md:gap-x-4 md:gap-y-0.5 lg:gap-y-4', ROW_COLUMNS, placement?.className)}
     >
-      <div className="grid min-w-0 gap-0.5">
+      <div className={cn('grid min-w-0 gap-0.5', CELL.member)}>
         <span className="flex flex-wrap items-center gap-2">
           <span id={nameId} className="min-w-0 font-medium [overflow-wrap:anywhere]">
             {member.displayName}
@@ -242,12 +252,14 @@ function MemberRow({
         </span>
         <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{member.email ? <EmailAddress email={member.email} /> : 'No e-mail on file'}</span>
       </div>
-      <RoleBadges roles={member.roles} />
-      <span className="text-sm text-muted-foreground">
-        <span className="md:sr-only">Joined </span>
+      <div className={CELL.roles}>
+        <RoleBadges roles={member.roles} />
+      </div>
+      <span className={cn('text-sm text-muted-foreground', CELL.joined)}>
+        <span className="lg:sr-only">Joined </span>
         {formatLongDate(member.createdAt)}
       </span>
-      <div className="grid gap-1.5 md:justify-items-end">
+      <div className={cn('grid gap-1.5 md:justify-items-end', CELL.actions)}>
         {subgroup}
         <div className="flex flex-wrap gap-2 md:justify-end">
           {canAssign ? (

@@ -15,6 +15,7 @@ import { accountSessionRoutes } from './features/auth/account-session-routes';
 import { authRoutes } from './features/auth/routes';
 import { wrongPasswordsPerAccount } from './features/auth/reauthentication';
 import { toPublicUser } from './features/auth/service';
+import { auditRoutes } from './features/audit/routes';
 import { careRoutes } from './features/care/routes';
 import { sendDueWeeklyWords } from './features/care/weekly-word';
 import { claimRoutes } from './features/claims/routes';
@@ -214,6 +215,7 @@ export function createApp({
   app.use(historyOfferRoutes(db, now));
   app.use(inviteRoutes(db, config, limitRequests, now));
   app.use(communityRoutes(db, now));
+  app.use(auditRoutes(db));
   app.use(communityClosingRoutes(db, limitRequests, wrongPasswordPerAccount, now));
   app.use(subgroupRoutes(db));
   app.use(careRoutes(db, limitRequests, now));

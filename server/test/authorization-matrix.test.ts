@@ -455,6 +455,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/communities/:id/leave': { expect: '401 404 2xx 2xx 2xx 2xx 404 404', freshWorld: true, send: (a, { world: w }) => a.post(`/api/communities/${w.id}/leave`) },
   'GET /api/communities/:id/members': { expect: MEMBERS, send: (a, { world: w }) => a.get(`/api/communities/${w.id}/members`) },
   'GET /api/communities/:id/stats': { expect: MEMBERS, send: (a, { world: w }) => a.get(`/api/communities/${w.id}/stats`) },
+  'GET /api/communities/:id/activity': { expect: ADMINS, send: (a, { world: w }) => a.get(`/api/communities/${w.id}/activity`) },
   'DELETE /api/communities/:id/members/:userId': {
     expect: ADMINS,
     prepare: async ({ world: w }) => ({ userId: await throwawayMember(w) }),

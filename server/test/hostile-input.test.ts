@@ -267,6 +267,15 @@ const SPECS: Record<string, Spec> = {
     bad: { limit: ['0', '101', 'fifty'], role: ['Pope'], subgroupId: ['someone'] },
   },
   'GET /api/communities/:id/stats': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/stats`, ids: ['community'] },
+  'GET /api/communities/:id/activity': {
+    as: 'moderator',
+    path: (ids) => `/api/communities/${ids.community}/activity`,
+    ids: ['community'],
+    // Where a page ended: any instant and id in the cursor's shape.
+    query: () => ({ cursor: Buffer.from(JSON.stringify(['2026-03-01 12:00:00.123456+00', '00000000-0000-4000-8000-000000000000'])).toString('base64url') }),
+    optional: ['cursor'],
+    bad: { cursor: ['', 'not a cursor!', 'x'.repeat(401), 'bm90LWEtY3Vyc29y', Buffer.from(JSON.stringify(['not a time', '00000000-0000-4000-8000-000000000000'])).toString('base64url')] },
+  },
   'DELETE /api/communities/:id/members/:userId': { as: 'moderator', path: (ids) => `/api/communities/${ids.community}/members/${ids.member}`, ids: ['community', 'member'] },
   'POST /api/communities/:id/imported-members/:importedUserId/link': {
     as: 'moderator',

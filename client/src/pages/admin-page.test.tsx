@@ -114,15 +114,44 @@ describe('/admin tabs', () => {
 });
 
 describe('Overview', () => {
-  it('shows the community numbers and an empty Recent Activity', async () => {
-    renderAdmin([memberOf('c1', 'Hope Chapel')]);
+  it('shows the community numbers; a member sees no Recent Activity (the audit log is for admins)', async () => {
+    const { api } = renderAdmin([memberOf('c1', 'Hope Chapel')]);
     const stat = (label: string) => screen.getByRole('group', { name: label });
     await waitFor(() => expect(stat('Total Members')).toHaveTextContent('Total Members12'));
     expect(stat('Active Commanders')).toHaveTextContent('Active Commanders2');
     expect(stat('Avg. Completion')).toHaveTextContent('Avg. Completion64%');
     expect(stat('Open Questions')).toHaveTextContent('Open Questions3');
-    expect(screen.getByRole('heading', { name: 'Recent Activity' })).toBeInTheDocument();
-    expect(screen.getByText('No recent activity')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Recent Activity' })).not.toBeInTheDocument();
+    expect(api.calls('GET', '/api/communities/c1/activity')).toHaveLength(0);
+  });
+
+  it('shows an admin the recent activity newest first, and older entries on demand', async () => {
+    const entry = (id: string, kind: string, detail = {}, subject: string | null = 'Ruth Okafor') => ({ id, at: new Date().toISOString(), kind, actor: 'Pastor Grace', subject, detail });
+    const { user, api } = renderAdmin([moderatorOf('c1', 'Hope Chapel')], '/admin', {
+      'GET /api/communities/c1/activity': () =>
+        json({ entries: [entry('a1', 'membership.roles.update', { roles: ['Commander', 'Member'] }), entry('a2', 'subgroup.create', { name: 'Alpha Group' }, 'Alpha Group')], nextCursor: 'next' }),
+      'GET /api/communities/c1/activity?cursor=next': () => json({ entries: [entry('a3', 'calendar_lock.lock', { month: 3, year: 2026 }, null)], nextCursor: null }),
+    });
+    const list = await screen.findByRole('list', { name: 'Recent activity' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.firstChild?.textContent)).toEqual([
+      "Pastor Grace set Ruth Okafor's roles to Commander and Member.",
+      'Pastor Grace created the subgroup Alpha Group.',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Show older activity' }));
+    expect(await within(list).findByText('Pastor Grace locked March 2026.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show older activity' })).not.toBeInTheDocument();
+    expect(api.calls('GET', '/api/communities/c1/activity?cursor=next')).toHaveLength(1);
+  });
+
+  it('says when there is no activity yet, and offers Retry when it could not be read', async () => {
+    let fail = true;
+    const { user } = renderAdmin([moderatorOf('c1', 'Hope Chapel')], '/admin', {
+      'GET /api/communities/c1/activity': () => (fail ? apiError(500, 'Something went wrong on our side.') : json({ entries: [], nextCursor: null })),
+    });
+    const alert = (await screen.findByText(/We could not load the recent activity\./)).closest('[role="alert"]') as HTMLElement;
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No recent activity')).toBeInTheDocument();
   });
 
   it('counts imported records awaiting a claim apart from the members', async () => {

@@ -24,6 +24,7 @@ import { AdminAccessRequired, CommunityMissing } from '@/features/communities/co
 import { CommunitySettingsTab } from '@/features/communities/components/community-settings-tab';
 import { LeaveCommunityCard } from '@/features/communities/components/leave-community';
 import { MembersTab } from '@/features/communities/components/members-tab';
+import { RecentActivityCard } from '@/features/communities/components/recent-activity-card';
 import { OverviewTab } from '@/features/communities/components/overview-tab';
 import { NewMembersTab } from '@/features/applications/components/new-members-tab';
 import { GuidancePanelTab } from '@/features/guidance/components/guidance-panel-tab';
@@ -58,7 +59,7 @@ function tabPanel(value: string, membership: Membership, viewerId: string): Reac
   const communityId = membership.communityId;
   switch (value) {
     case 'overview':
-      return <OverviewTab communityId={communityId} />;
+      return <OverviewTab communityId={communityId} more={can(membership, 'audit:read') ? <RecentActivityCard communityId={communityId} /> : null} />;
     case 'settings':
       return <CommunitySettingsTab communityId={communityId} more={<SecretDisciplinesCard communityId={communityId} />} />;
     case 'members':

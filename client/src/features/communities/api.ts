@@ -10,6 +10,7 @@ import type {
   UpdateCommunityBody,
 } from '@shared/contracts/communities';
 import { MEMBERS_PAGE_MAX } from '@shared/contracts/wire-values';
+import type { ActivityPage } from '@shared/contracts/activity';
 import type { LinkImportedMemberBody, LinkImportedMemberResult } from '@shared/contracts/imported-members';
 import type { Role } from '@shared/domain/constants';
 import { atLeast } from '@shared/domain/roles';
@@ -25,6 +26,7 @@ export const communityKeys = {
   /** Every paged read of the member list (under members, so invalidating members reaches them too). */
   memberPages: (id: string) => ['/api/communities', id, 'members', 'pages'] as const,
   stats: (id: string) => ['/api/communities', id, 'stats'] as const,
+  activity: (id: string) => ['/api/communities', id, 'activity'] as const,
 };
 
 /** SPEC.md section 9: the members query retries 3 times. */
@@ -43,6 +45,20 @@ export function useCommunity(id: string | null) {
 
 export function useCommunityStats(id: string) {
   return useQuery<CommunityStats>({ queryKey: communityKeys.stats(id), ...REFETCH_ON_FOCUS });
+}
+
+/** Recent Activity: the community's audit log, newest first, a page at a time (admins only). */
+export function useCommunityActivity(communityId: string) {
+  return useInfiniteQuery({
+    queryKey: communityKeys.activity(communityId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      apiJson<ActivityPage>('GET', `/api/communities/${communityId}/activity${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    getNextPageParam: (page) => page.nextCursor,
+    // Every tab's changes land here: read again whenever the Overview opens, rather than invalidated by each of them.
+    refetchOnMount: 'always',
+    ...REFETCH_ON_FOCUS,
+  });
 }
 
 /** Members a page of the list holds: enough to fill a tall screen, small enough to come at once. */

@@ -1,10 +1,10 @@
-import Activity from 'lucide-react/icons/activity';
 import ChartPie from 'lucide-react/icons/chart-pie';
 import MessageCircleQuestion from 'lucide-react/icons/message-circle-question';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
 import { useCommunityStats } from '../api';
 import { QueryFailure } from './community-state';
 
@@ -26,8 +26,8 @@ function StatCard({ label, value, icon: Icon, loading, hint }: { label: string; 
   );
 }
 
-/** Overview: the community's numbers (GET /api/communities/{id}/stats) and recent activity. */
-export function OverviewTab({ communityId }: { communityId: string }) {
+/** Overview: the community's numbers (GET /api/communities/{id}/stats) and, for admins, what the page adds (Recent Activity). */
+export function OverviewTab({ communityId, more }: { communityId: string; more?: ReactNode }) {
   const stats = useCommunityStats(communityId);
   if (stats.error) return <QueryFailure error={stats.error} onRetry={() => void stats.refetch()} fallback="We could not load the community's numbers." />;
   const data = stats.data;
@@ -52,19 +52,7 @@ export function OverviewTab({ communityId }: { communityId: string }) {
         />
         <StatCard label="Open Questions" value={String(data?.openQuestions ?? 0)} icon={MessageCircleQuestion} loading={loading} />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Recent Activity</CardTitle>
-          <CardDescription>What happens in your community shows here.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-4 py-10 text-center">
-            <Activity className="size-6 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No recent activity</p>
-            <p className="max-w-sm text-sm text-muted-foreground">Check-ins, questions and new members will appear here as your community grows.</p>
-          </div>
-        </CardContent>
-      </Card>
+      {more}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { type Discipline, TARGET_KEYS, TARGET_LABELS, type TargetKey } from '@sh
 import { squash } from '@shared/domain/squash';
 import { badRequest } from '../../http/errors';
 import { quoteList } from './csv-parse';
+import { DAY_WORDS, namesOfDiscipline, targetNamed } from './discipline-words';
 
 /**
  * The CSV import's columns (DECISIONS.md "Imported members and claiming"): the fields a column may map to,
@@ -112,17 +113,18 @@ function guessField(header: string, disciplines: readonly Discipline[]): ImportF
   if (squashed === '') return undefined;
   const identity = HEADER_FIELDS.get(squashed);
   if (identity) return identity;
-  const target = TARGET_KEYS.find((key) => squash(TARGET_LABELS[key]) === squashed || squash(key) === squashed);
+  const target = targetNamed(squashed);
   if (target) return target;
-  // '<label or key> <day>', '<label> - Day <n>', 'Bible Reading day 3'.
-  const dayMatch = /^(.*?)(\d{1,2})$/.exec(header.trim());
+  // '<name> <day>', '<name> - Day <n>', 'Bible Reading day 3', 'Ayuno día 3', '금식 3일', in the six languages.
+  const dayMatch = /^(.*?)(\d{1,2})\s*일?$/u.exec(header.trim());
   if (!dayMatch) return undefined;
   const day = Number(dayMatch[2]);
   if (day < 1 || day > 31) return undefined;
   const prefix = squash(dayMatch[1]!);
-  const candidates = prefix.endsWith('day') ? [prefix, prefix.slice(0, -'day'.length)] : [prefix];
+  const dayWord = DAY_WORDS.find((word) => prefix.endsWith(word) && prefix.length > word.length);
+  const candidates = dayWord ? [prefix, prefix.slice(0, -dayWord.length)] : [prefix];
   for (const candidate of candidates) {
-    const discipline = dailyGrid(disciplines).find((d) => squash(d.label) === candidate || squash(d.key) === candidate);
+    const discipline = dailyGrid(disciplines).find((d) => namesOfDiscipline(d).has(candidate));
     if (discipline) return `${discipline.key}:${day}`;
   }
   return undefined;

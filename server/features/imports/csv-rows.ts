@@ -56,6 +56,37 @@ const STATUS_WORDS: Record<string, DayStatus | null> = {
   sick: 'Sick',
   feelingtired: 'FeelingTired',
   tired: 'FeelingTired',
+  // The same in Spanish, Portuguese, French, German and Korean, as the headers are guessed in them.
+  sí: 'Yes',
+  si: 'Yes',
+  sim: 'Yes',
+  oui: 'Yes',
+  ja: 'Yes',
+  예: 'Yes',
+  네: 'Yes',
+  não: 'No',
+  nao: 'No',
+  non: 'No',
+  nein: 'No',
+  아니오: 'No',
+  아니요: 'No',
+  parcialmente: 'Partially',
+  parcial: 'Partially',
+  partiellement: 'Partially',
+  teilweise: 'Partially',
+  부분: 'Partially',
+  enfermo: 'Sick',
+  enferma: 'Sick',
+  doente: 'Sick',
+  malade: 'Sick',
+  krank: 'Sick',
+  아픔: 'Sick',
+  cansado: 'FeelingTired',
+  cansada: 'FeelingTired',
+  fatigué: 'FeelingTired',
+  fatiguée: 'FeelingTired',
+  müde: 'FeelingTired',
+  피곤: 'FeelingTired',
   // Read as an empty cell.
   blank: null,
   '-': null,
@@ -68,7 +99,7 @@ const cellWord = (cell: string) => cell.trim().normalize('NFC').replace(/\uFE0F/
 
 /**
  * A day's cell as a status: Yes, No, Partially, Sick, FeelingTired and the usual spellings (y/n, yes/no,
- * 1/0, true/false, ✓ or ✔ for Yes, x for No, 'feeling tired', 'partial'); null for a blank cell;
+ * 1/0, true/false, ✓ or ✔ for Yes, x for No, 'feeling tired', 'partial', and Sí, Não, Oui, Nein, 예...); null for a blank cell;
  * undefined for anything else.
  */
 export function readDayStatus(cell: string): DayStatus | null | undefined {
@@ -80,8 +111,8 @@ export function readDayStatus(cell: string): DayStatus | null | undefined {
   return Object.hasOwn(STATUS_WORDS, squashed) ? STATUS_WORDS[squashed] : undefined;
 }
 
-const YES_WORDS = new Set(['yes', 'y', '1', 'true', '✓', '✔', '☑', '✅', 'done']);
-const NO_WORDS = new Set(['no', 'n', '0', 'false', 'x', '✗', '✘', '❌']);
+const YES_WORDS = new Set(['yes', 'y', '1', 'true', '✓', '✔', '☑', '✅', 'done', 'sí', 'si', 'sim', 'oui', 'ja', '예', '네']);
+const NO_WORDS = new Set(['no', 'n', '0', 'false', 'x', '✗', '✘', '❌', 'não', 'nao', 'non', 'nein', '아니오', '아니요']);
 
 /** A role cell: Member or Commander; admin roles are read as such (refused unless the member holds them). */
 function readRole(cell: string): Role | null | undefined {

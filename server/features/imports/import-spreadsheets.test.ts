@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { CsvPreview, ImportResult } from '@shared/contracts/imports';
 import { BOTH_NAME_FORMS_MESSAGE } from '@shared/contracts/imports';
 import { createTestApp } from '../../test/app';
@@ -192,5 +193,37 @@ describe('POST /api/import/csv: one bad cell', () => {
     expect(await usersNamed(db, { emails: [`orpah-${tag}@example.org`] })).toEqual([expect.objectContaining({ id: orpah!.id, displayName: `Orpah ${tag}` })]);
     expect(await dayStatusOf(fixture, orpah!.id)).toEqual({ bibleReading: { '1': 'No' } });
     expect(await usersNamed(db, { emails: [`eli-${tag}@example.org`] })).toEqual([]);
+  });
+});
+
+describe('a real file in each of the six languages: day columns and statuses in its words', () => {
+  const files = {
+    en: { name: 'Grace Okafor', third: ['midnightPrayer', 'Sick'] },
+    es: { name: 'José Núñez', third: ['midnightPrayer', 'Sick'] },
+    pt: { name: 'João Conceição', third: ['meditation', 'Sick'] },
+    fr: { name: 'Hélène Lefèvre', third: ['midnightPrayer', 'Sick'] },
+    de: { name: 'Jürgen Müller', third: ['meditation', 'Sick'] },
+    ko: { name: '김은혜', third: ['midnightPrayer', 'Sick'] },
+  } as const;
+
+  it.each(Object.entries(files))('history-%s.csv: every column is guessed and every cell kept', async (language, { name, third }) => {
+    const fixture = await createCommunity(app);
+    const tag = tagOf();
+    // The file as a church saved it; its addresses made unique to this run.
+    const csvData = readFileSync(new URL(`./fixtures/history-${language}.csv`, import.meta.url), 'utf8').replace('@example.org', `-${tag}@example.org`);
+    const preview = await suggested(fixture, csvData);
+    const headers = preview.headers;
+    expect(headers.filter((header) => !preview.suggestedMapping[header]), 'left on Ignore').toEqual([]);
+    expect(headers.slice(-5).map((header) => preview.suggestedMapping[header])).toEqual(['bibleReading:1', 'bibleReading:2', 'fasting:1', 'fasting:2', `${third[0]}:1`]);
+
+    const result = await run(fixture, csvData, preview.suggestedMapping);
+    expect(result).toMatchObject({ importedCount: 1, createdCount: 1, errors: [], refusedCells: [] });
+    const [person] = await usersNamed(db, { names: [name] });
+    expect(person, name).toBeDefined();
+    expect(await dayStatusOf(fixture, person!.id)).toEqual({
+      bibleReading: { '1': 'Yes', '2': 'No' },
+      fasting: { '1': 'Yes', '2': 'Partially' },
+      [third[0]]: { '1': third[1] },
+    });
   });
 });

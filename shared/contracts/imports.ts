@@ -88,11 +88,22 @@ export interface ImportCellError {
   message: string;
 }
 
+/** A row of someone who is already a real member here: nothing is wrong with it, and their own log is kept as it is. */
+export interface ImportAlreadyMember {
+  /** The row's number in the file, as in ImportRowError. */
+  row: number;
+  email: string;
+}
+
 export interface ImportResult {
   /** Rows imported (members created or brought up to date). */
   importedCount: number;
   /** Of those, members created by this import. */
   createdCount: number;
+  /** Of those, members whose membership, month or targets this import changed: 0 when the same file comes again. */
+  changedCount: number;
+  /** Rows of real members of the community, left as they are (reported apart from the rows to fix). */
+  alreadyMembers: ImportAlreadyMember[];
   /** Rows refused as a whole, each with why (the row's cell problems named too); the other rows were imported. */
   errors: ImportRowError[];
   /** Cells of imported rows that were left out, each with why: a bad cell refuses that cell, not its member. */

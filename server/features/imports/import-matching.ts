@@ -17,7 +17,6 @@ import { BATCH, inBatches, ROWS_PER_TURN } from './import-writes';
  * still to create.
  */
 
-export const ALREADY_A_MEMBER_MESSAGE = 'is already a member here: their own log is theirs';
 
 interface ImportedRecord {
   id: string;
@@ -88,14 +87,14 @@ async function findMembers(tx: Executor, communityId: string, rows: ImportRow[])
 
 /**
  * Finds the record of each row: the community's imported record with the row's e-mail, else a real member
- * with it (the row is refused with ALREADY_A_MEMBER_MESSAGE and changes nothing), else the imported record
+ * with it (the row changes nothing and goes to `alreadyMember`), else the imported record
  * with the row's name (refused when it has another e-mail), else a record to create. Also refuses a person
  * already named by an earlier row and a new member without a name; an admin role the member does not hold
  * is left out (a refused cell), not the member.
  * An imported record takes precedence over a real member with the same e-mail: it holds the file's
  * history until its person claims it, so importing the file again changes nothing.
  */
-export async function resolveRows(tx: Executor, communityId: string, rows: ImportRow[], refuse: Refuse): Promise<Resolved[]> {
+export async function resolveRows(tx: Executor, communityId: string, rows: ImportRow[], refuse: Refuse, alreadyMember: (row: ImportRow) => void): Promise<Resolved[]> {
   const { importedByEmail, importedByName, realMembers, membershipsByUser } = await findMembers(tx, communityId, rows);
   const resolved: Resolved[] = [];
   // Who each earlier row was about: a record, an e-mail, a name.
@@ -120,7 +119,7 @@ export async function resolveRows(tx: Executor, communityId: string, rows: Impor
     const remember = () => keys.forEach((key) => seen.set(key, row.sheetRow));
     if (realMember) {
       remember();
-      refuse(row, `${row.email} ${ALREADY_A_MEMBER_MESSAGE}`);
+      alreadyMember(row);
       continue;
     }
     if (!user && !row.displayName) {

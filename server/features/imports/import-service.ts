@@ -1,4 +1,4 @@
-import type { CsvPreview, ImportCellError, ImportResult, ImportRowError } from '@shared/contracts/imports';
+import type { CsvPreview, ImportAlreadyMember, ImportCellError, ImportResult, ImportRowError } from '@shared/contracts/imports';
 import { PREVIEW_ROWS } from '@shared/contracts/imports';
 import { latestDateOnEarth, type YearMonth } from '@shared/domain/calendar';
 import type { Database, Executor } from '../../db/client';
@@ -64,6 +64,7 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
   const errors: ImportRowError[] = [];
   // A row refused after it was read names its refused cells too, so one pass over the file finds every problem.
   const refuse = (row: ImportRow, message: string) => errors.push({ row: row.sheetRow, message: problemsMessage([message, ...row.refusedCells.map(cellProblem)]) });
+  const alreadyMembers: ImportAlreadyMember[] = [];
   const readable: ImportRow[] = [];
   for (const read of await readRows(rows, columns, period, latestDateOnEarth(now))) {
     if ('message' in read) errors.push({ row: read.sheetRow, message: read.message });
@@ -73,15 +74,17 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
   const result = await db.transaction(async (tx) => {
     // One import (or membership change) at a time per community: a second import of the same file waits and then finds everyone.
     await lockCommunityRow(tx, communityId, 'change', { openOnly: true });
-    const resolved = await resolveRows(tx, communityId, readable, refuse);
+    const resolved = await resolveRows(tx, communityId, readable, refuse, (row) => alreadyMembers.push({ row: row.sheetRow, email: row.email! }));
     const created = await createImportedMembers(tx, communityId, resolved, refuse);
     const imported = resolved.filter((row) => row.userId !== undefined);
-    await writeMemberships(tx, communityId, imported, context.userId);
     const dailyKeys = disciplines.filter((discipline) => discipline.isDailyGrid).map((discipline) => discipline.key);
-    await writeLogs(tx, communityId, period, imported, dailyKeys, now);
-    await writeTargets(tx, communityId, period, imported, now);
+    const changed = new Set([
+      ...(await writeMemberships(tx, communityId, imported, context.userId)),
+      ...(await writeLogs(tx, communityId, period, imported, dailyKeys, now)),
+      ...(await writeTargets(tx, communityId, period, imported, now)),
+    ]);
     const refusedCells = imported.flatMap((row) => row.refusedCells.map((cell) => ({ row: row.sheetRow, ...cell })));
-    const summary = { importedCount: imported.length, createdCount: created, errorCount: errors.length, refusedCellCount: refusedCells.length };
+    const summary = { importedCount: imported.length, createdCount: created, changedCount: changed.size, errorCount: errors.length, refusedCellCount: refusedCells.length };
     await recordAudit(tx, {
       actorId: context.userId,
       communityId,
@@ -94,5 +97,6 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
   });
   errors.sort((a, b) => a.row - b.row);
   const refusedCells: ImportCellError[] = result.refusedCells.sort((a, b) => a.row - b.row);
-  return { importedCount: result.importedCount, createdCount: result.createdCount, errors, refusedCells };
+  alreadyMembers.sort((a, b) => a.row - b.row);
+  return { importedCount: result.importedCount, createdCount: result.createdCount, changedCount: result.changedCount, errors, refusedCells, alreadyMembers };
 }

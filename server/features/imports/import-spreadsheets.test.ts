@@ -74,7 +74,7 @@ describe('POST /api/import/csv: first and last names', () => {
     const mapping = { Correo: 'email', Apellido: 'lastName', Nombre: 'firstName', 'Bible Reading 2': 'bibleReading:2' };
     const csvData = csvOf([header, [`jose-${tag}@example.org`, ` Müller${tag}  `, '  José   María ', 'y'], ['', `Quispe${tag}`, '', 'n'], ['', '', `Ana${tag}`, 'Sick']]);
 
-    expect(await run(fixture, csvData, mapping)).toEqual({ importedCount: 3, createdCount: 3, errors: [], refusedCells: [] });
+    expect(await run(fixture, csvData, mapping)).toEqual({ importedCount: 3, createdCount: 3, changedCount: 3, errors: [], refusedCells: [], alreadyMembers: [] });
     const [jose] = await usersNamed(db, { names: [`José María Müller${tag}`] });
     expect(jose).toMatchObject({ email: `jose-${tag}@example.org`, displayName: `José María Müller${tag}`, isImported: true, importedCommunityId: id, passwordHash: null });
     expect(await usersNamed(db, { names: [`Quispe${tag}`, `Ana${tag}`] })).toHaveLength(2);
@@ -82,10 +82,10 @@ describe('POST /api/import/csv: first and last names', () => {
 
     // The same file again changes nothing; a file with the whole name finds the same member.
     const before = await dumpImport(db, id);
-    expect(await run(fixture, csvData, mapping)).toEqual({ importedCount: 3, createdCount: 0, errors: [], refusedCells: [] });
+    expect(await run(fixture, csvData, mapping)).toEqual({ importedCount: 3, createdCount: 0, changedCount: 0, errors: [], refusedCells: [], alreadyMembers: [] });
     expect(await dumpImport(db, id)).toEqual(before);
     const whole = await run(fixture, csvOf([['Name', 'Bible Reading 3'], [`josé maría müller${tag}`, 'y']]), { Name: 'displayName', 'Bible Reading 3': 'bibleReading:3' });
-    expect(whole).toEqual({ importedCount: 1, createdCount: 0, errors: [], refusedCells: [] });
+    expect(whole).toEqual({ importedCount: 1, createdCount: 0, changedCount: 1, errors: [], refusedCells: [], alreadyMembers: [] });
     expect(await dayStatusOf(fixture, jose!.id)).toEqual({ bibleReading: { '2': 'Yes', '3': 'Yes' } });
 
     // Another community importing the same file gets records of its own.
@@ -114,7 +114,7 @@ describe('POST /api/import/csv: first and last names', () => {
 
     const tag = tagOf();
     const lastOnly = await run(fixture, csvOf([['Nachname'], [`Moab${tag}`]]), { Nachname: 'lastName' });
-    expect(lastOnly).toEqual({ importedCount: 1, createdCount: 1, errors: [], refusedCells: [] });
+    expect(lastOnly).toEqual({ importedCount: 1, createdCount: 1, changedCount: 1, errors: [], refusedCells: [], alreadyMembers: [] });
     expect(await usersNamed(db, { names: [`Moab${tag}`] })).toHaveLength(1);
   });
 
@@ -142,6 +142,8 @@ describe('POST /api/import/csv: one bad cell', () => {
     expect(result).toEqual({
       importedCount: 3,
       createdCount: 3,
+      changedCount: 3,
+      alreadyMembers: [],
       errors: [],
       refusedCells: [
         { row: 2, column: 'Bible Reading 2', message: '"only in the morning" is not a day status; use Yes, No, Partially, Sick or FeelingTired, or leave it blank' },

@@ -46,8 +46,11 @@ function sameStatuses(a: Record<string, Record<string, DayStatus>>, b: Record<st
   return true;
 }
 
-/** New imported members become members here (the row's role, Member when blank); a member's role follows the file. */
-export async function writeMemberships(tx: Executor, communityId: string, rows: Resolved[], actorId: string): Promise<void> {
+/**
+ * New imported members become members here (the row's role, Member when blank); a member's role follows the file.
+ * Answers the members whose membership this changed.
+ */
+export async function writeMemberships(tx: Executor, communityId: string, rows: Resolved[], actorId: string): Promise<string[]> {
   const joining = rows.filter((row) => row.membership === null);
   for await (const batch of inBatches(joining)) {
     await tx
@@ -69,15 +72,17 @@ export async function writeMemberships(tx: Executor, communityId: string, rows: 
       if (demoted) await releaseLeadsBeyondStanding(tx, row.userId!, actorId);
     }
   }
+  return [...joining, ...changing].map((row) => row.userId!);
 }
 
 /**
  * Merges each row's statuses into the member's month like a save does (per discipline and day). Rows are
  * created first and read locked, so a save made meanwhile is merged, not overwritten; only months whose
- * statuses change are written (a second import of the same file writes nothing).
+ * statuses change are written (a second import of the same file writes nothing). Answers the members whose month changed.
  */
-export async function writeLogs(tx: Executor, communityId: string, period: YearMonth, rows: Resolved[], dailyKeys: readonly string[], now: Date): Promise<void> {
+export async function writeLogs(tx: Executor, communityId: string, period: YearMonth, rows: Resolved[], dailyKeys: readonly string[], now: Date): Promise<string[]> {
   const withStatuses = rows.filter((row) => Object.keys(row.statuses).length > 0);
+  const written: string[] = [];
   for await (const batch of inBatches(withStatuses)) {
     const ids = batch.map((row) => row.userId!);
     await tx
@@ -96,6 +101,7 @@ export async function writeLogs(tx: Executor, communityId: string, period: YearM
       return sameStatuses(before, dayStatus) ? [] : [{ userId: row.userId!, communityId, year: period.year, month: period.month, ...logContent(dayStatus, period, dailyKeys), updatedAt: now }];
     });
     if (changed.length === 0) continue;
+    written.push(...changed.map((log) => log.userId));
     await tx
       .insert(dailyLogs)
       .values(changed)
@@ -111,14 +117,17 @@ export async function writeLogs(tx: Executor, communityId: string, period: YearM
         },
       });
   }
+  return written;
 }
 
 /**
  * The row's targets for the import month: given cells replace what is stored, blank cells keep it, and
  * monthly retreat and the hour of silence are 'Yes' as in every saved target. Unchanged rows are not written.
+ * Answers the members whose targets changed.
  */
-export async function writeTargets(tx: Executor, communityId: string, period: YearMonth, rows: Resolved[], now: Date): Promise<void> {
+export async function writeTargets(tx: Executor, communityId: string, period: YearMonth, rows: Resolved[], now: Date): Promise<string[]> {
   const withTargets = rows.filter((row) => Object.keys(row.targets).length > 0);
+  const written: string[] = [];
   for await (const batch of inBatches(withTargets)) {
     const ids = batch.map((row) => row.userId!);
     const stored = await tx
@@ -142,6 +151,7 @@ export async function writeTargets(tx: Executor, communityId: string, period: Ye
       return [{ userId: row.userId!, communityId, year: period.year, month: period.month, ...values, updatedAt: now }];
     });
     if (changed.length === 0) continue;
+    written.push(...changed.map((targets) => targets.userId));
     await tx
       .insert(userDisciplineTargets)
       .values(changed)
@@ -153,4 +163,5 @@ export async function writeTargets(tx: Executor, communityId: string, period: Ye
         },
       });
   }
+  return written;
 }

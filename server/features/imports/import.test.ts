@@ -6,7 +6,6 @@ import { expectJsonError } from '../../test/community-fixtures';
 import { addMember, createCommunity, signUp, uniqueIdentity } from '../../test/factories';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
 import { ADMIN_ROLE_IN_FILE_MESSAGE } from './csv-rows';
-import { ALREADY_A_MEMBER_MESSAGE } from './import-matching';
 import { cell, dumpImport, importWithSuggestedMapping, membershipOf, postImport, previewCsv, usersNamed } from './import-test-kit';
 
 const testApp = await createTestApp(LIFTED_LIMITS);
@@ -59,6 +58,8 @@ function generateFile(tag: string, people: { realMember: { email: string; displa
   const rows: GeneratedRow[] = [];
   // Rows refused as a whole, and cells left out of rows that are imported.
   const bad = new Map<number, RegExp>();
+  /** Rows of real members: reported apart, as nothing is wrong with them. */
+  const alreadyMembers = new Map<number, string>();
   const badCells = new Map<number, { column: string; message: RegExp }>();
   for (let i = 1; i <= 200; i++) {
     const name = i % 10 === 0 ? `Member ${tag}-${i}, Grace` : `Member ${tag}-${i}`;
@@ -139,7 +140,7 @@ function generateFile(tag: string, people: { realMember: { email: string; displa
         rowName = people.realMember.displayName;
         cells['E-mail Address'] = email;
         cells['Full Name'] = rowName;
-        bad.set(i, new RegExp(`^${escapeRegExp(email)} ${ALREADY_A_MEMBER_MESSAGE}$`));
+        alreadyMembers.set(i, email);
         break;
     }
     lines.push(headers.map((header) => cell(cells[header] ?? '')).join(',') + extra);
@@ -175,7 +176,8 @@ function generateFile(tag: string, people: { realMember: { email: string; displa
     message: index === 160 ? new RegExp(`^The same member as row ${duplicateOf}: each member takes one row$`) : message,
   }));
   const expectedCells = [...badCells.entries()].map(([index, cell]) => ({ row: rows.find((row) => row.index === index)!.sheetRow, ...cell }));
-  return { csvData: `\uFEFF${lines.join('\r\n')}\r\n\r\n`, rows, expectedErrors, expectedCells, badIndexes: new Set(bad.keys()) };
+  const expectedAlreadyMembers = [...alreadyMembers.entries()].map(([index, email]) => ({ row: rows.find((row) => row.index === index)!.sheetRow, email }));
+  return { csvData: `\uFEFF${lines.join('\r\n')}\r\n\r\n`, rows, expectedErrors, expectedCells, expectedAlreadyMembers, badIndexes: new Set([...bad.keys(), ...alreadyMembers.keys()]) };
 }
 
 describe('POST /api/import/csv: a realistic file', () => {
@@ -214,6 +216,7 @@ describe('POST /api/import/csv: a realistic file', () => {
       expect(first.errors[index]!.row).toBe(expected.row);
       expect(first.errors[index]!.message).toMatch(expected.message);
     }
+    expect(first.alreadyMembers).toEqual(file.expectedAlreadyMembers);
     // One bad cell refuses that cell, not the member.
     expect(first.refusedCells).toHaveLength(file.expectedCells.length);
     for (const [index, expected] of file.expectedCells.sort((a, b) => a.row - b.row).entries()) {
@@ -222,6 +225,7 @@ describe('POST /api/import/csv: a realistic file', () => {
     const good = file.rows.filter((row) => !file.badIndexes.has(row.index));
     expect(first.importedCount).toBe(good.length);
     expect(first.createdCount).toBe(good.length);
+    expect(first.changedCount).toBe(good.length);
 
     const members = (await owner.get(`/api/communities/${id}/members`).expect(200)).body as { id: string; displayName: string; email: string | null; role: string; isImported: boolean }[];
     expect(members).toHaveLength(2 + good.length);
@@ -268,7 +272,7 @@ describe('POST /api/import/csv: a realistic file', () => {
     // The same file again: same members, same logs, same targets, no new rows.
     const before = await dumpImport(db, id);
     const second = await importWithSuggestedMapping(owner, id, file.csvData, APRIL_2024);
-    expect(second).toEqual({ importedCount: first.importedCount, createdCount: 0, errors: first.errors, refusedCells: first.refusedCells });
+    expect(second).toEqual({ importedCount: first.importedCount, createdCount: 0, changedCount: 0, errors: first.errors, refusedCells: first.refusedCells, alreadyMembers: first.alreadyMembers });
     expect(await dumpImport(db, id)).toEqual(before);
   });
 });
@@ -289,7 +293,7 @@ describe('POST /api/import/csv: rows and matching', () => {
       [outsider.user.displayName, '', 'member', 'n'],
     );
     const result = (await postImport(fixture.owner.agent, id, { csvData, columnMapping: mapping, ...{ importMonth: 4, importYear: 2024 } }).expect(200)).body as ImportResult;
-    expect(result).toEqual({ importedCount: 3, createdCount: 3, errors: [], refusedCells: [{ row: 2, column: 'Role', message: ADMIN_ROLE_IN_FILE_MESSAGE }] });
+    expect(result).toEqual({ importedCount: 3, createdCount: 3, changedCount: 3, errors: [], refusedCells: [{ row: 2, column: 'Role', message: ADMIN_ROLE_IN_FILE_MESSAGE }], alreadyMembers: [] });
     const [newcomerRecord] = await usersNamed(db, { emails: [newcomer.email] });
     expect(newcomerRecord).toMatchObject({ isImported: true, importedCommunityId: id, displayName: newcomer.displayName });
     expect((await membershipOf(db, id, newcomerRecord!.id))?.roles).toEqual(['Member']);
@@ -314,7 +318,7 @@ describe('POST /api/import/csv: rows and matching', () => {
 
     // The same person in capitals, now with an e-mail: same record, e-mail filled in.
     const result = await importWithSuggestedMapping(owner, id, fileOf([person.displayName.toUpperCase(), person.email, 'Commander', 'partial']), APRIL_2024, mapping);
-    expect(result).toEqual({ importedCount: 1, createdCount: 0, errors: [], refusedCells: [] });
+    expect(result).toEqual({ importedCount: 1, createdCount: 0, changedCount: 1, errors: [], refusedCells: [], alreadyMembers: [] });
     expect(await usersNamed(db, { names: [person.displayName] })).toEqual([expect.objectContaining({ id: imported!.id, email: person.email, displayName: person.displayName })]);
     expect((await membershipOf(db, id, imported!.id))?.roles).toEqual(['Commander']);
     const log = await owner.get(`/api/communities/${id}/daily-log`).query({ ...APRIL_2024, userId: imported!.id }).expect(200);
@@ -322,13 +326,13 @@ describe('POST /api/import/csv: rows and matching', () => {
 
     // By e-mail alone (no name column) the same member is found again.
     const byEmail = await importWithSuggestedMapping(owner, id, [['Email', 'Bible Reading 3'], [person.email.toUpperCase(), 'Sick']].map((r) => r.join(',')).join('\n'), APRIL_2024);
-    expect(byEmail).toEqual({ importedCount: 1, createdCount: 0, errors: [], refusedCells: [] });
+    expect(byEmail).toEqual({ importedCount: 1, createdCount: 0, changedCount: 1, errors: [], refusedCells: [], alreadyMembers: [] });
     const merged = await owner.get(`/api/communities/${id}/daily-log`).query({ ...APRIL_2024, userId: imported!.id }).expect(200);
     expect(merged.body.dayStatus).toEqual({ bibleReading: { '2': 'Partially', '3': 'Sick' } });
 
     // The name with another e-mail is another person, who cannot take the same name here.
     const other = await importWithSuggestedMapping(owner, id, fileOf([person.displayName, uniqueIdentity().email, '', 'y']), APRIL_2024, mapping);
-    expect(other).toEqual({ importedCount: 0, createdCount: 0, errors: [{ row: 2, message: `The name "${person.displayName}" belongs to another member here (with a different e-mail)` }], refusedCells: [] });
+    expect(other).toEqual({ importedCount: 0, createdCount: 0, changedCount: 0, errors: [{ row: 2, message: `The name "${person.displayName}" belongs to another member here (with a different e-mail)` }], refusedCells: [], alreadyMembers: [] });
   });
 
   it('finds a member named in another alphabet again, whatever the capitals', async () => {
@@ -338,7 +342,7 @@ describe('POST /api/import/csv: rows and matching', () => {
     const first = await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, fileOf([name, '', '', 'y']), APRIL_2024, mapping);
     expect(first.createdCount).toBe(1);
     const again = await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, fileOf([name.toUpperCase(), '', '', 'n']), APRIL_2024, mapping);
-    expect(again).toEqual({ importedCount: 1, createdCount: 0, errors: [], refusedCells: [] });
+    expect(again).toEqual({ importedCount: 1, createdCount: 0, changedCount: 1, errors: [], refusedCells: [], alreadyMembers: [] });
     const [imported] = await usersNamed(db, { names: [name] });
     const log = await fixture.owner.agent.get(`/api/communities/${fixture.community.id}/daily-log`).query({ ...APRIL_2024, userId: imported!.id }).expect(200);
     expect(log.body.dayStatus).toEqual({ bibleReading: { '2': 'No' } });
@@ -364,7 +368,7 @@ describe('POST /api/import/csv: rows and matching', () => {
     for (let i = 0; i < 2000; i++) lines.push([`Bulk ${tag} ${i}`, `bulk-${i}-${tag}@example.org`, '2 chapters', ...days.map((_, d) => SPELLINGS[(i + d) % SPELLINGS.length]![0])].map(cell).join(','));
     const countQueries = testApp.countQueries();
     const result = await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, lines.join('\r\n'), APRIL_2024);
-    expect(result).toEqual({ importedCount: 2000, createdCount: 2000, errors: [], refusedCells: [] });
+    expect(result).toEqual({ importedCount: 2000, createdCount: 2000, changedCount: 2000, errors: [], refusedCells: [], alreadyMembers: [] });
     expect(countQueries()).toBeLessThan(80);
   });
 });

@@ -229,8 +229,20 @@ describe('CSV import wizard', () => {
     ]);
   });
 
+  it('says nothing changed when the file was imported before, and reports real members apart from the rows to fix', async () => {
+    const outcome: ImportResult = { importedCount: 4, createdCount: 0, changedCount: 0, errors: [], refusedCells: [], alreadyMembers: [{ row: 3, email: 'ruth@example.org' }] };
+    const view = renderImport({ [`POST ${IMPORT_URL}`]: () => json(outcome) });
+    const dialog = await toMonth(view);
+    await view.user.selectOptions(within(dialog).getByRole('combobox', { name: 'Month' }), 'May');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Start Import' }));
+    expect(await findToast('Import Successful')).toHaveTextContent('Nothing changed: its 4 members were already up to date. 1 row is a member already: their own log is kept.');
+    expect(dialog).toHaveTextContent('Nothing changed: its 4 members were already up to date.');
+    expect(within(dialog).getByRole('list', { name: 'Rows of members already here' })).toHaveTextContent('Row 3: ruth@example.org');
+    expect(dialog).not.toHaveTextContent(/\d+ rows? needs? fixing|not imported|Every row was imported/);
+  });
+
   it('says every row was imported when none was refused', async () => {
-    const view = renderImport({ [`POST ${IMPORT_URL}`]: () => json({ importedCount: 1, createdCount: 0, errors: [], refusedCells: [] } satisfies ImportResult) });
+    const view = renderImport({ [`POST ${IMPORT_URL}`]: () => json({ importedCount: 1, createdCount: 0, changedCount: 1, errors: [], refusedCells: [], alreadyMembers: [] } satisfies ImportResult) });
     const dialog = await toMonth(view);
     await view.user.selectOptions(within(dialog).getByRole('combobox', { name: 'Month' }), 'May');
     await view.user.click(within(dialog).getByRole('button', { name: 'Start Import' }));

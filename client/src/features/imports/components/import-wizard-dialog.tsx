@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
 import { useCsvImport, useCsvPreview } from '../api';
 import { CsvSourceStep, EncodingNote, NO_CSV } from './csv-source-step';
+import { ImportOutcome, importSummary } from './import-outcome';
 import { MonthOptions, YearOptions } from '@/features/tracking/components/period-options';
 
 const STEP_TITLES = ['Upload or paste a CSV file', 'Map the columns', 'Choose the month', 'Import complete'] as const;
@@ -25,8 +26,8 @@ const defaultYear = () => Math.min(Math.max(new Date().getFullYear(), IMPORT_YEA
 /**
  * 'Import from CSV' (DECISIONS.md: reachable from the Members tab): 1 upload or paste, 2 map the columns
  * (a name required: the display name, or first and last names joined into it), 3 the month and year of the
- * daily columns, 4 the outcome with any rows refused and any cells left out. Importing the same file again
- * changes nothing.
+ * daily columns, 4 the outcome with any rows refused, any cells left out and the rows of members already here.
+ * Importing the same file again changes nothing, and says so.
  */
 export function ImportWizardDialog({ communityId }: { communityId: string }) {
   const id = useId();
@@ -103,9 +104,7 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
       {
         onSuccess: (outcome) => {
           setResult(outcome);
-          const refused = outcome.errors.length ? ` ${outcome.errors.length} ${outcome.errors.length === 1 ? 'row needs' : 'rows need'} fixing.` : '';
-          const cells = outcome.refusedCells.length ? ` ${outcome.refusedCells.length} ${outcome.refusedCells.length === 1 ? 'cell was' : 'cells were'} left out.` : '';
-          toast({ title: 'Import Successful', description: `${outcome.importedCount} ${outcome.importedCount === 1 ? 'member' : 'members'} imported.${refused}${cells}`, variant: 'success' });
+          toast({ title: 'Import Successful', description: importSummary(outcome), variant: 'success' });
           setStep(4);
         },
         onError: (error) => toastError('Import Failed', error, 'Failed to import CSV data'),
@@ -213,50 +212,7 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
           </div>
         ) : null}
 
-        {step === 4 && result ? (
-          <div className="grid gap-4">
-            <p className="text-lg">
-              {result.importedCount} {result.importedCount === 1 ? 'member' : 'members'} imported
-              {result.createdCount ? `, ${result.createdCount} of them new` : ''}.
-            </p>
-            {result.errors.length ? (
-              <section aria-labelledby={`${id}-refused`} className="grid gap-2">
-                <h3 id={`${id}-refused`} className="font-semibold text-destructive">
-                  {result.errors.length} {result.errors.length === 1 ? 'row was' : 'rows were'} not imported
-                </h3>
-                <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-lg border border-border p-3 text-sm" tabIndex={0} aria-label="Rows not imported">
-                  {result.errors.map((problem) => (
-                    <li key={`${problem.row}-${problem.message}`}>
-                      <span className="font-medium">Row {problem.row}:</span> {problem.message}
-                    </li>
-                  ))}
-                </ul>
-                <p className="text-sm text-muted-foreground">Correct those rows in the file and import it again: rows already imported stay as they are.</p>
-              </section>
-            ) : null}
-            {result.refusedCells.length ? (
-              <section aria-labelledby={`${id}-cells`} className="grid gap-2">
-                <h3 id={`${id}-cells`} className="font-semibold">
-                  {result.refusedCells.length} {result.refusedCells.length === 1 ? 'cell was' : 'cells were'} left out
-                </h3>
-                <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-lg border border-border p-3 text-sm" tabIndex={0} aria-label="Cells left out">
-                  {result.refusedCells.map((cell) => (
-                    <li key={`${cell.row}-${cell.column}`} className="break-words">
-                      <span className="font-medium">
-                        Row {cell.row}, “{cell.column}”:
-                      </span>{' '}
-                      {cell.message}
-                    </li>
-                  ))}
-                </ul>
-                <p className="text-sm text-muted-foreground">Those members were imported without these cells. Correct the cells in the file and import it again to add them.</p>
-              </section>
-            ) : null}
-            {!result.errors.length && !result.refusedCells.length ? (
-              <p className="text-sm text-muted-foreground">Every row was imported. The members appear in the list with their history.</p>
-            ) : null}
-          </div>
-        ) : null}
+        {step === 4 && result ? <ImportOutcome id={id} result={result} /> : null}
       </ScrollingDialogContent>
     </Dialog>
   );

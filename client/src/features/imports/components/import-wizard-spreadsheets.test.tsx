@@ -89,6 +89,8 @@ describe('CSV import wizard: real spreadsheets', () => {
     const outcome: ImportResult = {
       importedCount: 2,
       createdCount: 2,
+      changedCount: 2,
+      alreadyMembers: [],
       errors: [{ row: 4, message: '"Nombre": Name must be one line without control characters' }],
       refusedCells: [
         { row: 2, column: 'Bible Reading 1', message: '"only mornings" is not a day status; use Yes, No, Partially, Sick or FeelingTired, or leave it blank' },

@@ -41,6 +41,8 @@ export const PREVIEW: CsvPreview = {
 export const RESULT: ImportResult = {
   importedCount: 3,
   createdCount: 2,
+  changedCount: 3,
+  alreadyMembers: [],
   errors: [
     { row: 5, message: 'E-mail "not-an-address" is not a valid e-mail address.' },
     { row: 9, message: 'Bible Reading, day 1: "Maybe" is not a day status.' },

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { MembershipsUnavailable } from '@/components/layout/memberships-unavailable';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { JoinOrCreate } from '@/features/communities/components/join-or-create';
 import { YourCommunities } from '@/features/communities/components/your-communities';
 import { useAuth } from '@/lib/auth';
@@ -28,6 +29,7 @@ export function CommunityAccessPage() {
           </Button>
         </div>
       </header>
+      <VerifyEmailBanner />
       <main className="mx-auto grid max-w-5xl gap-8 px-4 py-8 sm:px-6 lg:py-12">
         <div className="grid gap-2">
           <h1 className="text-3xl font-semibold text-primary-900 sm:text-4xl">Welcome, {user.displayName}</h1>

@@ -4,6 +4,7 @@ import type { ChangeNameBody, ChangePasswordBody, CheckNameResult, ClaimAccountB
 import { toast } from '@/components/ui/use-toast';
 import { apiJson, apiRequest, errorMessage } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
+import { rememberClaimSent } from './claim-notice';
 
 /** Wait this long after the last keystroke before asking whether a name is free (the server rate-limits checks). */
 export const NAME_CHECK_DEBOUNCE_MS = 400;
@@ -61,9 +62,12 @@ export function useNameAvailability(input: string): NameAvailability {
 
 /** POST /api/claim from the Sign Up tab; success reloads the page signed in. Failures are only logged (SPEC.md section 8). */
 export function useClaimAccount() {
-  return useMutation<unknown, Error, ClaimAccountBody>({
-    mutationFn: (body) => apiJson('POST', '/api/claim', body),
-    onSuccess: () => window.location.reload(),
+  return useMutation<PublicUser, Error, ClaimAccountBody>({
+    mutationFn: (body) => apiJson<PublicUser>('POST', '/api/claim', body),
+    onSuccess: (user) => {
+      rememberClaimSent(user.id);
+      window.location.reload();
+    },
     onError: (error) => console.error('Claiming the account failed', error),
   });
 }

@@ -4,6 +4,7 @@ import { NAME_CHECK_DEBOUNCE_MS } from '@/features/auth/api';
 import { makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi, unauthorized } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
+import { claimWasSent } from '../claim-notice';
 
 const available: CheckNameResult = { exists: false, canClaim: false, userId: null };
 const taken: CheckNameResult = { exists: true, canClaim: false, userId: null };
@@ -130,8 +131,10 @@ describe('/auth Sign Up', () => {
     });
     expect(api.calls('POST', '/api/register')).toHaveLength(0);
 
-    claim.resolve(json(makeUser({ displayName: 'Boaz' })));
+    claim.resolve(json(makeUser({ id: 'u-boaz', displayName: 'Boaz' })));
     await waitFor(() => expect(reload).toHaveBeenCalled());
+    // After the reload, the e-mail banner says the history arrives with the link (community-access-page.test.tsx).
+    expect(claimWasSent('u-boaz')).toBe(true);
   });
 
   it('turns claim mode on when a claimable name is submitted, and off with the back link or by typing', async () => {

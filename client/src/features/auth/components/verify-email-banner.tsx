@@ -3,6 +3,7 @@ import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
+import { claimWasSent } from '../claim-notice';
 import { ResendVerificationButton } from './resend-verification-button';
 
 const dismissedKey = (userId: string) => `steadfast.verify-banner-dismissed.${userId}`;
@@ -23,10 +24,17 @@ export function VerifyEmailBanner() {
     <section aria-label="Confirm your e-mail" className="border-b border-accent-200 bg-accent-50 text-accent-900">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
         <MailWarning className="size-5 shrink-0 text-accent-700" aria-hidden="true" />
-        <p className="min-w-0 flex-1 basis-56 text-sm">
-          <strong className="font-semibold">Please confirm your e-mail.</strong> We sent a link to <span className="break-all font-medium">{user.email}</span>. Open it to
-          prove the address is yours; history your community imported for it comes with it.
-        </p>
+        {claimWasSent(user.id) ? (
+          <p className="min-w-0 flex-1 basis-56 text-sm">
+            <strong className="font-semibold">Your history is on its way.</strong> We sent a link to <span className="break-all font-medium">{user.email}</span>. Open it
+            to prove the address is yours: your imported history, your community and your role arrive as soon as you do.
+          </p>
+        ) : (
+          <p className="min-w-0 flex-1 basis-56 text-sm">
+            <strong className="font-semibold">Please confirm your e-mail.</strong> We sent a link to <span className="break-all font-medium">{user.email}</span>. Open it to
+            prove the address is yours; history your community imported for it comes with it.
+          </p>
+        )}
         <div className="flex items-center gap-2">
           <ResendVerificationButton size="sm" />
           <Button variant="ghost" size="icon" onClick={dismiss} aria-label="Dismiss this reminder">

@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { CommanderMemberStat, SubgroupMember } from '@shared/contracts/tracking';
+import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
 import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingServer } from '@/features/tracking/test-kit';
 import type { MeetingView } from '@shared/contracts/meetings';
 import type { QuestionView } from '@shared/contracts/questions';
@@ -158,6 +159,25 @@ describe('dashboard cards', () => {
 
     expect(screen.getByRole('heading', { name: 'Recent Questions' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Upcoming Meetings' })).toBeInTheDocument();
+  });
+
+  it('marks a target kept in secret with a lock for its member, and leaves it out for a neighbour it is withheld from', async () => {
+    const secretFasting = DEFAULT_DISCIPLINES.map((discipline) => ({ ...discipline, isPrivate: discipline.key === 'fasting' }));
+    const { user } = renderDashboard({
+      disciplines: secretFasting,
+      targets: { fasting: 'Until 12 noon' },
+      logs: { [logKey(OTHER.id, 2026, 11)]: { userId: OTHER.id, withheldKeys: ['fasting'] } },
+    });
+    const targets = within(await card('Discipline Targets'));
+    expect(await targets.findByText('Until 12 noon')).toBeInTheDocument();
+    expect(targets.getByText('Fasting').closest('dt')).toHaveTextContent('Fasting (kept in secret)');
+
+    await user.selectOptions(await screen.findByLabelText('Member'), OTHER.id);
+    expect(await screen.findByText("Boaz Bethlehem's plan for November 2026")).toBeInTheDocument();
+    const theirs = within(await card('Discipline Targets'));
+    expect(await theirs.findByText('Bible Reading')).toBeInTheDocument();
+    // Said nothing of, rather than 'Fasting: Not set' (a false value).
+    expect(theirs.queryByText('Fasting')).not.toBeInTheDocument();
   });
 
   it("lists 5 community members, then 'Show N More' and 'Show Less'", async () => {

@@ -134,7 +134,7 @@ function DashboardScreen() {
               <GuidelinesCard communityId={communityId} />
             </CardErrorBoundary>
             <CardErrorBoundary>
-              <TargetsCard targets={targets.data} isLoading={targets.isPending} error={targets.error} onRetry={() => void targets.refetch()} period={period} memberName={viewed.displayName} />
+              <TargetsCard targets={targets.data} isLoading={targets.isPending} error={targets.error} onRetry={() => void targets.refetch()} period={period} memberName={viewed.displayName} disciplines={screen.disciplines.data} withheldKeys={screen.isSelf ? [] : screen.log.data?.withheldKeys} />
             </CardErrorBoundary>
             <CardErrorBoundary>
               <CommunityMembersCard

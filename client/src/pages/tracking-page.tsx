@@ -75,7 +75,7 @@ export function TrackingPage() {
 
         {screen.canEditTargets && viewed.id ? (
           <div className="grid gap-6 md:grid-cols-2">
-            <TargetsCard targets={targets.data} isLoading={targets.isPending} error={targets.error} onRetry={() => void targets.refetch()} period={period} memberName={viewed.displayName} />
+            <TargetsCard targets={targets.data} isLoading={targets.isPending} error={targets.error} onRetry={() => void targets.refetch()} period={period} memberName={viewed.displayName} disciplines={screen.disciplines.data} withheldKeys={screen.isSelf ? [] : log.data?.withheldKeys} />
             <UpdatePlanCard communityId={communityId} member={viewed} period={period} targets={targets.data} targetsLoading={targets.isPending} />
           </div>
         ) : null}

@@ -1,12 +1,13 @@
 import Target from 'lucide-react/icons/target';
 import { useId } from 'react';
 import type { YearMonth } from '@shared/domain/calendar';
-import type { DisciplineTargets } from '@shared/contracts/tracking';
-import { DAILY_TARGET_KEYS, FIXED_TARGETS, MONTHLY_GOAL_KEYS, TARGET_LABELS } from '@shared/domain/disciplines';
+import type { DisciplineTargets, DisciplineView } from '@shared/contracts/tracking';
+import { DAILY_TARGET_KEYS, FIXED_TARGETS, MONTHLY_GOAL_KEYS, TARGET_KEYS, TARGET_LABELS, type TargetKey, targetKeysOf } from '@shared/domain/disciplines';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { monthLabel } from '../period';
 import { ErrorNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
+import { SecretLock } from './secret-lock';
 
 /** A daily target is free text, or JSON with a `target` (SPEC.md section 3). */
 export function targetText(value: string | null | undefined): string | null {
@@ -32,11 +33,35 @@ interface TargetsCardProps {
   onRetry: () => void;
   period: YearMonth;
   memberName: string;
+  /** The community's disciplines: those kept in secret get a lock. */
+  disciplines: readonly DisciplineView[] | undefined;
+  /**
+   * The disciplines kept in secret from this viewer (the month's log says which); undefined while unknown, when
+   * every secret one is left out. A withheld target is not shown at all: 'Not set' would be a false value.
+   */
+  withheldKeys: readonly string[] | undefined;
+}
+
+/** The targets kept in secret, and those of them this viewer may not see. */
+function secrecyOf(disciplines: readonly DisciplineView[], withheldKeys: readonly string[] | undefined) {
+  const secret = new Set<TargetKey>(disciplines.filter((discipline) => discipline.isPrivate).flatMap(targetKeysOf));
+  const withheld = new Set<TargetKey>(
+    disciplines.filter((discipline) => discipline.isPrivate && (withheldKeys === undefined || withheldKeys.includes(discipline.key))).flatMap(targetKeysOf),
+  );
+  for (const key of withheldKeys ?? []) if ((TARGET_KEYS as readonly string[]).includes(key)) withheld.add(key as TargetKey);
+  return { secret, withheld };
 }
 
 /** 'Discipline Targets': the member's five daily targets and five monthly goals for the month. */
-export function TargetsCard({ targets, isLoading, error, onRetry, period, memberName }: TargetsCardProps) {
+export function TargetsCard({ targets, isLoading, error, onRetry, period, memberName, disciplines, withheldKeys }: TargetsCardProps) {
   const id = useId();
+  const { secret, withheld } = secrecyOf(disciplines ?? [], withheldKeys);
+  const label = (key: TargetKey) => (
+    <dt className="text-sm font-medium">
+      {TARGET_LABELS[key]}
+      {secret.has(key) ? <SecretLock discipline={{ label: TARGET_LABELS[key], isPrivate: true }} /> : null}
+    </dt>
+  );
   return (
     <Card>
       <CardHeader className="pb-4">
@@ -51,7 +76,7 @@ export function TargetsCard({ targets, isLoading, error, onRetry, period, member
       <CardContent>
         {error ? (
           <ErrorNote message={loadFailureMessage('Could not load the targets.', error)} onRetry={onRetry} />
-        ) : isLoading || !targets ? (
+        ) : isLoading || !targets || !disciplines ? (
           <LoadingRows rows={4} label="Loading targets" />
         ) : (
           <div className="grid gap-5">
@@ -60,9 +85,9 @@ export function TargetsCard({ targets, isLoading, error, onRetry, period, member
                 Daily
               </h3>
               <dl className="grid gap-2">
-                {DAILY_TARGET_KEYS.map((key) => (
+                {DAILY_TARGET_KEYS.filter((key) => !withheld.has(key)).map((key) => (
                   <div key={key} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 border-b border-border/70 pb-2 last:border-0">
-                    <dt className="text-sm font-medium">{TARGET_LABELS[key]}</dt>
+                    {label(key)}
                     <dd className="text-sm text-muted-foreground">{targetText(targets[key]) ?? 'Not set'}</dd>
                   </div>
                 ))}
@@ -73,11 +98,11 @@ export function TargetsCard({ targets, isLoading, error, onRetry, period, member
                 Monthly
               </h3>
               <dl className="grid gap-2">
-                {MONTHLY_GOAL_KEYS.map((key) => {
+                {MONTHLY_GOAL_KEYS.filter((key) => !withheld.has(key)).map((key) => {
                   const fixed = FIXED_TARGETS[key];
                   return (
                     <div key={key} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 border-b border-border/70 pb-2 last:border-0">
-                      <dt className="text-sm font-medium">{TARGET_LABELS[key]}</dt>
+                      {label(key)}
                       <dd className="flex items-center gap-2 text-sm text-muted-foreground">
                         {fixed ?? (targets[key] === 'Yes' ? 'Yes' : 'Not set')}
                         {fixed ? <Badge variant="outline">Required</Badge> : null}

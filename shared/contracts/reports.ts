@@ -68,6 +68,11 @@ export interface ReportsView {
   /** Whether the viewer may switch to the community scope. */
   canSeeCommunity: boolean;
   disciplines: DisciplineCompletion[];
+  /**
+   * The daily disciplines kept in secret that `disciplines`, `members` and `distribution` leave out for this viewer
+   * (their labels); the viewer's own `trend` counts every discipline. Empty for those who see them.
+   */
+  leftOut: string[];
   /** How many members are in scope (imported records only where their history has that month). */
   membersTotal: number;
   /** The scope's members by completion band, 0-9 % up to 90-100 %: the chart, whatever the congregation's size. */

@@ -36,6 +36,7 @@ export function view(overrides: Partial<ReportsView> = {}): ReportsView {
     scope: 'subgroup',
     subgroupName: 'Alpha Group',
     canSeeCommunity: false,
+    leftOut: [],
     disciplines: [
       { key: 'bibleReading', label: 'Bible Reading', completionPercent: 73 },
       { key: 'fasting', label: 'Fasting', completionPercent: 41 },

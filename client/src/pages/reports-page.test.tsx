@@ -162,6 +162,21 @@ describe('/reports', () => {
     expect(rows.slice(1)).toEqual(TREND_LABELS.map((label, index) => [label, `${5 * index + 3}%`]));
   });
 
+  it('says which figures leave a discipline kept in secret out, and that the viewer\'s own trend counts it', async () => {
+    renderReports({ [`GET ${reportsUrl(11, 2026)}`]: () => json(view({ leftOut: ['Fasting'] })) });
+    await screen.findByText('By discipline');
+    expect(card('By discipline')).toHaveTextContent('November 2026, Alpha Group. Fasting is left out: kept in secret.');
+    expect(card('By member')).toHaveTextContent('Fasting is left out: kept in secret.');
+    expect(card('Your last 12 months')).toHaveTextContent('Your own completion up to November 2026, every discipline counted (Fasting included).');
+  });
+
+  it('says nothing of secrets to someone whose figures count every discipline', async () => {
+    renderReports();
+    await screen.findByText('By discipline');
+    expect(card('By discipline')).not.toHaveTextContent('left out');
+    expect(card('Your last 12 months')).toHaveTextContent('Your own completion up to November 2026.');
+  });
+
   it("lists the subgroup's streaks longest first, with 'day' or 'days'", async () => {
     renderReports();
     await screen.findByRole('heading', { name: 'Subgroup streaks' });

@@ -14,7 +14,7 @@ import { CareGlanceCard } from '@/features/care/components/care-glance-card';
 import { useReports, type ReportScope } from '@/features/reports/api';
 import { ChartCard, DataTable } from '@/features/reports/components/chart-card';
 import { PercentBars, PercentLine } from '@/features/reports/components/charts';
-import { MemberCompletionCard } from '@/features/reports/components/member-completion-card';
+import { leftOutNote, MemberCompletionCard } from '@/features/reports/components/member-completion-card';
 import { MONTH_NAMES, monthLabel, pickerYears, useToday } from '@/features/tracking/period';
 import { MonthOptions, YearOptions } from '@/features/tracking/components/period-options';
 
@@ -87,7 +87,7 @@ export function ReportsPage() {
               <div className="grid items-start gap-6 lg:grid-cols-2">
                 <ChartCard
                   title="By discipline"
-                  description={`${monthLabel(data.year, data.month)}, ${whose}.`}
+                  description={`${monthLabel(data.year, data.month)}, ${whose}.${leftOutNote(data.leftOut)}`}
                   empty={noMembers ? <EmptyState title="No members yet">Progress appears once members log their days.</EmptyState> : undefined}
                   chart={<PercentBars points={data.disciplines.map((discipline) => ({ label: discipline.label, value: discipline.completionPercent }))} />}
                   table={
@@ -104,7 +104,9 @@ export function ReportsPage() {
             <div className="grid gap-6 lg:grid-cols-2">
               <ChartCard
                 title="Your last 12 months"
-                description={`Your own completion up to ${monthLabel(data.year, data.month)}.`}
+                description={`Your own completion up to ${monthLabel(data.year, data.month)}${
+                  data.leftOut.length > 0 ? `, every discipline counted (${new Intl.ListFormat('en-US').format(data.leftOut)} included)` : ''
+                }.`}
                 chart={<PercentLine points={data.trend.map((point) => ({ label: shortMonth(point.year, point.month), value: point.completionPercent }))} />}
                 table={
                   <DataTable

@@ -97,6 +97,7 @@ describe('GET /api/reports: the numbers', () => {
       // The mean over the five members (carol and the moderator count 0): reading (48 + 100 + 6) / 5 = 30.8;
       // fasting (6 + 0 + 6) / 5 = 2.4.
       disciplines: disciplineFigures(31, 2),
+      leftOut: [],
       membersTotal: 5,
       distribution: distributionOf(20, 11, 3, 0, 0),
       membersNextCursor: null,
@@ -326,6 +327,7 @@ describe('GET /api/reports: scopes', () => {
       subgroupName: null,
       canSeeCommunity: false,
       disciplines: disciplineFigures(),
+      leftOut: [],
       membersTotal: 0,
       distribution: [],
       membersNextCursor: null,

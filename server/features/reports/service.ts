@@ -71,8 +71,9 @@ async function reportFrame(db: Executor, context: CommunityContext, query: { mon
   const seesSecrets = can(context, 'reports:read') || (ownSubgroup !== null && ownSubgroup.commanderId === context.userId && isCommander(context.roles));
   const counted = countedDisciplines(dailyDisciplines, seesSecrets);
   const shownDisciplines = dailyDisciplines.filter((d) => counted.shownKeys.includes(d.key));
+  const leftOut = dailyDisciplines.filter((d) => !counted.shownKeys.includes(d.key)).map((d) => d.label);
   const ownSubgroupId = ownSubgroup?.id ?? null;
-  return { ownSubgroupId, ...resolveScope(context, query.scope, ownSubgroupId), shownDisciplines, counted, period: { year: query.year, month: query.month } };
+  return { ownSubgroupId, ...resolveScope(context, query.scope, ownSubgroupId), shownDisciplines, leftOut, counted, period: { year: query.year, month: query.month } };
 }
 
 /**
@@ -89,7 +90,7 @@ export async function progressReport(
   now: Date,
 ): Promise<ReportsView> {
   const communityId = context.community.id;
-  const { ownSubgroupId, scope, subgroupId, shownDisciplines, counted, period } = await reportFrame(db, context, query);
+  const { ownSubgroupId, scope, subgroupId, shownDisciplines, leftOut, counted, period } = await reportFrame(db, context, query);
   const today = communityToday(context.community, now);
   const trendMonths = Array.from({ length: TREND_MONTHS }, (_, i) => shiftMonth(period, i - (TREND_MONTHS - 1)));
   const withheld = counted.shownKeys.length < counted.dailyKeys.length;
@@ -140,6 +141,7 @@ export async function progressReport(
     subgroupName: name,
     canSeeCommunity: can(context, 'reports:read'),
     disciplines: shownDisciplines.map(({ key, label }) => ({ key, label, completionPercent: totals?.disciplinePercents.get(key) ?? 0 })),
+    leftOut,
     membersTotal: totals?.members ?? 0,
     distribution: totals?.distribution ?? [],
     members: page.members,

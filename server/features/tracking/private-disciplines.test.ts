@@ -155,6 +155,8 @@ describe('disciplines kept in secret', () => {
     const seen = await w.reportOf(w.neighbour.agent);
     expect(seen.scope).toBe('subgroup');
     expect(seen.disciplines.map((discipline) => discipline.key)).toEqual(['bibleReading']);
+    // The screen says which figures leave what out (the neighbour's own trend counts every discipline).
+    expect(seen.leftOut).toEqual(['Fasting']);
     const asker = seen.members.find((member) => member.userId === w.asker.user.id)!;
     expect(asker).toEqual({ userId: w.asker.user.id, displayName: w.asker.user.displayName, completionPercent: march(5, 1), byDiscipline: { bibleReading: march(5, 1) } });
     expect(seen.streaks.find((streak) => streak.userId === w.asker.user.id)?.streak).toBe(5);
@@ -168,6 +170,7 @@ describe('disciplines kept in secret', () => {
     ] as const) {
       const report = await w.reportOf(circle.agent, scope);
       expect(report.disciplines.map((discipline) => discipline.key)).toEqual(['bibleReading', 'fasting']);
+      expect(report.leftOut).toEqual([]);
       expect(report.members.find((member) => member.userId === w.asker.user.id)).toMatchObject({ completionPercent: march(14, 2), byDiscipline: { bibleReading: march(5, 1), fasting: march(9, 1) } });
     }
     expect((await w.reportOf(w.commander.agent)).streaks.find((streak) => streak.userId === w.asker.user.id)?.streak).toBe(9);

@@ -17,6 +17,10 @@ const count = new Intl.NumberFormat('en');
  * /reports' "By member": a bar per member for a small group, the members by completion band for a
  * congregation; the table beside it lists the members, most faithful first, a page at a time.
  */
+/** What the scope's figures leave out for this viewer, said after a chart's description. */
+export const leftOutNote = (labels: readonly string[]) =>
+  labels.length === 0 ? '' : ` ${new Intl.ListFormat('en-US').format(labels)} ${labels.length === 1 ? 'is' : 'are'} left out: kept in secret.`;
+
 export function MemberCompletionCard({ communityId, report, scope, whose }: { communityId: string; report: ReportsView; scope: ReportScope; whose: string }) {
   const [expanded, setExpanded] = useState(false);
   const period = { year: report.year, month: report.month };
@@ -34,7 +38,7 @@ export function MemberCompletionCard({ communityId, report, scope, whose }: { co
   return (
     <ChartCard
       title="By member"
-      description={`${when}, ${whose}: ${count.format(report.membersTotal)} ${report.membersTotal === 1 ? 'member' : 'members'}.`}
+      description={`${when}, ${whose}: ${count.format(report.membersTotal)} ${report.membersTotal === 1 ? 'member' : 'members'}.${leftOutNote(report.leftOut)}`}
       empty={report.membersTotal === 0 ? <EmptyState title="No members yet">Progress appears once members log their days.</EmptyState> : undefined}
       chart={
         perMember ? (

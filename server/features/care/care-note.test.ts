@@ -11,7 +11,7 @@ import { expectJsonError } from '../../test/community-fixtures';
 import type { Agent } from '../../test/factories';
 import { subgroupWorld } from '../questions/questions-test-kit';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
-import { MEMBER_NOT_FOUND, NOT_YOUR_MEMBER } from './needs-a-word';
+import { MEMBER_NOT_FOUND, NOT_YOUR_MEMBER_NOTE } from './needs-a-word';
 import { CARE_NOTES_PER_MEMBER_PER_DAY } from './routes';
 
 const { app, database } = await createTestApp(LIFTED_LIMITS);
@@ -84,7 +84,7 @@ describe('POST /api/communities/:id/needs-a-word/:userId/note', () => {
       const response = await w.note(w.commander.agent, w.asker.user.id, message).expect(400);
       expect(Object.keys(response.body.fields)).toEqual(['message']);
     }
-    expectJsonError(await w.note(w.commander.agent, w.loner.user.id), 403, NOT_YOUR_MEMBER);
+    expectJsonError(await w.note(w.commander.agent, w.loner.user.id), 403, NOT_YOUR_MEMBER_NOTE);
     expectJsonError(await w.note(w.neighbour.agent, w.asker.user.id), 403);
     expectJsonError(await w.note(w.commander.agent, w.commander.user.id.replace(/.$/, (c) => (c === '0' ? '1' : '0'))), 404, MEMBER_NOT_FOUND);
     expectJsonError(await w.note(request.agent(app), w.asker.user.id), 401);

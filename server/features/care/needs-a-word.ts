@@ -15,6 +15,7 @@ import { caredSubgroups } from './care-scope';
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
 export const NOT_YOUR_MEMBER = "Only the member's commander and admins can mark that they reached out.";
+export const NOT_YOUR_MEMBER_NOTE = "Only the member's commander and admins can send them a note.";
 /** 'I've reached out' leaves a member out of 'Needs a word' for a week. */
 export const REACH_OUT_HIDES_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -65,11 +66,14 @@ async function recentlyReachedOut(db: Executor, communityId: string, now: Date):
   return new Set(rows.map((row) => row.memberId));
 }
 
-/** The member must be in a subgroup the caller leads, or the caller an admin (never themselves); a member elsewhere is 404. */
-async function assertCaresFor(db: Executor, context: CommunityContext, memberId: string): Promise<void> {
+/**
+ * The member must be in a subgroup the caller leads, or the caller an admin (never themselves); a member elsewhere
+ * is 404. `refusal` says what the caller may not do.
+ */
+async function assertCaresFor(db: Executor, context: CommunityContext, memberId: string, refusal: string): Promise<void> {
   const circle = await careCircleOf(db, context, memberId);
   if (!circle.isMember) throw notFound(MEMBER_NOT_FOUND);
-  if (!circle.inCircle || memberId === context.userId) throw forbidden(NOT_YOUR_MEMBER);
+  if (!circle.inCircle || memberId === context.userId) throw forbidden(refusal);
 }
 
 async function recordReachOut(db: Executor, context: CommunityContext, memberId: string, now: Date): Promise<ReachedOutView> {
@@ -85,7 +89,7 @@ async function recordReachOut(db: Executor, context: CommunityContext, memberId:
  * in) or an admin marks it; a member of the community someone else leads is 403, anyone else 404.
  */
 export async function markReachedOut(db: Executor, context: CommunityContext, memberId: string, now: Date): Promise<ReachedOutView> {
-  await assertCaresFor(db, context, memberId);
+  await assertCaresFor(db, context, memberId, NOT_YOUR_MEMBER);
   return recordReachOut(db, context, memberId, now);
 }
 
@@ -95,7 +99,7 @@ export async function markReachedOut(db: Executor, context: CommunityContext, me
  * Subgroup, where they answer with a question or a meeting. Sending it counts as reaching out.
  */
 export async function sendCareNote(db: Database, context: CommunityContext, sender: { id: string; displayName: string }, memberId: string, message: string, now: Date): Promise<ReachedOutView> {
-  await assertCaresFor(db, context, memberId);
+  await assertCaresFor(db, context, memberId, NOT_YOUR_MEMBER_NOTE);
   const title = `A word from ${sender.displayName}`;
   return db.transaction(async (tx) => {
     await notify(tx, {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CareGlanceView } from '@shared/contracts/care';
-import { memberships } from '@shared/schema/communities';
+import { communities, memberships } from '@shared/schema/communities';
 import { createTestApp } from '../../test/app';
 import { expectJsonError } from '../../test/community-fixtures';
 import type { Agent } from '../../test/factories';
@@ -51,6 +51,14 @@ describe('care at a glance', () => {
     const none = (await w.glance(w.owner.agent).expect(200)).body as CareGlanceView;
     expect(none.subgroups).toBe(0);
     expect(none.months.every((each) => each.reflectionsWritten + each.reflectionsAcknowledged + each.reachedOut === 0)).toBe(true);
+  });
+
+  it('starts with the community’s first month: the months before it had no one to care for', async () => {
+    const w = await world();
+    // Founded on 15 January 2030 in Chicago (the 16th in UTC would not move it).
+    await database.db.update(communities).set({ createdAt: new Date('2030-01-15T20:00:00Z') }).where(eq(communities.id, w.id));
+    const view = (await w.glance(w.commander.agent).expect(200)).body as CareGlanceView;
+    expect(view.months.map((each) => `${each.year}-${each.month}`)).toEqual(['2030-1', '2030-2', '2030-3']);
   });
 
   it('is the commander’s and the admins’ only: a plain member 403, another subgroup 403, an outsider 404', async () => {

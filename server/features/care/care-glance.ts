@@ -10,7 +10,7 @@ import { caredSubgroups } from './care-scope';
 
 /**
  * A commander's care at a glance (issue 26, on /reports): for the subgroups they lead (or the one an admin
- * asks for), per month of the last CARE_GLANCE_MONTHS, how many reflections their members wrote on it and
+ * asks for), per month of the last CARE_GLANCE_MONTHS since the community began, how many reflections their members wrote on it and
  * how many were acknowledged, and how many days someone reached out to a member. Counts only, never who:
  * three queries whatever the subgroups' size. A commander's own reflection (the caller's, or the led
  * subgroup's commander's when an admin asks) is not part of their care.
@@ -19,9 +19,13 @@ export async function careAtAGlance(db: Executor, context: CommunityContext, sub
   const communityId = context.community.id;
   const { condition } = await caredSubgroups(db, context, subgroupId);
   const today = parseIsoDate(communityToday(context.community, now));
-  const months = Array.from({ length: CARE_GLANCE_MONTHS }, (_, i) => shiftMonth(today, i - (CARE_GLANCE_MONTHS - 1)));
-  const first = months[0]!;
   const monthIndex = (year: number, month: number) => year * 12 + month - 1;
+  // From the community's first month: the months before it had no one to care for (reflections on them stay allowed).
+  const founded = parseIsoDate(communityToday(context.community, context.community.createdAt));
+  const months = Array.from({ length: CARE_GLANCE_MONTHS }, (_, i) => shiftMonth(today, i - (CARE_GLANCE_MONTHS - 1))).filter(
+    ({ year, month }) => monthIndex(year, month) >= monthIndex(founded.year, founded.month),
+  );
+  const first = months[0]!;
   const cared = db
     .select({ userId: memberships.userId })
     .from(memberships)

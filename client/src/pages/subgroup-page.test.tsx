@@ -109,6 +109,45 @@ describe('My Subgroup', () => {
   });
 });
 
+describe("an admin's care on My Subgroup", () => {
+  const subgroup = (id: string, name: string, commanderId: string | null) => ({ id, communityId: 'c1', name, description: null, commanderId, commanderName: null, memberCount: 3, createdAt: '2026-03-14T15:00:00.000Z' });
+  const ALPHA = subgroup('a0000000-0000-4000-8000-00000000000a', 'Alpha Group', COMMANDER.id);
+  const BETA = subgroup('b0000000-0000-4000-8000-00000000000b', 'Beta Group', null);
+  const row = (displayName: string): NeedsAWordRow => ({ userId: `${displayName}-id`, displayName, reasons: [{ kind: 'quiet', days: 5 }] });
+
+  it('starts an admin who leads no subgroup on the first one, and reads the care of the one they choose', async () => {
+    const { user, api } = renderSubgroup(
+      {
+        'GET /api/communities/c1/subgroups': () => json([ALPHA, BETA]),
+        [`GET /api/communities/c1/needs-a-word?subgroupId=${ALPHA.id}`]: () => json([row('Ruth Okafor')]),
+        [`GET /api/communities/c1/needs-a-word?subgroupId=${BETA.id}`]: () => json([row('Naomi Haddad')]),
+      },
+      ['CommunityModerator'],
+    );
+    const picker = await screen.findByRole('combobox', { name: 'Whose care' });
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Alpha Group', 'Beta Group']);
+    expect(await screen.findByText('Ruth Okafor')).toBeInTheDocument();
+    expect(screen.getByText(/Members of this subgroup who may be glad/)).toBeInTheDocument();
+    await user.selectOptions(picker, BETA.id);
+    expect(await screen.findByText('Naomi Haddad')).toBeInTheDocument();
+    expect(api.calls('GET', '/api/communities/c1/needs-a-word')).toHaveLength(0); // never the empty 'subgroups I lead'
+    expect(api.requests.some((request) => request.url.startsWith(`/api/communities/c1/reflections/subgroup?`) && request.url.includes(`subgroupId=${BETA.id}`))).toBe(true);
+  });
+
+  it('starts an admin who leads a subgroup on the ones they lead, and offers the others', async () => {
+    renderSubgroup({ 'GET /api/communities/c1/subgroups': () => json([subgroup(ALPHA.id, 'Alpha Group', me.id), BETA]) }, ['CommunityModerator']);
+    const picker = await screen.findByRole('combobox', { name: 'Whose care' });
+    expect(picker).toHaveValue('led');
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['The subgroups I lead', 'Alpha Group', 'Beta Group']);
+  });
+
+  it('offers no choice to a commander', async () => {
+    renderSubgroup({}, ['Commander']);
+    expect(await screen.findByRole('heading', { name: /Needs a word/ })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Whose care' })).not.toBeInTheDocument();
+  });
+});
+
 describe('Request Meeting with Commander', () => {
   async function openRequest(user: ReturnType<typeof renderSubgroup>['user']) {
     await user.click(await screen.findByRole('button', { name: 'Request Meeting with Commander' }));

@@ -1,5 +1,5 @@
 import { shiftMonth } from '@shared/domain/calendar';
-import { isCommander } from '@shared/domain/roles';
+import { isAdmin, isCommander } from '@shared/domain/roles';
 import { PageHeader } from '@/components/layout/page-header';
 import { useCommunity, useCurrentCommunity } from '@/features/communities/api';
 import { NeedsAWordCard } from '@/features/care/components/needs-a-word-card';
@@ -9,6 +9,7 @@ import { useNotificationFeed } from '@/features/notifications/api';
 import { CommunityMissing } from '@/features/communities/components/community-state';
 import { OfficeHoursCard } from '@/features/meetings/components/office-hours-card';
 import { MySubgroup } from '@/features/subgroups/components/my-subgroup';
+import { SubgroupChoicePicker, useSubgroupChoice } from '@/features/subgroups/components/subgroup-choice';
 import { monthLabel, useToday } from '@/features/tracking/period';
 import { useAuth } from '@/lib/auth';
 
@@ -21,6 +22,8 @@ export function SubgroupPage() {
   const notifications = useNotificationFeed();
   const today = useToday();
   const endedMonth = shiftMonth({ year: today.year, month: today.month }, -1);
+  const admin = membership ? isAdmin(membership.roles) : false;
+  const choice = useSubgroupChoice(membership?.communityId ?? '', user?.id ?? '', admin);
 
   if (!membership || !user) {
     return (
@@ -36,8 +39,11 @@ export function SubgroupPage() {
     <>
       <PageHeader title="My Subgroup" description="Your subgroup, its commander, and a direct line to them." />
       <div className="grid gap-6">
-        {isCommander(membership.roles) ? <NeedsAWordCard communityId={membership.communityId} /> : null}
-        {isCommander(membership.roles) ? <SubgroupReflectionsCard communityId={membership.communityId} period={endedMonth} label={monthLabel(endedMonth.year, endedMonth.month)} /> : null}
+        {admin ? <SubgroupChoicePicker choice={choice} /> : null}
+        {isCommander(membership.roles) ? <NeedsAWordCard communityId={membership.communityId} enabled={choice.ready} subgroupId={choice.subgroupId} /> : null}
+        {isCommander(membership.roles) && choice.ready ? (
+          <SubgroupReflectionsCard communityId={membership.communityId} period={endedMonth} label={monthLabel(endedMonth.year, endedMonth.month)} subgroupId={choice.subgroupId} />
+        ) : null}
         <MySubgroup
           communityId={membership.communityId}
           viewerId={user.id}

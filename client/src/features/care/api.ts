@@ -11,21 +11,43 @@ export const careKeys = {
   glance: (communityId: string) => ['/api/communities', communityId, 'care-at-a-glance'] as const,
 };
 
-/** GET /api/communities/{id}/care-at-a-glance: the caller's care of the subgroups they lead, month by month (counts only). */
-export function useCareGlance(communityId: string, enabled = true) {
-  return useQuery<CareGlanceView>({ queryKey: careKeys.glance(communityId), enabled, ...REFETCH_ON_FOCUS });
+/**
+ * Whose care a read is about: undefined for the subgroups the caller leads, or one subgroup's id (an admin may
+ * ask for any subgroup of the community; its commander for their own).
+ */
+export type CaredSubgroup = string | undefined;
+
+const withSubgroup = (path: string, subgroupId: CaredSubgroup, params = new URLSearchParams()) => {
+  if (subgroupId) params.set('subgroupId', subgroupId);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+};
+
+/** GET /api/communities/{id}/care-at-a-glance: the care of the subgroups the caller leads (or one), month by month (counts only). */
+export function useCareGlance(communityId: string, enabled = true, subgroupId?: CaredSubgroup) {
+  return useQuery<CareGlanceView>({
+    queryKey: [...careKeys.glance(communityId), subgroupId ?? 'led'] as const,
+    queryFn: () => apiJson<CareGlanceView>('GET', withSubgroup(`/api/communities/${communityId}/care-at-a-glance`, subgroupId)),
+    enabled,
+    ...REFETCH_ON_FOCUS,
+  });
 }
 
-/** GET /api/communities/{id}/needs-a-word: the members of the subgroups the caller leads who may need a word. */
-export function useNeedsAWord(communityId: string, enabled = true) {
-  return useQuery<NeedsAWordRow[]>({ queryKey: careKeys.needsAWord(communityId), enabled, ...REFETCH_ON_FOCUS });
+/** GET /api/communities/{id}/needs-a-word: the members of the subgroups the caller leads (or of one) who may need a word. */
+export function useNeedsAWord(communityId: string, enabled = true, subgroupId?: CaredSubgroup) {
+  return useQuery<NeedsAWordRow[]>({
+    queryKey: [...careKeys.needsAWord(communityId), subgroupId ?? 'led'] as const,
+    queryFn: () => apiJson<NeedsAWordRow[]>('GET', withSubgroup(`/api/communities/${communityId}/needs-a-word`, subgroupId)),
+    enabled,
+    ...REFETCH_ON_FOCUS,
+  });
 }
 
 /** Takes a member off the list in the cache at once; the server's list is read again next time. */
 function useLeaveList(communityId: string) {
   const queryClient = useQueryClient();
   return (row: NeedsAWordRow) => {
-    queryClient.setQueryData<NeedsAWordRow[]>(careKeys.needsAWord(communityId), (rows) => rows?.filter((listed) => listed.userId !== row.userId));
+    queryClient.setQueriesData<NeedsAWordRow[]>({ queryKey: careKeys.needsAWord(communityId) }, (rows) => rows?.filter((listed) => listed.userId !== row.userId));
     void queryClient.invalidateQueries({ queryKey: careKeys.needsAWord(communityId), refetchType: 'none' });
     void queryClient.invalidateQueries({ queryKey: careKeys.glance(communityId) });
   };
@@ -70,11 +92,15 @@ export function useReflection(communityId: string | null, period: ReflectionMont
   });
 }
 
-/** GET …/reflections/subgroup?month&year: the month's reflections of the members of the subgroups the caller leads. */
-export function useSubgroupReflections(communityId: string, period: ReflectionMonth) {
+/** GET …/reflections/subgroup?month&year[&subgroupId]: the month's reflections of the members of the subgroups the caller leads (or of one). */
+export function useSubgroupReflections(communityId: string, period: ReflectionMonth, subgroupId?: CaredSubgroup) {
   return useQuery<ReflectionView[]>({
-    queryKey: [...careKeys.reflections(communityId), 'subgroup', period] as const,
-    queryFn: () => apiJson<ReflectionView[]>('GET', `/api/communities/${communityId}/reflections/subgroup?month=${period.month}&year=${period.year}`),
+    queryKey: [...careKeys.reflections(communityId), 'subgroup', period, subgroupId ?? 'led'] as const,
+    queryFn: () =>
+      apiJson<ReflectionView[]>(
+        'GET',
+        withSubgroup(`/api/communities/${communityId}/reflections/subgroup`, subgroupId, new URLSearchParams({ month: String(period.month), year: String(period.year) })),
+      ),
     ...REFETCH_ON_FOCUS,
   });
 }

@@ -10,8 +10,8 @@ import { useCareGlance } from '../api';
  * their members wrote on that month and how many were answered (by them or an admin), and the days someone reached out
  * to a member who needed a word. Counts only; nothing shows when the viewer leads no subgroup.
  */
-export function CareGlanceCard({ communityId }: { communityId: string }) {
-  const glance = useCareGlance(communityId);
+export function CareGlanceCard({ communityId, subgroupId }: { communityId: string; /** One subgroup's (an admin's choice), instead of those the viewer leads. */ subgroupId?: string }) {
+  const glance = useCareGlance(communityId, true, subgroupId);
   if (glance.data?.subgroups === 0) return null;
   return (
     <Card className="min-w-0">

@@ -20,8 +20,18 @@ const CareNoteDialog = lazyComponent(() => import('./care-note-dialog').then((mo
  * who have gone quiet, ended a long streak yesterday or fallen well below last month, each with why, and
  * 'Send a note' (a notification to the member) and 'I've reached out', each taking a member off the list for a week.
  */
-export function NeedsAWordCard({ communityId, enabled = true }: { communityId: string; /** False holds the request back (it shows as loading). */ enabled?: boolean }) {
-  const rows = useNeedsAWord(communityId, enabled);
+export function NeedsAWordCard({
+  communityId,
+  enabled = true,
+  subgroupId,
+}: {
+  communityId: string;
+  /** False holds the request back (it shows as loading). */
+  enabled?: boolean;
+  /** One subgroup's (an admin's choice), instead of those the viewer leads. */
+  subgroupId?: string;
+}) {
+  const rows = useNeedsAWord(communityId, enabled, subgroupId);
   const titleId = useId();
   const reachOut = useMarkReachedOut(communityId);
   const [writing, setWriting] = useState<NeedsAWordRow | null>(null);
@@ -37,7 +47,7 @@ export function NeedsAWordCard({ communityId, enabled = true }: { communityId: s
           <HeartHandshake className="size-5 text-accent-600" aria-hidden="true" />
           Needs a word
         </CardTitle>
-        <CardDescription>Members you lead who may be glad to hear from you this week.</CardDescription>
+        <CardDescription>{subgroupId ? 'Members of this subgroup' : 'Members you lead'} who may be glad to hear from you this week.</CardDescription>
       </CardHeader>
       <CardContent>
         {rows.error ? (
@@ -45,7 +55,7 @@ export function NeedsAWordCard({ communityId, enabled = true }: { communityId: s
         ) : rows.isPending ? (
           <LoadingRows rows={2} label="Loading who needs a word" />
         ) : rows.data.length === 0 ? (
-          <EmptyNote>Nobody in the subgroups you lead needs a word right now.</EmptyNote>
+          <EmptyNote>Nobody in {subgroupId ? 'this subgroup' : 'the subgroups you lead'} needs a word right now.</EmptyNote>
         ) : (
           <ul aria-label="Members who need a word" className="grid gap-2">
             {rows.data.map((row) => (

@@ -10,11 +10,13 @@ interface SubgroupReflectionsCardProps {
   /** The month that ended. */
   period: { year: number; month: number };
   label: string;
+  /** One subgroup's (an admin's choice), instead of those the viewer leads. */
+  subgroupId?: string;
 }
 
 /** My Subgroup, for a commander: the reflections on the month that ended of the members they lead, each answered once. */
-export function SubgroupReflectionsCard({ communityId, period, label }: SubgroupReflectionsCardProps) {
-  const reflections = useSubgroupReflections(communityId, period);
+export function SubgroupReflectionsCard({ communityId, period, label, subgroupId }: SubgroupReflectionsCardProps) {
+  const reflections = useSubgroupReflections(communityId, period, subgroupId);
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -23,7 +25,9 @@ export function SubgroupReflectionsCard({ communityId, period, label }: Subgroup
           <NotebookPen className="size-5 text-accent-600" aria-hidden="true" />
           Reflections on {label}
         </CardTitle>
-        <CardDescription>What the members you lead wrote looking back on the month. Reply once: a few words, or a prayer.</CardDescription>
+        <CardDescription>
+          What the members {subgroupId ? 'of this subgroup' : 'you lead'} wrote looking back on the month. Reply once: a few words, or a prayer.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {reflections.error ? (

@@ -86,3 +86,41 @@ test('after a failed submit in a dialog, focus is on the invalid field or the su
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('on a phone a toast sits at the bottom, clear of the tabs, and at the top while a dialog is open', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const setup = await browser.newContext();
+  const setupPage = await setup.newPage();
+  await signUpThroughUi(setupPage, newIdentity('Toast'));
+  await createCommunityThroughUi(setupPage, 'Toast Fellowship');
+  const state = await setup.storageState();
+  await setup.close();
+  const page = await openPage(browser, 'phone', state);
+  const height = page.viewportSize()!.height;
+
+  // No dialog: the export's toast at the foot of the screen.
+  await page.goto('/admin?tab=members');
+  await page.getByRole('button', { name: 'Export to CSV' }).click();
+  const exported = page.getByRole('listitem').filter({ hasText: 'Export Successful' });
+  await expect(exported).toBeVisible();
+  const below = (await exported.boundingBox())!;
+  expect(below.y).toBeGreaterThan(height / 2);
+  expect(below.y + below.height).toBeLessThanOrEqual(height);
+  await checkScreen(page, 'toast-at-the-bottom', 'phone', { photograph: 'viewport' });
+
+  // A dialog open: the toast above it, never over its buttons.
+  await page.goto('/admin?tab=subgroups');
+  await page.route('**/api/subgroups', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) }) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Create Subgroup' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Subgroup' });
+  await dialog.getByLabel('Subgroup name').fill('Alpha Group');
+  await dialog.getByRole('button', { name: 'Create Subgroup' }).click();
+  const failed = page.getByRole('listitem').filter({ hasText: 'Creation Failed' });
+  await expect(failed).toBeVisible();
+  const above = (await failed.boundingBox())!;
+  const buttons = (await dialog.getByRole('button', { name: 'Create Subgroup' }).boundingBox())!;
+  expect(above.y + above.height).toBeLessThanOrEqual(buttons.y);
+  await page.context().close();
+});

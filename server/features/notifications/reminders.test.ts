@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import { dateInTimeZone, zonedInstant } from '@shared/domain/calendar';
 import { users } from '@shared/schema/auth';
+import { communities } from '@shared/schema/communities';
 import { mailOutbox } from '@shared/schema/mail';
 import { createTestApp } from '../../test/app';
 import { openDatabase } from '../../db/client';
@@ -76,6 +77,9 @@ describe('daily reminders', () => {
     await sendDueReminders(db, settings, at('12:00'));
     const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'reminder'), eq(mailOutbox.recipient, world.asker.email)));
     expect(mail).toMatchObject({ subject: REMINDER_TITLE });
+    // Which community waits for a check-in: the member may belong to several.
+    const [community] = await db.select({ name: communities.name }).from(communities).where(eq(communities.id, world.id));
+    expect(mail!.textBody).toContain(`${REMINDER_TITLE} in ${community!.name}.`);
     expect(mail!.textBody).toContain('https://steadfast.example.org/');
     expect(mail!.headers!['List-Unsubscribe']).toMatch(/unsubscribe\?token=[^.]+\.reminder\./);
   });

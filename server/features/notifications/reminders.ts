@@ -69,15 +69,19 @@ export async function sendDueReminders(db: Database, settings: Pick<DeliverySett
       awake.map((row) => sql`(${row.user_id}::uuid, ${Number(row.local_date.slice(0, 4))}::int, ${Number(row.local_date.slice(5, 7))}::int, ${Number(row.local_date.slice(8, 10))}::int)`),
       sql`, `,
     );
-    const waiting = new Set(
-      rowsOf<{ user_id: string }>(
+    // And the names of those communities, for the e-mail (someone in two needs to know which waits).
+    const waiting = new Map(
+      rowsOf<{ user_id: string; community_names: string[] }>(
         await tx.execute(sql`
-          SELECT DISTINCT t.user_id FROM (VALUES ${days}) AS t(user_id, year, month, day)
+          SELECT t.user_id, array_agg(DISTINCT ${communities.name} ORDER BY ${communities.name}) AS community_names
+          FROM (VALUES ${days}) AS t(user_id, year, month, day)
           JOIN ${memberships} ON ${memberships.userId} = t.user_id
+          JOIN ${communities} ON ${communities.id} = ${memberships.communityId}
           LEFT JOIN ${dailyLogs} ON ${dailyLogs.userId} = t.user_id AND ${dailyLogs.communityId} = ${memberships.communityId}
             AND ${dailyLogs.year} = t.year AND ${dailyLogs.month} = t.month
-          WHERE ${dailyLogs.id} IS NULL OR coalesce(substr(${dailyLogs.dayMarks}, t.day, 1), '') IN ('', '.')`),
-      ).map((row) => row.user_id),
+          WHERE ${dailyLogs.id} IS NULL OR coalesce(substr(${dailyLogs.dayMarks}, t.day, 1), '') IN ('', '.')
+          GROUP BY t.user_id`),
+      ).map((row) => [row.user_id, row.community_names] as const),
     );
     const due = awake.filter((row) => waiting.has(row.user_id));
     const devices = settings.pushEnabled ? await subscriptionsOf(tx, due.map((row) => row.user_id)) : [];
@@ -91,7 +95,7 @@ export async function sendDueReminders(db: Database, settings: Pick<DeliverySett
           to: row.email,
           topic: 'reminder',
           headline: REMINDER_TITLE,
-          communityName: null,
+          communityName: COMMUNITY_LIST.format(waiting.get(row.user_id) ?? []) || null,
           link: `${settings.origin}/`,
           preferencesLink: `${settings.origin}/profile#notifications`,
           unsubscribeLink: `${settings.origin}/api/notifications/unsubscribe?token=${unsubscribeToken(settings.linkKey, row.user_id, 'reminder')}`,
@@ -101,6 +105,8 @@ export async function sendDueReminders(db: Database, settings: Pick<DeliverySett
     return due.length;
   });
 }
+
+const COMMUNITY_LIST = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 
 export interface ScheduledScan {
   stop(): void;

@@ -54,7 +54,27 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** Why this browser could not be set up for push, in words for the person (shown as they are). */
+export class PushSetupError extends Error {}
+
 export const PUSH_PERMISSION_REFUSED = 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.';
+/**
+ * The browser could not register with its push service (Chromium's AbortError 'push service error'): the
+ * service is the browser maker's, out of this site's reach, so trying again at once rarely helps.
+ */
+export const PUSH_SERVICE_UNREACHABLE =
+  'This browser could not reach its push service (run by the browser’s maker, not by this community). The device may be offline, a network may block it, or this browser may not offer push. E-mail notifications still work.';
+
+async function subscribe(registration: ServiceWorkerRegistration, publicKey: string): Promise<PushSubscription> {
+  const existing = await registration.pushManager.getSubscription();
+  if (existing) return existing;
+  try {
+    return await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+  } catch (error) {
+    console.error('Subscribing to the push service failed', error);
+    throw new PushSetupError(PUSH_SERVICE_UNREACHABLE, { cause: error });
+  }
+}
 
 /** Asks the browser's permission (the person just chose this), subscribes, and tells the server. */
 export function useTurnPushOn() {
@@ -62,9 +82,9 @@ export function useTurnPushOn() {
   return useMutation<void, Error, string>({
     mutationFn: async (publicKey) => {
       const permission = await Notification.requestPermission();
-      if (permission !== 'granted') throw new Error(PUSH_PERMISSION_REFUSED);
+      if (permission !== 'granted') throw new PushSetupError(PUSH_PERMISSION_REFUSED);
       const registration = await navigator.serviceWorker.ready;
-      const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+      const subscription = await subscribe(registration, publicKey);
       await apiRequest('POST', '/api/push/subscriptions', subscription.toJSON());
     },
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: PUSH_STATE_KEY }), queryClient.invalidateQueries({ queryKey: ['/api/push/subscriptions'] })]),

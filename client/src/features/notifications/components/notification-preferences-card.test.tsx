@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { makeMembership, makeNotificationPreferences, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
+import { PUSH_SERVICE_UNREACHABLE } from '../push-device';
 import { PREFERENCES_LOAD_FAILED } from './notification-preferences-card';
 
 const defaults = makeNotificationPreferences();
@@ -84,6 +85,26 @@ describe('Profile → Notifications', () => {
   it('says why push cannot be turned on: a browser without push, or a server without keys', async () => {
     renderProfile();
     expect(await (await card()).findByText(/This browser cannot receive push notifications/)).toBeInTheDocument();
+  });
+
+  it('says why when the browser cannot reach its push service, instead of asking to try again', async () => {
+    const requestPermission = vi.fn(async () => 'granted');
+    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'default', requestPermission }));
+    vi.stubGlobal('PushManager', function PushManager() {});
+    // Chromium's answer when its push service cannot be reached.
+    const pushManager = { getSubscription: async () => null, subscribe: async () => Promise.reject(new DOMException('Registration failed - push service error', 'AbortError')) };
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => ({ pushManager }), ready: Promise.resolve({ pushManager }) } });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { user } = renderProfile({ 'GET /api/push/public-key': () => json({ publicKey: 'BAAA' }) });
+      const section = await card();
+      await user.click(await section.findByRole('button', { name: 'Turn on push on this device' }));
+      const said = await section.findByText(PUSH_SERVICE_UNREACHABLE);
+      expect(said).toHaveAttribute('role', 'alert');
+      expect(section.queryByText(/Please try again/)).not.toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
   });
 
   it('shows the server’s reason when push is not set up there, and never asks the browser first', async () => {

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorNote } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
-import { usePushState, useTurnPushOff, useTurnPushOn } from '../push-device';
+import { PushSetupError, usePushState, useTurnPushOff, useTurnPushOn } from '../push-device';
 
 export const PUSH_STATE_FAILED = 'Push notifications could not be checked.';
 
@@ -44,7 +44,7 @@ export function PushDeviceSection() {
           <Smartphone aria-hidden="true" />
           {turnOn.isPending ? 'Turning on...' : 'Turn on push on this device'}
         </Button>
-        {turnOn.error ? <p role="alert" className="text-sm text-destructive">{errorMessage(turnOn.error, 'Push could not be turned on. Please try again.')}</p> : null}
+        {turnOn.error ? <p role="alert" className="text-sm text-destructive">{turnOn.error instanceof PushSetupError ? turnOn.error.message : errorMessage(turnOn.error, 'Push could not be turned on. Please try again.')}</p> : null}
       </div>
     );
 

@@ -76,8 +76,12 @@ describe('e-mail verification', () => {
     const resent = await ruth.agent.post('/api/verify-email/resend').expect(202);
     expect(resent.body.message).toContain(ruth.email);
     const mails = await smtp.waitFor(ruth.email, 2);
-    // The newer link works as well as the first.
-    await ruth.agent.post('/api/verify-email').send({ token: tokenOf(mails[1]!.link) }).expect(200);
+    // The newer link voids the older one (a link left in an old e-mail stops working), and works itself.
+    const [older, newer] = mails.map((mail) => tokenOf(mail.link));
+    const stale = await ruth.agent.post('/api/verify-email').send({ token: older }).expect(400);
+    expect(stale.body.message).toBe(LINK_INVALID_MESSAGE);
+    expect((await ruth.agent.get('/api/user').expect(200)).body.emailVerified).toBe(false);
+    await ruth.agent.post('/api/verify-email').send({ token: newer }).expect(200);
     expect((await ruth.agent.post('/api/verify-email/resend').expect(202)).body.message).toBe(ALREADY_VERIFIED_MESSAGE);
   });
 

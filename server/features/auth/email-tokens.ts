@@ -28,6 +28,12 @@ export interface NewToken {
 
 /** Stores a new token's hash and answers the token itself, to be put in a link and nowhere else. */
 export async function issueToken(tx: Executor, token: NewToken): Promise<string> {
+  // The newest link is the one that works: the ones sent before it are spent now (a link left in an old e-mail,
+  // or in a mailbox someone else reads, stops working once a new one is asked for).
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: token.now })
+    .where(and(eq(emailTokens.userId, token.userId), eq(emailTokens.purpose, token.purpose), isNull(emailTokens.usedAt)));
   const raw = randomBytes(32).toString('base64url');
   await tx.insert(emailTokens).values({
     userId: token.userId,

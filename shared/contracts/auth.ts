@@ -103,3 +103,5 @@ export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 export const PASSWORD_RESET_SENT_MESSAGE =
   'If an account uses this e-mail, we have sent it a link to choose a new password. The link works for 60 minutes; check your spam folder too.';
 export const LINK_INVALID_MESSAGE = 'This link is not valid any more: it may have expired or been used already.';
+/** A verification link opened while signed in as another account (it belongs to the account it was sent for). */
+export const LINK_OF_ANOTHER_ACCOUNT_MESSAGE = 'This link confirms the e-mail of another account, not the one signed in here. Sign out, then open the link again and sign in to that account.';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { PASSWORD_RESET_SENT_MESSAGE } from '@shared/contracts/auth';
+import { LINK_OF_ANOTHER_ACCOUNT_MESSAGE, PASSWORD_RESET_SENT_MESSAGE } from '@shared/contracts/auth';
 import { apiError, deferred, json, mockApi, unauthorized } from '@/test/api-mock';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { findToast, renderApp } from '@/test/render-app';
@@ -119,6 +119,24 @@ describe('/verify-email', () => {
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));
     expect(await findToast('Link sent')).toHaveTextContent('We sent a new link to ruth@example.org.');
     expect(api.calls('POST', '/api/verify-email/resend')).toHaveLength(1);
+  });
+
+  it("says a link of another account is that account's, and offers to sign out", async () => {
+    const api = mockApi({
+      'GET /api/user': () => json(makeUser({ email: 'boaz@example.org', emailVerified: false })),
+      'GET /api/memberships': () => json([makeMembership()]),
+      'POST /api/verify-email': () => json({ message: LINK_OF_ANOTHER_ACCOUNT_MESSAGE, code: 'link_other_account' }, 409),
+      'POST /api/logout': () => json({ message: 'Signed out' }),
+    });
+    const { user, location } = renderApp(`/verify-email?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is for another account' })).toBeInTheDocument();
+    expect(screen.getByText(LINK_OF_ANOTHER_ACCOUNT_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('boaz@example.org')).toBeInTheDocument();
+    expect(screen.queryByText(/expired or been used/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await findToast('Signed out successfully')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/logout')).toHaveLength(1);
+    expect(location()).toBe('/auth');
   });
 });
 

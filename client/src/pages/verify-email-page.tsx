@@ -1,6 +1,7 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
+import LogOut from 'lucide-react/icons/log-out';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useDocumentTitle } from '@/components/layout/page-header';
@@ -9,7 +10,7 @@ import { AccountLinkLayout, StatusNote } from '@/features/auth/components/accoun
 import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useVerifyEmail } from '@/features/auth/email-links-api';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, findApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /**
@@ -20,7 +21,7 @@ import { useAuth } from '@/lib/auth';
 export function VerifyEmailPage() {
   useDocumentTitle('Confirm your e-mail');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, logoutMutation } = useAuth();
   const verify = useVerifyEmail();
   const { mutate } = verify;
   const sent = useRef(false);
@@ -53,6 +54,27 @@ export function VerifyEmailPage() {
     </Button>
   );
 
+  if (user && findApiError(verify.error)?.code === 'link_other_account') {
+    return (
+      <AccountLinkLayout title="This link is for another account">
+        <StatusNote tone="error" icon={<CircleAlert aria-hidden="true" />}>
+          {errorMessage(verify.error, 'This link confirms the e-mail of another account.')}
+        </StatusNote>
+        <p className="text-sm text-muted-foreground">
+          You are signed in as <span className="font-medium [overflow-wrap:anywhere]">{user.email ?? user.displayName}</span>. The link stays good for its own account.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button disabled={logoutMutation.isPending} onClick={() => logoutMutation.mutate()}>
+            <LogOut aria-hidden="true" />
+            {logoutMutation.isPending ? 'Signing Out...' : 'Sign out'}
+          </Button>
+          <Button asChild variant="outline">
+            <Link href="/">Stay signed in</Link>
+          </Button>
+        </div>
+      </AccountLinkLayout>
+    );
+  }
   if (!token || verify.isError) {
     return (
       <AccountLinkLayout title="This link does not work">

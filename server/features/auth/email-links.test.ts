@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { LINK_INVALID_MESSAGE, PASSWORD_RESET_SENT_MESSAGE } from '@shared/contracts/auth';
+import { LINK_INVALID_MESSAGE, LINK_OF_ANOTHER_ACCOUNT_MESSAGE, PASSWORD_RESET_SENT_MESSAGE } from '@shared/contracts/auth';
 import { auditLogs } from '@shared/schema/audit';
 import { emailTokens } from '@shared/schema/auth';
 import { mailOutbox } from '@shared/schema/mail';
@@ -47,8 +47,14 @@ describe('e-mail verification', () => {
     expect(queued!.sentAt).not.toBeNull();
     expect(queued!.textBody).toBe('');
 
-    // Only the account's own session follows it: signed out the page asks to sign in first (401).
+    // Only the account's own session follows it: signed out the page asks to sign in first (401); signed in as
+    // someone else, it says the link is another account's (and leaves it unspent for its own).
     await request(app).post('/api/verify-email').send({ token: tokenOf(mail!.link) }).expect(401);
+    const boaz = await registered('boaz');
+    const elsewhere = await boaz.agent.post('/api/verify-email').send({ token: tokenOf(mail!.link) }).expect(409);
+    expect(elsewhere.body).toMatchObject({ message: LINK_OF_ANOTHER_ACCOUNT_MESSAGE, code: 'link_other_account' });
+    expect(JSON.stringify(elsewhere.body)).not.toContain(ruth.email);
+    expect((await boaz.agent.get('/api/user').expect(200)).body.emailVerified).toBe(false);
     const answer = await ruth.agent.post('/api/verify-email').send({ token: tokenOf(mail!.link) }).expect(200);
     expect(answer.body.message).toMatch(/verified/);
     expect((await ruth.agent.get('/api/user').expect(200)).body.emailVerified).toBe(true);

@@ -30,10 +30,7 @@ export interface NewToken {
 export async function issueToken(tx: Executor, token: NewToken): Promise<string> {
   // The newest link is the one that works: the ones sent before it are spent now (a link left in an old e-mail,
   // or in a mailbox someone else reads, stops working once a new one is asked for).
-  await tx
-    .update(emailTokens)
-    .set({ usedAt: token.now })
-    .where(and(eq(emailTokens.userId, token.userId), eq(emailTokens.purpose, token.purpose), isNull(emailTokens.usedAt)));
+  await spendAllTokens(tx, token.userId, token.purpose, token.now);
   const raw = randomBytes(32).toString('base64url');
   await tx.insert(emailTokens).values({
     userId: token.userId,
@@ -71,6 +68,19 @@ export async function spendToken(tx: Executor, raw: string, purpose: TokenPurpos
     )
     .returning();
   return row;
+}
+
+/**
+ * Whether a token that `spendToken` refused to this user would work for another account (a link opened while
+ * signed in as someone else). It says nothing of whose: the link's holder has that e-mail already.
+ */
+export async function isAnotherAccountsToken(tx: Executor, raw: string, purpose: TokenPurpose, now: Date, userId: string): Promise<boolean> {
+  if (!TOKEN_SHAPE.test(raw)) return false;
+  const [row] = await tx
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, hashOf(raw)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)));
+  return row !== undefined && row.userId !== userId;
 }
 
 /** Spends every other open token of this purpose (a reset voids the reset links sent before it). */

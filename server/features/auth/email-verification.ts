@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { memberships } from '@shared/schema/communities';
-import { LINK_INVALID_MESSAGE } from '@shared/contracts/auth';
+import { LINK_INVALID_MESSAGE, LINK_OF_ANOTHER_ACCOUNT_MESSAGE } from '@shared/contracts/auth';
 import { users } from '@shared/schema/auth';
 import type { Database, Executor } from '../../db/client';
 import { lockCommunityRow } from '../../http/community-context';
@@ -9,7 +9,7 @@ import { claimVerificationMessage, verifyEmailMessage } from '../../mail/message
 import { enqueueMail } from '../../mail/outbox';
 import { moveImportedHistory } from '../claims/history-move';
 import { sameEmailAs } from '../claims/matching';
-import { issueToken, spendToken, VERIFY_EMAIL_TTL_MS } from './email-tokens';
+import { isAnotherAccountsToken, issueToken, spendToken, VERIFY_EMAIL_TTL_MS } from './email-tokens';
 
 /**
  * E-mail verification (DECISIONS.md "Accounts and sign-in"): a link sent to the address proves it. A claim at
@@ -17,6 +17,8 @@ import { issueToken, spendToken, VERIFY_EMAIL_TTL_MS } from './email-tokens';
  */
 
 export const linkInvalid = () => new HttpError(400, LINK_INVALID_MESSAGE, 'link_invalid', { token: LINK_INVALID_MESSAGE });
+/** A link sent for another account than the one signed in here: it stays unspent, for its own account. */
+export const linkOfAnotherAccount = () => new HttpError(409, LINK_OF_ANOTHER_ACCOUNT_MESSAGE, 'link_other_account', { token: LINK_OF_ANOTHER_ACCOUNT_MESSAGE });
 
 export const EMAIL_VERIFIED_MESSAGE = 'Thank you: your e-mail is verified.';
 export const HISTORY_MOVED_MESSAGE = 'Thank you: your e-mail is verified and your history is now on your account.';
@@ -52,7 +54,7 @@ export async function verifyEmail(db: Database, userId: string, token: string, n
     // Only the account's own session follows its link: whoever typed an address into a sign-up cannot
     // have it proven by the address's owner clicking a link they did not ask for (or a mail scanner).
     const spent = await spendToken(tx, token, 'verify-email', now, userId);
-    if (!spent) throw linkInvalid();
+    if (!spent) throw (await isAnotherAccountsToken(tx, token, 'verify-email', now, userId)) ? linkOfAnotherAccount() : linkInvalid();
     // The record a claim at sign-up named, and any record with this e-mail in a community the account already
     // belongs to (offered after joining while the e-mail was unproven): proven now, so their history moves.
     // Locked before the account, in the order a link or a claim after joining takes them.

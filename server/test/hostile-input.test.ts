@@ -170,6 +170,8 @@ interface Spec {
   bad?: Record<string, Json[]>;
   /** Another community's id is fine here (the public apply page reads any community's name). */
   anyCommunity?: true;
+  /** A link people open in a browser: refusals are an HTML page (still 4xx, with no stack or SQL), not JSON. */
+  page?: true;
 }
 
 const templates = [
@@ -388,6 +390,7 @@ const SPECS: Record<string, Spec> = {
     path: () => '/api/notifications/unsubscribe',
     query: () => ({ token: unsubscribeToken(linkKeyFrom(testConfig().SESSION_SECRET!), A.ids.self, 'questions') }),
     bad: { token: ['x', `${A.ids.self}.questions.`, `${A.ids.self}.sermons.abc`] },
+    page: true,
   },
   'POST /api/notifications/unsubscribe': {
     as: 'anonymous',
@@ -912,8 +915,12 @@ function send(spec: Spec, variant: Variant): Promise<Response> {
 }
 
 /** What is wrong with an answer to a hostile request (undefined when it is a proper refusal). */
-function problemWith(response: Response): string | undefined {
+function problemWith(response: Response, spec: Spec): string | undefined {
   if (response.status < 400 || response.status >= 500) return `answered ${response.status} ${response.text.slice(0, 200)}`;
+  if (spec.page) {
+    if (!/^text\/html/.test(response.headers['content-type'] ?? '')) return `not a page: ${response.headers['content-type']}`;
+    return /\bat [\w.<>]+ \(|\bSELECT\b|\bINSERT\b|node_modules/.test(response.text) ? `a stack or SQL in the page: ${response.text.slice(0, 200)}` : undefined;
+  }
   try {
     expectJsonError(response, response.status);
   } catch (error) {
@@ -952,7 +959,7 @@ describe.each(declared)('$key', ({ key, method }) => {
     const before = await dumpTables(db);
     const problems: string[] = [];
     for (const variant of variants) {
-      const problem = problemWith(await send(spec, variant));
+      const problem = problemWith(await send(spec, variant), spec);
       if (problem) problems.push(`${variant.label}: ${problem}`);
     }
     expect(problems, `\n${problems.join('\n')}\n`).toEqual([]);

@@ -266,7 +266,11 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     }
     expectJsonError(await request(app).post(link).type('form').send('List-Unsubscribe=Maybe'), 400, UNSUBSCRIBE_BODY_REQUIRED);
     expectJsonError(await request(app).post(link), 400, UNSUBSCRIBE_BODY_REQUIRED);
-    await request(app).get('/api/notifications/unsubscribe?token=garbage').expect(400);
+    // Opened in a browser, a bad link is a page that says so, not the API's JSON.
+    const opened = await request(app).get('/api/notifications/unsubscribe?token=garbage').expect(400);
+    expect(opened.headers['content-type']).toMatch(/^text\/html/);
+    expect(opened.text).toContain('<h1>This link does not work</h1>');
+    expect(opened.text).toContain(UNSUBSCRIBE_LINK_INVALID);
     expect((await preferences(world.commander.agent)).email.questions).toBe(true);
     expect((await preferences(world.asker.agent)).email.questions).toBe(true);
   });

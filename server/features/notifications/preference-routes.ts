@@ -41,7 +41,11 @@ export function unsubscribeRoutes(db: Database, linkKey: Buffer, now: () => Date
   });
   router.get(path, (req, res) => {
     const named = readUnsubscribeToken(linkKey, req.query.token);
-    if (!named) throw badRequest(UNSUBSCRIBE_LINK_INVALID);
+    // Someone opened the link in a browser: a page, not the API's JSON error.
+    if (!named) {
+      res.status(400).type('html').send(page(`<h1>This link does not work</h1><p>${UNSUBSCRIBE_LINK_INVALID}</p><p><a href="/profile#notifications">Open your notification settings</a></p>`));
+      return;
+    }
     res.type('html').send(
       page(
         `<h1>Stop these e-mails?</h1><p>You will no longer receive e-mails for “${topicLabel(named.topic)}”. The bell in Steadfast still shows them.</p>` +

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { makeMembership, makeNotificationPreferences, makeUser } from '@/test/fixtures';
 import { apiError, deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
@@ -25,10 +25,25 @@ describe('Profile → Notifications', () => {
     const notifications = await card();
     const meetings = await notifications.findByRole('switch', { name: 'E-mail: Meetings' });
     expect(meetings).toHaveAttribute('aria-checked', 'true');
-    expect(notifications.getByRole('switch', { name: 'E-mail: Applications to join (moderators)' })).toHaveAttribute('aria-checked', 'false');
     await user.click(meetings);
     expect(meetings).toHaveAttribute('aria-checked', 'false');
     expect(api.calls('PUT', '/api/user/notification-preferences').map((call) => call.body)).toEqual([{ email: { meetings: false } }]);
+  });
+
+  it("shows a member only the kinds that come to a member; a commander's and a moderator's come with their roles", async () => {
+    renderProfile();
+    const member = await card();
+    expect(await member.findByRole('switch', { name: 'E-mail: Meetings' })).toBeInTheDocument();
+    expect(member.queryByRole('switch', { name: 'E-mail: Applications to join (moderators)' })).not.toBeInTheDocument();
+    expect(member.queryByRole('switch', { name: /Weekly word/ })).not.toBeInTheDocument();
+    expect(member.queryByRole('switch', { name: 'E-mail: Questions and reflections sent to me' })).not.toBeInTheDocument();
+    cleanup();
+
+    renderProfile({ 'GET /api/memberships': () => json([makeMembership(), makeMembership({ role: 'CommunityModerator', roles: ['CommunityModerator'] })]) });
+    const moderator = await card();
+    expect(await moderator.findByRole('switch', { name: 'E-mail: Applications to join (moderators)' })).toHaveAttribute('aria-checked', 'false');
+    expect(moderator.getByRole('switch', { name: 'E-mail: Weekly word: how many I lead may need a word (commanders)' })).toBeInTheDocument();
+    expect(moderator.getByRole('switch', { name: 'E-mail: Questions and reflections sent to me' })).toBeInTheDocument();
   });
 
   it('puts a switch back and says so when the save is refused', async () => {
@@ -114,8 +129,12 @@ describe('Profile → Notifications', () => {
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => undefined } });
     try {
       renderProfile({ 'GET /api/push/public-key': () => apiError(404, 'Push notifications are not set up on this server (its operator has not set VAPID keys).', undefined, 'push_not_configured') });
-      expect(await (await card()).findByText(/its operator has not set VAPID keys/)).toBeInTheDocument();
+      const notifications = await card();
+      expect(await notifications.findByText(/its operator has not set VAPID keys/)).toBeInTheDocument();
       expect(requestPermission).not.toHaveBeenCalled();
+      // No Push column: it would switch nothing on this server.
+      expect(notifications.getByRole('switch', { name: 'E-mail: Meetings' })).toBeInTheDocument();
+      expect(notifications.queryByRole('switch', { name: /^Push: / })).not.toBeInTheDocument();
     } finally {
       Reflect.deleteProperty(navigator, 'serviceWorker');
     }

@@ -2,11 +2,14 @@ import BellRing from 'lucide-react/icons/bell-ring';
 import Info from 'lucide-react/icons/info';
 import { useId } from 'react';
 import { NOTIFICATION_TOPICS, type NotificationPreferences, type NotificationTopic, TOPIC_LABELS } from '@shared/contracts/notification-preferences';
+import { isAdmin, isCommander } from '@shared/domain/roles';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorNote, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
+import { useAuth } from '@/lib/auth';
 import { toastError } from '@/lib/notify';
 import { useNotificationPreferences, useSavePreferences } from '../preferences-api';
+import { usePushState } from '../push-device';
 import { PushDeviceSection } from './push-device-section';
 import { PushDevicesList } from './push-devices-list';
 import { ReminderAndQuietHoursForm } from './reminder-and-quiet-hours-form';
@@ -55,9 +58,25 @@ export function NotificationPreferencesCard({ emailVerified }: { emailVerified: 
   );
 }
 
+/** Kinds only some roles receive: a member is not shown switches for notices that never come to them. */
+const TOPIC_AUDIENCE: Partial<Record<NotificationTopic, 'commanders' | 'admins'>> = {
+  questions: 'commanders',
+  weekly: 'commanders',
+  applications: 'admins',
+};
+
 function TopicSwitches({ preferences }: { preferences: NotificationPreferences }) {
   const save = useSavePreferences();
   const headingId = useId();
+  const { memberships } = useAuth();
+  // Push off on this server: its column would switch nothing.
+  const pushOffered = usePushState().data?.kind !== 'server-off';
+  const leads = memberships.some((membership) => isCommander(membership.roles));
+  const administers = memberships.some((membership) => isAdmin(membership.roles));
+  const topics = NOTIFICATION_TOPICS.filter((topic) => {
+    const audience = TOPIC_AUDIENCE[topic];
+    return audience === undefined || (audience === 'commanders' ? leads : administers);
+  });
   const flip = (channel: 'email' | 'push', topic: NotificationTopic, on: boolean) =>
     save.mutate({ [channel]: { [topic]: on } }, { onError: (error) => toastError('Your choice was not saved', error) });
   return (
@@ -69,17 +88,19 @@ function TopicSwitches({ preferences }: { preferences: NotificationPreferences }
         <li aria-hidden="true" className="flex items-center gap-4 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
           <span className="min-w-0 flex-1" />
           <span className="w-14 whitespace-nowrap text-center">E-mail</span>
-          <span className="w-14 whitespace-nowrap text-center">Push</span>
+          {pushOffered ? <span className="w-14 whitespace-nowrap text-center">Push</span> : null}
         </li>
-        {NOTIFICATION_TOPICS.map((topic) => (
+        {topics.map((topic) => (
           <li key={topic} className="flex items-center gap-4 px-4 py-3">
             <span className="min-w-0 flex-1 text-sm">{TOPIC_LABELS[topic]}</span>
             <span className="flex w-14 justify-center">
               <Switch checked={preferences.email[topic]} aria-label={`E-mail: ${TOPIC_LABELS[topic]}`} onCheckedChange={(on) => flip('email', topic, on)} />
             </span>
-            <span className="flex w-14 justify-center">
-              <Switch checked={preferences.push[topic]} aria-label={`Push: ${TOPIC_LABELS[topic]}`} onCheckedChange={(on) => flip('push', topic, on)} />
-            </span>
+            {pushOffered ? (
+              <span className="flex w-14 justify-center">
+                <Switch checked={preferences.push[topic]} aria-label={`Push: ${TOPIC_LABELS[topic]}`} onCheckedChange={(on) => flip('push', topic, on)} />
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

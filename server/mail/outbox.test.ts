@@ -175,8 +175,16 @@ describe('without SMTP_URL', () => {
       files = (await fs.readdir(folder).catch(() => [])).filter((name) => name.endsWith('.eml'));
       if (files.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const parsed = await simpleParser(await fs.readFile(path.join(folder, files[0]!)));
+    const raw = await fs.readFile(path.join(folder, files[0]!));
+    // Lines end in CRLF as the message would travel (RFC 5322), none in a bare LF.
+    expect(raw.toString('latin1')).toContain('\r\n');
+    expect(raw.toString('latin1')).not.toMatch(/[^\r]\n/);
+    const parsed = await simpleParser(raw);
+    // A text part and an HTML part of the same words.
+    expect(parsed.headers.get('content-type')).toMatchObject({ value: 'multipart/alternative' });
+    expect(parsed.html).toContain('<html lang="en">');
     const link = parsed.text!.match(/http:\/\/localhost:5000\/verify-email\?token=[\w-]+/)![0];
+    expect(parsed.html).toContain(`href="${link}"`);
     const token = new URL(link).searchParams.get('token')!;
     const log = lines.join('');
     expect(log).toContain(path.join(folder, files[0]!));

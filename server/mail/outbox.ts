@@ -6,6 +6,7 @@ import { mailOutbox } from '@shared/schema/mail';
 import type { Database, Executor } from '../db/client';
 import { ACCOUNT_DELETED_KIND } from './messages';
 import type { OutgoingMail, SendMail } from './transport';
+import { htmlBodyOf } from './html-body';
 
 /** Set while an API request runs: whether it queued mail, so the worker looks as soon as it has committed. */
 const queuedByRequest = new AsyncLocalStorage<{ queued: boolean }>();
@@ -51,7 +52,8 @@ export async function enqueueMail(tx: Executor, message: QueuedMail, { notBefore
     recipient: message.to,
     subject: message.subject,
     textBody: message.text,
-    htmlBody: message.html ?? null,
+    // Every e-mail has an HTML part made from its text: multipart/alternative, the same words in both.
+    htmlBody: message.html ?? htmlBodyOf(message.subject, message.text),
     headers: message.headers ?? null,
     kind: message.kind,
     // Held back (quiet hours) or due now.

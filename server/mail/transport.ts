@@ -39,7 +39,8 @@ export function smtpSender(smtpUrl: string, from: string): SendMail {
  * The log names the file, never its content: the links in it are credentials.
  */
 export function folderSender(folder: string, from: string, logger: Logger): SendMail {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // CRLF, as the message would travel (RFC 5322): a mail program opening the file reads it as sent.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return async (message) => {
     const info = await transport.sendMail({ from, ...message, html: message.html ?? undefined, headers: message.headers ?? undefined });
     await fs.mkdir(folder, { recursive: true });

@@ -289,6 +289,10 @@ describe('delivered through a real SMTP server', () => {
     expect(mail!.subject).toBe('New question: Midnight prayer');
     expect(mail!.text).not.toContain('PRIVATE');
     expect(mail!.link).toMatch(/\/questions\?tab=received$/);
+    // And an HTML part of the same words, its link a button; nothing private in it either.
+    expect(mail!.html).toContain(`href="${mail!.link}"`);
+    expect(mail!.html).toContain('>Open it in Steadfast</a>');
+    expect(mail!.html).not.toContain('PRIVATE');
     const unsubscribe = mail!.rawHeaders['list-unsubscribe']!;
     expect(unsubscribe).toMatch(/^List-Unsubscribe: <http:\/\/localhost:\d+\/api\/notifications\/unsubscribe\?token=.+>$/);
     expect(mail!.rawHeaders['list-unsubscribe-post']).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');

@@ -1,7 +1,10 @@
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
 import { passwordResetMessage } from './messages';
 import { htmlBodyOf } from './html-body';
 import { notificationEmail } from '../features/notifications/email';
+
+// A browser's HTML parser (jsdom ships no types of its own).
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: Window } };
 
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 const documentOf = (html: string) => new JSDOM(html).window.document;

@@ -1,14 +1,14 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { CommunityView } from '@shared/contracts/communities';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { TimeZoneSelect } from '@/components/ui/time-zone-select';
 import { toast } from '@/components/ui/use-toast';
 import { toastError } from '@/lib/notify';
-import { canonicalTimeZone, timeZoneLabel, timeZoneOptions } from '@/lib/time-zones';
+import { canonicalTimeZone } from '@/lib/time-zones';
 import { useUpdateCommunity } from '../api';
 
 export const updateFailed = (error: unknown) =>
@@ -30,7 +30,6 @@ function EditCommunityForm({ community, onDone }: { community: CommunityView; on
   const [name, setName] = useState(community.name);
   const [description, setDescription] = useState(community.description ?? '');
   const [timeZone, setTimeZone] = useState(() => canonicalTimeZone(community.timeZone));
-  const zones = useMemo(() => timeZoneOptions(community.timeZone), [community.timeZone]);
   const update = useUpdateCommunity(community.id);
 
   const onSubmit = (event: FormEvent) => {
@@ -65,18 +64,7 @@ function EditCommunityForm({ community, onDone }: { community: CommunityView; on
         <Textarea id="edit-community-description" value={description} onChange={(event) => setDescription(event.target.value)} maxLength={500} />
       </FormField>
       <FormField id="edit-community-time-zone" label="Time zone" hint="Meeting times and the community's daily numbers follow this time zone.">
-        <NativeSelect
-          id="edit-community-time-zone"
-          aria-describedby="edit-community-time-zone-hint"
-          value={timeZone}
-          onChange={(event) => setTimeZone(event.target.value)}
-        >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {timeZoneLabel(zone)}
-            </option>
-          ))}
-        </NativeSelect>
+        <TimeZoneSelect id="edit-community-time-zone" aria-describedby="edit-community-time-zone-hint" value={timeZone} onChange={setTimeZone} />
       </FormField>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>

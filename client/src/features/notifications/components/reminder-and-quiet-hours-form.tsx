@@ -1,14 +1,14 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import type { NotificationPreferences } from '@shared/contracts/notification-preferences';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { TimeZoneSelect } from '@/components/ui/time-zone-select';
 import { toast } from '@/components/ui/use-toast';
 import { fieldErrors } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
-import { browserTimeZone, timeZoneLabel, timeZoneOptions } from '@/lib/time-zones';
+import { browserTimeZone, timeZoneLabel } from '@/lib/time-zones';
 import { useSavePreferences } from '../preferences-api';
 
 /** The daily reminder, the time zone and quiet hours, saved together. */
@@ -24,7 +24,6 @@ export function ReminderAndQuietHoursForm({ preferences }: { preferences: Notifi
   const [quiet, setQuiet] = useState(preferences.quietHours !== null);
   const [start, setStart] = useState(preferences.quietHours?.start ?? '22:00');
   const [end, setEnd] = useState(preferences.quietHours?.end ?? '07:00');
-  const zones = useMemo(() => [...new Set(['UTC', ...timeZoneOptions(timeZone)])], [timeZone]);
   const errors = fieldErrors(save.error);
   const zoneHint = suggested && suggested !== preferences.timeZone ? "Your browser's time zone. Save to keep it." : undefined;
 
@@ -60,13 +59,7 @@ export function ReminderAndQuietHoursForm({ preferences }: { preferences: Notifi
         </div>
       ) : null}
       <FormField id={`${id}-zone`} label="Time zone" hint={zoneHint} error={errors.timeZone}>
-        <NativeSelect {...fieldProps(`${id}-zone`, { hint: zoneHint, error: errors.timeZone })} value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {timeZoneLabel(zone)}
-            </option>
-          ))}
-        </NativeSelect>
+        <TimeZoneSelect {...fieldProps(`${id}-zone`, { hint: zoneHint, error: errors.timeZone })} value={timeZone} onChange={setTimeZone} extra={['UTC']} />
       </FormField>
       <label className="flex items-start gap-2 text-sm">
         <Checkbox checked={quiet} onChange={(event) => setQuiet(event.target.checked)} className="mt-0.5" />

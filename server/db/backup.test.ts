@@ -58,6 +58,13 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     expect(backup.status, backup.output).toBe(0);
     expect(backup.output).toMatch(/Backed up 1 accounts to/);
     expect(fs.statSync(backupFile).size).toBeGreaterThan(0);
+    // Names relative to the data folder: tar lists it without "Removing leading '/'", and unpacks nothing outside.
+    const listing = spawnSync('tar', ['-tzf', backupFile], { encoding: 'utf8' });
+    expect(listing.status, listing.stderr).toBe(0);
+    expect(listing.stderr).toBe('');
+    const names = listing.stdout.trim().split('\n');
+    expect(names).toContain('PG_VERSION');
+    expect(names.filter((name) => name.startsWith('/'))).toEqual([]);
 
     await withServer(async (app, database) => {
       await signUp(app, later);

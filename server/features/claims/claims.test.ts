@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { CLAIM_EMAIL_MISMATCH, LINK_INVALID_MESSAGE, type PublicUser } from '@shared/contracts/auth';
+import { CLAIM_EMAIL_MISMATCH, LINK_OF_ANOTHER_ACCOUNT_MESSAGE, type PublicUser } from '@shared/contracts/auth';
 import { mailOutbox } from '@shared/schema/mail';
 import { auditLogs } from '@shared/schema/audit';
 import { users } from '@shared/schema/auth';
@@ -55,7 +55,7 @@ describe('POST /api/claim (sign up by claiming)', () => {
     // Only the account's own session follows the link: signed out, or as someone else, nothing happens.
     await request(app).post('/api/verify-email').send({ token }).expect(401);
     const someoneElse = await signUp(app);
-    expectJsonError(await someoneElse.agent.post('/api/verify-email').send({ token }), 400, LINK_INVALID_MESSAGE);
+    expectJsonError(await someoneElse.agent.post('/api/verify-email').send({ token }), 409, LINK_OF_ANOTHER_ACCOUNT_MESSAGE);
     const followed = await visitor.post('/api/verify-email').send({ token }).expect(200);
     expect(followed.body).toEqual({ message: expect.stringMatching(/history/), communityIds: [id] });
 
@@ -99,7 +99,7 @@ describe('POST /api/claim (sign up by claiming)', () => {
     const token = tokenOf(await queuedLink(db, hannah.email, 'claim-verify-email'));
     await request(app).post('/api/verify-email').send({ token }).expect(401);
     const hannahsOwn = await signUp(app);
-    expectJsonError(await hannahsOwn.agent.post('/api/verify-email').send({ token }), 400, LINK_INVALID_MESSAGE);
+    expectJsonError(await hannahsOwn.agent.post('/api/verify-email').send({ token }), 409, LINK_OF_ANOTHER_ACCOUNT_MESSAGE);
     expect((await squatter.get('/api/user').expect(200)).body.emailVerified).toBe(false);
     // The mail itself names nobody: the squatter chose the name.
     const [queued] = await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, hannah.email));

@@ -79,6 +79,8 @@ export async function importCsv(db: Database, context: CommunityContext, input: 
     const imported = resolved.filter((row) => row.userId !== undefined);
     const dailyKeys = disciplines.filter((discipline) => discipline.isDailyGrid).map((discipline) => discipline.key);
     const changed = new Set([
+      // Records found by name that the file gave an e-mail (createImportedMembers wrote it).
+      ...imported.filter((row) => row.user?.email === null && row.email).map((row) => row.userId!),
       ...(await writeMemberships(tx, communityId, imported, context.userId)),
       ...(await writeLogs(tx, communityId, period, imported, dailyKeys, now)),
       ...(await writeTargets(tx, communityId, period, imported, now)),

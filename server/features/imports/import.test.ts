@@ -335,6 +335,15 @@ describe('POST /api/import/csv: rows and matching', () => {
     expect(other).toEqual({ importedCount: 0, createdCount: 0, changedCount: 0, errors: [{ row: 2, message: `The name "${person.displayName}" belongs to another member here (with a different e-mail)` }], refusedCells: [], alreadyMembers: [] });
   });
 
+  it('counts a record given only an e-mail by the file as changed, and the same file again as nothing changed', async () => {
+    const fixture = await createCommunity(app);
+    const person = uniqueIdentity('orpah');
+    await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, fileOf([person.displayName, '', '', 'y']), APRIL_2024, mapping);
+    const withEmail = fileOf([person.displayName, person.email, '', 'y']);
+    expect(await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, withEmail, APRIL_2024, mapping)).toMatchObject({ importedCount: 1, createdCount: 0, changedCount: 1 });
+    expect(await importWithSuggestedMapping(fixture.owner.agent, fixture.community.id, withEmail, APRIL_2024, mapping)).toMatchObject({ importedCount: 1, createdCount: 0, changedCount: 0 });
+  });
+
   it('finds a member named in another alphabet again, whatever the capitals', async () => {
     const fixture = await createCommunity(app);
     const tag = uniqueIdentity('t').displayName.split(' ')[1]!;

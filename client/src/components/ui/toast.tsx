@@ -12,10 +12,10 @@ export const ToastViewport = forwardRef<HTMLOListElement, ComponentPropsWithoutR
       ref={ref}
       className={cn(
         // On a phone at the bottom, where it covers no tabs or header (it hid the Meetings tabs); at the top while a
-        // dialog is open, whose main button (Save, Continue) sits at its bottom and must never be covered; on wider
+        // dialog or alert dialog is open, whose main button (Save, Continue) sits at its bottom and must never be covered; on wider
         // screens at the top right, beside the content.
         'fixed inset-x-0 bottom-0 z-[100] flex max-h-screen flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none',
-        '[body:has([role=dialog][data-state=open])_&]:top-0 [body:has([role=dialog][data-state=open])_&]:bottom-auto',
+        '[body:has([role$=dialog][data-state=open])_&]:top-0 [body:has([role$=dialog][data-state=open])_&]:bottom-auto',
         'sm:inset-x-auto sm:top-0 sm:bottom-auto sm:right-0 sm:w-full sm:max-w-sm',
         className,
       )}

@@ -24,57 +24,51 @@ export function ImportOutcome({ id, result }: { id: string; result: ImportResult
           ? `Nothing changed: ${result.importedCount === 1 ? 'its member was' : `its ${result.importedCount} members were`} already up to date.`
           : `${plural(result.importedCount, 'member', 'members')} imported${result.createdCount ? `, ${result.createdCount} of them new` : ''}.`}
       </p>
-      {result.alreadyMembers.length ? (
-        <section aria-labelledby={`${id}-members`} className="grid gap-2">
-          <h3 id={`${id}-members`} className="font-semibold">
-            {plural(result.alreadyMembers.length, 'row is a member', 'rows are members')} already
-          </h3>
-          <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-lg border border-border p-3 text-sm" tabIndex={0} aria-label="Rows of members already here">
-            {result.alreadyMembers.map((row) => (
-              <li key={row.row} className="[overflow-wrap:anywhere]">
-                <span className="font-medium">Row {row.row}:</span> {row.email}
-              </li>
-            ))}
-          </ul>
-          <p className="text-sm text-muted-foreground">They have their own account here, and their own log is kept: nothing in those rows needs fixing.</p>
-        </section>
-      ) : null}
-      {result.errors.length ? (
-        <section aria-labelledby={`${id}-refused`} className="grid gap-2">
-          <h3 id={`${id}-refused`} className="font-semibold text-destructive">
-            {plural(result.errors.length, 'row was', 'rows were')} not imported
-          </h3>
-          <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-lg border border-border p-3 text-sm" tabIndex={0} aria-label="Rows not imported">
-            {result.errors.map((problem) => (
-              <li key={`${problem.row}-${problem.message}`}>
-                <span className="font-medium">Row {problem.row}:</span> {problem.message}
-              </li>
-            ))}
-          </ul>
-          <p className="text-sm text-muted-foreground">Correct those rows in the file and import it again: rows already imported stay as they are.</p>
-        </section>
-      ) : null}
-      {result.refusedCells.length ? (
-        <section aria-labelledby={`${id}-cells`} className="grid gap-2">
-          <h3 id={`${id}-cells`} className="font-semibold">
-            {plural(result.refusedCells.length, 'cell was', 'cells were')} left out
-          </h3>
-          <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-lg border border-border p-3 text-sm" tabIndex={0} aria-label="Cells left out">
-            {result.refusedCells.map((cell) => (
-              <li key={`${cell.row}-${cell.column}`} className="break-words">
-                <span className="font-medium">
-                  Row {cell.row}, “{cell.column}”:
-                </span>{' '}
-                {cell.message}
-              </li>
-            ))}
-          </ul>
-          <p className="text-sm text-muted-foreground">Those members were imported without these cells. Correct the cells in the file and import it again to add them.</p>
-        </section>
-      ) : null}
+      <OutcomeList
+        id={`${id}-members`}
+        title={`${plural(result.alreadyMembers.length, 'row is a member', 'rows are members')} already`}
+        label="Rows of members already here"
+        items={result.alreadyMembers.map((row) => ({ key: String(row.row), where: `Row ${row.row}:`, what: row.email }))}
+        next="They have their own account here, and their own log is kept: nothing in those rows needs fixing."
+      />
+      <OutcomeList
+        id={`${id}-refused`}
+        title={`${plural(result.errors.length, 'row was', 'rows were')} not imported`}
+        tone="destructive"
+        label="Rows not imported"
+        items={result.errors.map((problem) => ({ key: `${problem.row}-${problem.message}`, where: `Row ${problem.row}:`, what: problem.message }))}
+        next="Correct those rows in the file and import it again: rows already imported stay as they are."
+      />
+      <OutcomeList
+        id={`${id}-cells`}
+        title={`${plural(result.refusedCells.length, 'cell was', 'cells were')} left out`}
+        label="Cells left out"
+        items={result.refusedCells.map((cell) => ({ key: `${cell.row}-${cell.column}`, where: `Row ${cell.row}, “${cell.column}”:`, what: cell.message }))}
+        next="Those members were imported without these cells. Correct the cells in the file and import it again to add them."
+      />
       {!result.errors.length && !result.refusedCells.length && !unchanged ? (
         <p className="text-sm text-muted-foreground">Every row was imported. The members appear in the list with their history.</p>
       ) : null}
     </div>
+  );
+}
+
+/** One part of the outcome: a heading, its rows (scrolling when long) and what to do next; nothing when empty. */
+function OutcomeList({ id, title, tone, label, items, next }: { id: string; title: string; tone?: 'destructive'; label: string; items: { key: string; where: string; what: string }[]; next: string }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="grid gap-2">
+      <h3 id={id} className={tone === 'destructive' ? 'font-semibold text-destructive' : 'font-semibold'}>
+        {title}
+      </h3>
+      <ul className="grid max-h-60 gap-1 overflow-y-auto rounded-lg border border-border p-3 text-sm" tabIndex={0} aria-label={label}>
+        {items.map((item) => (
+          <li key={item.key} className="[overflow-wrap:anywhere]">
+            <span className="font-medium">{item.where}</span> {item.what}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-muted-foreground">{next}</p>
+    </section>
   );
 }

@@ -1,8 +1,8 @@
 // Fills a demo community to try the app: npm run seed:demo (stop the server first on the embedded database).
-// A moderator with three months of their own history and targets, two commanders, twenty members who joined
-// over those months, guidance, questions, meetings and two applications to review, on the database the server
-// is configured with (DATABASE_URL, else the embedded one in DATA_DIR). The same history every run, relative
-// to today.
+// A moderator leading a subgroup, two commanders leading one each, twenty members who joined over three months,
+// and the pastoral story around them (scripts/seed/seed-story.ts), on the database the server is configured
+// with (DATABASE_URL, else the embedded one in DATA_DIR). The same history every run, relative to today, and
+// nothing after yesterday: today is for whoever tries it.
 import { eq } from 'drizzle-orm';
 import { dateInTimeZone } from '../shared/domain/calendar';
 import { users } from '../shared/schema/auth';
@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../server/db/client';
 import { DatabaseConnectError } from '../server/db/connect-error';
 import { DataDirLockedError } from '../server/db/lock';
 import { seedCommunity } from './seed/seed-community';
+import { STORY_SUBGROUPS } from './seed/story-text';
 
 const DEMO_DOMAIN = 'demo.steadfast.example';
 const DEMO_PASSWORD = 'steadfast-demo-2026';
@@ -42,13 +43,13 @@ try {
     }));
     console.log(`Seeded 'Grace Fellowship (demo)' in ${((performance.now() - started) / 1000).toFixed(1)} s. Every account's password is ${DEMO_PASSWORD}\n`);
     const rows = [
-      ['CommunityModerator', seeded.moderator],
-      ...seeded.commanders.map((commander) => ['Commander', commander] as const),
-      ...seeded.members.slice(0, 3).map((member) => ['Member', member] as const),
+      ['CommunityModerator', seeded.moderator, `runs the community and leads ${STORY_SUBGROUPS[2]}`],
+      ...seeded.commanders.map((commander, i) => ['Commander', commander, `leads ${STORY_SUBGROUPS[i]}`] as const),
+      ['Member', seeded.members[0]!, `in ${STORY_SUBGROUPS[0]}: a note, a moved meeting, a reply and a history offer`] as const,
     ] as const;
-    for (const [role, account] of rows) console.log(`  ${role.padEnd(20)} ${account.email.padEnd(40)} ${account.displayName}`);
-    console.log(`  … and ${seeded.members.length - 3} more members, member4@${DEMO_DOMAIN} to member${seeded.members.length}@${DEMO_DOMAIN}`);
-    console.log(`\nStart the server (npm start) and sign in at ${publicOrigin(config)}/auth as ${seeded.moderator.email} first: the moderator's dashboard, Administration and Reports show the community.`);
+    for (const [role, account, part] of rows) console.log(`  ${role.padEnd(20)} ${account.email.padEnd(40)} ${account.displayName.padEnd(16)} ${part}`);
+    console.log(`  … and ${seeded.members.length - 1} more members, member2@${DEMO_DOMAIN} to member${seeded.members.length}@${DEMO_DOMAIN}`);
+    console.log(`\nStart the server (npm start) and sign in at ${publicOrigin(config)}/auth: README's "Try the demo" says what each account shows.`);
   }
 } finally {
   await database.close();

@@ -34,6 +34,8 @@ export type CareNoteBody = z.infer<typeof careNoteBody>;
 
 export const REFLECTION_TEXT_MAX = 2000;
 export const REFLECTION_REPLY_MAX = 500;
+/** The one-tap reply to a reflection ('Praying'). */
+export const PRAYER_REPLY = 'Praying for you 🙏';
 const reflectionText = (label: string) =>
   multiLineText(label)
     .pipe(z.string().max(REFLECTION_TEXT_MAX, `${label} must be at most ${REFLECTION_TEXT_MAX} characters`))

@@ -98,7 +98,8 @@ export async function writeReflection(
   return toView(row!);
 }
 
-const monthName = ({ year, month }: Month) => `${new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en', { month: 'long', timeZone: 'UTC' })} ${year}`;
+/** 'November 2026': how a notification names a reflection's month. */
+export const monthName = ({ year, month }: Month) => `${new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en', { month: 'long', timeZone: 'UTC' })} ${year}`;
 
 /** A new reflection reaches the commander of the writer's subgroup as a notification: who and which month, never what it says. */
 async function tellCommander(tx: Executor, context: CommunityContext, period: Month): Promise<void> {

@@ -1,7 +1,7 @@
 import HandHeart from 'lucide-react/icons/hand-heart';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import { useId, useState } from 'react';
-import { REFLECTION_REPLY_MAX, type ReflectionView } from '@shared/contracts/care';
+import { PRAYER_REPLY, REFLECTION_REPLY_MAX, type ReflectionView } from '@shared/contracts/care';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldProps } from '@/components/ui/form-field';
@@ -108,7 +108,6 @@ export function ReflectionBodyView({ communityId, reflection, isSelf, onEdit }: 
 }
 
 /** One tap's reply: words first, so it reads where no emoji font is installed. */
-export const PRAYER_REPLY = 'Praying for you 🙏';
 
 /** The commander's (or an admin's) one reply: a few words, or a prayer. */
 export function AcknowledgeForm({ communityId, reflection }: { communityId: string; reflection: ReflectionView }) {

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { createCommunityThroughUi, generateInviteCode, linkFromMail, newIdentity, signInThroughUi, signUpThroughUi } from './fixtures';
-import { checkScreen, openPage, type Size, test } from './screens-kit';
+import { type AnySize, checkScreen, openPage, type Size, test } from './screens-kit';
 
 /*
  * Issue 21: proven e-mails end to end. The app sends real mail over SMTP to mail-catcher.mjs; the links are
@@ -8,7 +8,7 @@ import { checkScreen, openPage, type Size, test } from './screens-kit';
  * sideways scroll) and photographed at both sizes.
  */
 
-for (const size of ['desktop', 'phone'] as Size[]) {
+for (const size of ['desktop', 'tablet', 'phone'] as AnySize[]) {
   test(`forgot password: the e-mail's link sets a new password and signs in (${size})`, async ({ browser }) => {
     const page = await openPage(browser, size);
     const identity = await signUpThroughUi(page, newIdentity('Forgetful'));

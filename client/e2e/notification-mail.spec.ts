@@ -2,13 +2,13 @@ import { expect } from '@playwright/test';
 import { addDays, dateInTimeZone, zonedInstant } from '../../shared/domain/calendar';
 import { call, linkFromMail, register } from './fixtures';
 import { MAIL_CATCHER_PORT } from './playwright.config';
-import { checkScreen, openPage, type Size, test } from './screens-kit';
+import { type AnySize, checkScreen, openPage, test } from './screens-kit';
 
 /*
  * Issue 24: a notification e-mail as it arrives (real SMTP to mail-catcher.mjs): its title and a link, no
  * private text, and an unsubscribe link whose page turns that kind of e-mail off with one press.
  */
-for (const size of ['desktop', 'phone'] as Size[]) {
+for (const size of ['desktop', 'tablet', 'phone'] as AnySize[]) {
   test(`a meeting e-mail's unsubscribe link turns meeting e-mails off (${size})`, async ({ browser }) => {
     const leader = await register(browser, 'Leader');
     const lead = leader.context.request;

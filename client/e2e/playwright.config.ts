@@ -9,8 +9,11 @@ export const GOOGLE_PROJECT_ID = 'steadfast-e2e';
 /** The app's mail goes to a real SMTP server (mail-catcher.mjs); tests read what arrived over HTTP. */
 export const SMTP_PORT = port + 2;
 export const MAIL_CATCHER_PORT = port + 3;
+/** A second server, of the demo community `npm run seed:demo` makes (demo.spec.ts walks it as README tells it). */
+export const DEMO_PORT = port + 4;
 // A fresh embedded database for every run; the server below is the built app in production mode.
 const dataDir = path.join(root, '.e2e-data');
+const demoDataDir = path.join(root, '.e2e-demo-data');
 
 export default defineConfig({
   testDir: '.',
@@ -76,6 +79,15 @@ export default defineConfig({
         RATE_LIMIT_REGISTER_PER_IP: '1000',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
+    },
+    {
+      // Seeded as README says, on the day the run starts, then served like the app above.
+      command: `rm -rf "${demoDataDir}" && npm run -s seed:demo && node dist/server/index.js`,
+      cwd: root,
+      url: `http://127.0.0.1:${DEMO_PORT}/api/user`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: { NODE_ENV: 'production', PORT: String(DEMO_PORT), DATA_DIR: demoDataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${DEMO_PORT}` },
     },
   ],
 });

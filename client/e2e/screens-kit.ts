@@ -62,9 +62,12 @@ export const test = base.extend<object, { world: World }>({
   ],
 });
 
-/** A page of the given size, signed in with `state` when given; animations are reduced so captures are stable. */
-export async function openPage(browser: Browser, size: AnySize, state?: StorageState) {
-  const context = await browser.newContext({ ...ALL_SIZES[size], reducedMotion: 'reduce', storageState: state });
+/**
+ * A page of the given size, signed in with `state` when given; animations are reduced so captures are stable.
+ * `baseURL` points it at another server than the run's (the demo's).
+ */
+export async function openPage(browser: Browser, size: AnySize, state?: StorageState, baseURL?: string) {
+  const context = await browser.newContext({ ...ALL_SIZES[size], reducedMotion: 'reduce', storageState: state, ...(baseURL ? { baseURL } : {}) });
   const page = await context.newPage();
   // API calls without an answer yet. A response counts as the end: the client leaves some bodies
   // unread (a 401 from /api/user), which keeps Playwright's 'networkidle' from ever arriving.

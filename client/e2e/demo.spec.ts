@@ -122,6 +122,20 @@ test("a member: a history offer, Fasting kept in secret, a reply to last month's
     await expect(page.getByText(/Praying for your mother this week/)).toBeVisible();
     await checkScreen(page, 'demo-member-reflection', size);
 
+    // Another member's month: their Fasting (kept in secret) is withheld, not 'Not set'.
+    await page.goto('/');
+    await page.getByLabel('Member', { exact: true }).selectOption({ label: 'Daniel Kim' });
+    const targets = page.getByRole('heading', { name: 'Discipline Targets' }).locator('../..');
+    await expect(targets).toContainText('Daniel Kim');
+    await expect(targets.getByText('Bible Reading')).toBeVisible();
+    await expect(targets.getByText('Fasting')).toHaveCount(0);
+    await checkScreen(page, 'demo-member-other-member', size);
+
+    // Reports say which figure leaves the secret discipline out.
+    await page.goto('/reports');
+    await expect(page.getByText(/Fasting is left out: kept in secret/).first()).toBeVisible();
+    await checkScreen(page, 'demo-member-reports', size);
+
     await page.goto('/');
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await expect(page.getByRole('dialog', { name: 'Notifications' }).getByText('A word from Samuel Osei')).toBeVisible();

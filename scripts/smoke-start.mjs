@@ -1,7 +1,8 @@
 // Process-level checks of the built app (run `npm run build` first), for the embedded database and,
-// when Postgres is reachable, for Postgres: an account survives a restart, SIGTERM stops cleanly,
-// a second process on the same DATA_DIR refuses, assets are compressed and cached, /robots.txt is one.
-import { spawn } from 'node:child_process';
+// when Postgres is reachable, for Postgres: an account survives a restart, SIGTERM and SIGINT stop cleanly
+// (to `node dist/server/index.js` and to `npm start`, leaving no process behind), a second process on the
+// same DATA_DIR refuses, assets are compressed and cached, /robots.txt is one.
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +17,8 @@ function check(condition, what) {
   console.log(`${condition ? 'ok  ' : 'FAIL'} ${what}`);
 }
 
-function start(env, port) {
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+function start(env, port, command = [process.execPath, 'dist/server/index.js']) {
+  const child = spawn(command[0], command.slice(1), {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,8 +100,8 @@ async function scenario(label, env, { expectLock }) {
   const me = await fetch(`http://127.0.0.1:${port}/api/user`, { headers: { cookie } });
   const body = me.status === 200 ? await me.json() : {};
   check(me.status === 200 && body.id === user.id, 'the account and its session survive a restart');
-  again.kill('SIGTERM');
-  await withTimeout(again.exited, 20_000, 'second SIGTERM');
+  again.kill('SIGINT');
+  check((await withTimeout(again.exited, 20_000, 'SIGINT')) === 0 && /stopped cleanly/.test(again.output), 'SIGINT (Ctrl-C) drains and stops cleanly too (exit 0)');
 
   if (env.DATABASE_URL) {
     // The test suites hash at argon2's cheapest cost (server/auth/passwords.ts); a server keeps OWASP's.
@@ -113,9 +114,52 @@ async function scenario(label, env, { expectLock }) {
   }
 }
 
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every process below `pid` (its children, theirs, ...). */
+function descendantsOf(pid) {
+  const parents = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const found = [];
+  for (let frontier = [pid]; frontier.length > 0; ) {
+    frontier = parents.filter(([, parent]) => frontier.includes(parent)).map(([child]) => child);
+    found.push(...frontier);
+  }
+  return found;
+}
+
+/**
+ * A process manager stops `npm start` by signalling npm itself: npm passes the signal on to its script, whose
+ * shell `exec`s the server (package.json), so the server drains and exits and npm with it, within the grace
+ * the operator allows (SHUTDOWN_DELAY_MS + 10 s); the port closes and no child survives.
+ */
+async function npmStartStops(signal, env) {
+  const port = 5100 + Math.floor(Math.random() * 800);
+  const npm = start(env, port, ['npm', 'start']);
+  await waitUntilUp(port, npm);
+  const children = descendantsOf(npm.pid);
+  npm.kill(signal);
+  const code = await withTimeout(npm.exited, 10_000, `npm start after ${signal}`).catch(() => 'still running');
+  const listening = await fetch(`http://127.0.0.1:${port}/api/user`).then(() => true, () => false);
+  const survivors = children.filter(alive);
+  check(code === 0 && !listening && children.length > 0 && survivors.length === 0, `${signal} to npm start stops the server within 10 s: the port closes and no process it started survives (exit ${code}, started ${children.join(', ')}, surviving ${survivors.join(', ') || 'none'})`);
+  for (const pid of survivors) process.kill(pid, 'SIGKILL');
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steadfast-smoke-'));
 try {
   await scenario('embedded PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { expectLock: true });
+  console.log('\n# npm start under a process manager');
+  for (const signal of ['SIGTERM', 'SIGINT']) await npmStartStops(signal, { DATA_DIR: dataDir, DATABASE_URL: '' });
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -46,6 +46,7 @@ import { trackingRoutes } from './features/tracking/routes';
 import { requestDrain } from './http/drain';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
+import { createMetrics, metricsRoutes } from './http/metrics';
 import { loggedUrl } from './http/logged-url';
 import { pageSessionReader } from './http/page-session';
 import { databaseRateLimitStores } from './http/rate-limit-store';
@@ -126,6 +127,8 @@ export function createApp({
   app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(requests.middleware);
+  const metrics = config.METRICS_TOKEN ? createMetrics(database) : undefined;
+  if (metrics) app.use(metrics.countRequests);
 
   app.use(
     pinoHttp({
@@ -149,6 +152,7 @@ export function createApp({
   app.use(securityHeaders(config));
   app.use(compression());
   app.use(healthRoutes(db, requests.isDraining));
+  app.use(metricsRoutes(metrics, config.METRICS_TOKEN));
 
   const workerSettings = mail.worker ?? (config.NODE_ENV !== 'test' && !UNDER_TEST_RUNNER);
   const outbox = workerSettings
@@ -158,6 +162,7 @@ export function createApp({
         sendPush: push.enabled ? pushSender(db, push.vapid, config.PUSH_ENDPOINT_HOSTS, now) : undefined,
         logger,
         now,
+        onSendFailed: metrics?.sendFailed,
         ...(workerSettings === true ? {} : workerSettings),
       })
     : undefined;
@@ -177,6 +182,7 @@ export function createApp({
         now,
         logger,
         () => outbox?.wake(),
+        metrics?.scanFinished,
       )
     : undefined;
   // Before the same-origin JSON rule: mail providers unsubscribe with a form POST and no Origin (RFC 8058).

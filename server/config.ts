@@ -35,6 +35,8 @@ const configSchema = z.object({
    * balancer checking readiness stops sending it any before it stops listening. 0 (the default) for one server.
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Turns GET /metrics on, for `Authorization: Bearer <this>` only (a long random string: openssl rand -hex 32). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),

@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   sessionPool: SessionPool;
+  /** The pool's connections now (Postgres; the embedded database has one, and no pool). */
+  connections?: () => { inUse: number; idle: number; waiting: number };
   /** An embedded database's files as one archive (PGlite's dumpDataDir): the tests' migrated template. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -81,7 +83,13 @@ export async function openDatabase(target: DatabaseTarget, { logger, onQuery }: 
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', sessionPool: namedSessionStatements(pool), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      sessionPool: namedSessionStatements(pool),
+      connections: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
 
   const release = 'dataDir' in target ? lockDataDir(target.dataDir) : () => {};

@@ -150,6 +150,8 @@ export interface OutboxWorkerOptions {
   recipientSuffix?: string | readonly string[];
   /** Sends in flight and the total timeout of a send, per channel (tests shorten them). */
   channelLimits?: typeof CHANNEL_LIMITS;
+  /** Told of every send that failed (GET /metrics counts them). */
+  onSendFailed?: (channel: 'email' | 'push', givenUp: boolean) => void;
 }
 
 export interface OutboxWorker {
@@ -171,6 +173,7 @@ export function startOutboxWorker({
   maxRetryMs = 30 * 60 * SECOND,
   recipientSuffix,
   channelLimits = CHANNEL_LIMITS,
+  onSendFailed,
 }: OutboxWorkerOptions): OutboxWorker {
   let stopped = false;
   const stopping = new AbortController();
@@ -245,6 +248,7 @@ export function startOutboxWorker({
           .where(eq(mailOutbox.id, row.id));
       }
       const what = isPush ? 'push' : 'e-mail';
+      onSendFailed?.(isPush ? 'push' : 'email', givingUp);
       logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason, givingUp }, givingUp ? `${what} given up` : `${what} not accepted, will retry`);
     }
   };

@@ -123,7 +123,15 @@ export interface ScheduledJob {
  * Runs each job every `intervalMs` (well under a minute, so a reminder goes out within a minute of its time),
  * one scan at a time; a job that fails is logged and tried again at the next scan.
  */
-export function startScheduledScan(jobs: readonly ScheduledJob[], now: () => Date, logger: Logger, onQueued: () => void, intervalMs = 20_000): ScheduledScan {
+export function startScheduledScan(
+  jobs: readonly ScheduledJob[],
+  now: () => Date,
+  logger: Logger,
+  onQueued: () => void,
+  /** Told when a round of every job has finished (GET /metrics reports the last). */
+  onFinished: (at: Date) => void = () => {},
+  intervalMs = 20_000,
+): ScheduledScan {
   let running = false;
   const scan = async () => {
     if (running) return;
@@ -140,6 +148,7 @@ export function startScheduledScan(jobs: readonly ScheduledJob[], now: () => Dat
           logger.warn({ err: error }, `${job.name}: scan failed`);
         }
       }
+      onFinished(now());
     } finally {
       running = false;
     }

@@ -172,9 +172,12 @@ if (postgresUp) {
   await admin.query(`CREATE DATABASE "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  // A folder of its own for what the server writes beside the database (mail as .eml files), never the checkout's ./data.
+  const postgresDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steadfast-smoke-'));
   try {
-    await scenario('Postgres', { DATABASE_URL: url.toString(), SESSION_SECRET: 'smoke-test-secret-long-enough-for-cookies' }, { expectLock: false });
+    await scenario('Postgres', { DATABASE_URL: url.toString(), DATA_DIR: postgresDataDir, SESSION_SECRET: 'smoke-test-secret-long-enough-for-cookies' }, { expectLock: false });
   } finally {
+    fs.rmSync(postgresDataDir, { recursive: true, force: true });
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }

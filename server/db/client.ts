@@ -172,12 +172,15 @@ function namedSessionStatements(pool: pg.Pool): SessionPool {
 
 let latestMigration: number | undefined;
 
+/** When each migration of this build was made (ms since the epoch): what __drizzle_migrations.created_at records once applied. */
+export const migrationsOfThisBuild = (): number[] => readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis);
+
 /**
  * Whether the database answers and holds every migration this build knows (drizzle records each one it
  * applies with the time the migration was made): what GET /readyz reports.
  */
 export async function schemaIsCurrent(db: Executor): Promise<boolean> {
-  latestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis));
+  latestMigration ??= Math.max(0, ...migrationsOfThisBuild());
   const [row] = rowsOf<{ latest: string | null }>(await db.execute(sql`SELECT max(created_at)::text AS latest FROM drizzle.__drizzle_migrations`));
   return Number(row?.latest ?? 0) >= latestMigration;
 }

@@ -87,6 +87,9 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Every setting the server reads from its environment (deploy recipes may name no other). */
+export const CONFIG_NAMES: readonly string[] = Object.keys(configSchema.shape);
+
 /** Parses the environment once at start; a bad value stops the process with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A blank value ("PORT=" as in .env.example) means unset, i.e. the default, not 0 or an error.

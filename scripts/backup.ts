@@ -9,8 +9,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../server/config';
 import { embeddedDatabaseFolder } from '../server/db/client';
 import { DataDirLockedError, lockDataDir } from '../server/db/lock';
-import { defaultBackupFile } from './lib/backup-files';
-import { withRelativeNames } from './lib/relative-tar';
+import { defaultBackupFile } from '../server/ops/backup-files';
+import { withRelativeNames } from '../server/ops/relative-tar';
 
 const config = loadConfig();
 if (config.DATABASE_URL) {

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../server/config';
 import { embeddedDatabaseFolder } from '../server/db/client';
 import { DataDirLockedError, lockDataDir } from '../server/db/lock';
-import { backupsFolder, fileTimeStamp, listBackups } from './lib/backup-files';
+import { backupsFolder, fileTimeStamp, listBackups } from '../server/ops/backup-files';
 
 const file = process.argv[2];
 const config = loadConfig();

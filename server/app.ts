@@ -47,6 +47,7 @@ import { requestDrain } from './http/drain';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { createMetrics, metricsRoutes } from './http/metrics';
+import { scheduledBackupJob } from './ops/scheduled-backup';
 import { loggedUrl } from './http/logged-url';
 import { pageSessionReader } from './http/page-session';
 import { databaseRateLimitStores } from './http/rate-limit-store';
@@ -171,6 +172,7 @@ export function createApp({
   const passport = createPassport(db);
   const linkKey = linkKeyFrom(sessionSecret);
   const delivery = { origin: publicOrigin(config), linkKey, now, pushEnabled: push.enabled };
+  const backups = reminders ? scheduledBackupJob(database, config, logger, { onFinished: metrics?.backupFinished }) : undefined;
   const reminderScan = reminders
     ? startScheduledScan(
         [
@@ -178,6 +180,7 @@ export function createApp({
           { name: 'weekly words', run: (at) => sendDueWeeklyWords(db, delivery, at) },
           { name: 'closed communities', run: (at) => eraseClosedCommunities(db, delivery, at) },
           { name: 'retention', run: (at) => pruneExpiredData(db, at) },
+          ...(backups ? [backups] : []),
         ],
         now,
         logger,

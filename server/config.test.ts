@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       DATA_DIR: './data',
       TRUST_PROXY: 0,
       SHUTDOWN_DELAY_MS: 0,
+      BACKUP_KEEP: 14,
       LOG_LEVEL: 'info',
       RATE_LIMIT_LOGIN_PER_EMAIL: 10,
       RATE_LIMIT_LOGIN_PER_IP: 100,
@@ -48,6 +49,14 @@ describe('loadConfig', () => {
     // In production, mail leaving the machine needs the address its links point at.
     expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(/PUBLIC_URL: required in production with SMTP_URL/);
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587', PUBLIC_URL: 'https://steadfast.example.org' }).SMTP_URL).toBe('smtp://mail.example.org:587');
+  });
+
+  it("takes BACKUP_SCHEDULE as 'daily HH:MM' and refuses anything else with a clear message", () => {
+    expect(loadConfig({ BACKUP_SCHEDULE: 'daily 03:00', BACKUP_KEEP: '7' })).toMatchObject({ BACKUP_SCHEDULE: 'daily 03:00', BACKUP_KEEP: 7 });
+    for (const wrong of ['03:00', 'daily 3:00', 'daily 24:00', 'weekly 03:00', 'daily 03:60']) {
+      expect(() => loadConfig({ BACKUP_SCHEDULE: wrong }), wrong).toThrow(/BACKUP_SCHEDULE must be 'daily HH:MM'/);
+    }
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
 
   it('reads HOST, an IP address or a host name, and leaves it unset (every interface) by default', () => {

@@ -35,6 +35,15 @@ const configSchema = z.object({
    * balancer checking readiness stops sending it any before it stops listening. 0 (the default) for one server.
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Writes a backup into DATA_DIR/backups at this time every day, in the server's time zone: 'daily 03:00'. */
+  BACKUP_SCHEDULE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^daily ([01]\d|2[0-3]):[0-5]\d$/, "BACKUP_SCHEDULE must be 'daily HH:MM' (24-hour clock, the server's time zone), e.g. daily 03:00")
+      .optional(),
+  ),
+  /** How many backups DATA_DIR/backups keeps (the newest); older ones are removed after each scheduled backup. */
+  BACKUP_KEEP: positiveInt(14),
   /** Turns GET /metrics on, for `Authorization: Bearer <this>` only (a long random string: openssl rand -hex 32). */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { users } from '@shared/schema/auth';
 import { createApp } from '../app';
 import { testConfig } from '../config';
-import { defaultBackupFile } from '../../scripts/lib/backup-files';
+import { defaultBackupFile } from '../ops/backup-files';
 import { TEST_PASSWORD, uniqueIdentity } from '../test/factories';
 import { embeddedDatabaseFolder, openDatabase } from './client';
 

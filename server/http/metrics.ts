@@ -19,6 +19,8 @@ export interface Metrics {
   sendFailed(channel: 'email' | 'push', givenUp: boolean): void;
   /** The scheduled scan (reminders, weekly words, erasures, retention) finished a round. */
   scanFinished(at: Date): void;
+  /** A scheduled backup was written (or failed). */
+  backupFinished(ok: boolean, at: Date): void;
 }
 
 /** Request durations, in seconds: from a cached read to a slow report. */
@@ -44,6 +46,8 @@ export function createMetrics(database: DatabaseHandle): Metrics {
     registers: [registry],
   });
   const failedSends = new Counter({ name: 'steadfast_outbox_send_failures_total', help: 'Messages the outbox could not send, by channel and whether it gave them up.', labelNames: ['channel', 'outcome'], registers: [registry] });
+  const backupFailures = new Counter({ name: 'steadfast_backup_failures_total', help: 'Scheduled backups that failed.', registers: [registry] });
+  const lastBackup = new Gauge({ name: 'steadfast_backup_last_success_timestamp_seconds', help: 'When the last scheduled backup of this server was written (Unix time); absent before the first.', registers: [registry] });
   const lastScan = new Gauge({ name: 'steadfast_scheduled_scan_last_run_timestamp_seconds', help: 'When the scheduled scan last finished a round (Unix time); absent before the first.', registers: [registry] });
 
   const { db } = database;
@@ -103,6 +107,7 @@ export function createMetrics(database: DatabaseHandle): Metrics {
     },
     sendFailed: (channel, givenUp) => failedSends.inc({ channel, outcome: givenUp ? 'given up' : 'will retry' }),
     scanFinished: (at) => lastScan.set(at.getTime() / 1000),
+    backupFinished: (ok, at) => (ok ? lastBackup.set(at.getTime() / 1000) : backupFailures.inc()),
   };
 }
 

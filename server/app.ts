@@ -172,7 +172,7 @@ export function createApp({
   const passport = createPassport(db);
   const linkKey = linkKeyFrom(sessionSecret);
   const delivery = { origin: publicOrigin(config), linkKey, now, pushEnabled: push.enabled };
-  const backups = reminders ? scheduledBackupJob(database, config, logger, { onFinished: metrics?.backupFinished }) : undefined;
+  const backups = reminders ? scheduledBackupJob(database, config, logger, { onFinished: metrics?.backupFinished, onQueued: () => outbox?.wake() }) : undefined;
   const reminderScan = reminders
     ? startScheduledScan(
         [

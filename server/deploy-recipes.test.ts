@@ -90,8 +90,12 @@ describe('deploy/steadfast.service', () => {
   const unit = read('deploy/steadfast.service');
 
   it('starts the built server and names only settings the server reads', () => {
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node dist\/server\/index\.js$/m);
+    const start = /^ExecStart=\/usr\/bin\/env ((?:\w+=\S+ )+)\/usr\/bin\/node dist\/server\/index\.js$/m.exec(unit);
+    expect(start, 'ExecStart runs node dist/server/index.js with its settings').not.toBeNull();
+    const names = start![1]!.trim().split(' ').map((pair) => pair.split('=')[0]!);
+    expect(names).toEqual(expect.arrayContaining(['HOST', 'PORT', 'TRUST_PROXY']));
+    for (const name of names) expect(CONFIG_NAMES, name).toContain(name);
     expect(unit).toMatch(/^User=steadfast$/m);
-    for (const [, name] of unit.matchAll(/^Environment=(\w+)=/gm)) expect(CONFIG_NAMES, name).toContain(name);
+    expect(unit).toMatch(/^EnvironmentFile=\/etc\/steadfast\/steadfast\.env$/m);
   });
 });

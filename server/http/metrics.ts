@@ -47,8 +47,8 @@ export function createMetrics(database: DatabaseHandle): Metrics {
   });
   const failedSends = new Counter({ name: 'steadfast_outbox_send_failures_total', help: 'Messages the outbox could not send, by channel and whether it gave them up.', labelNames: ['channel', 'outcome'], registers: [registry] });
   const backupFailures = new Counter({ name: 'steadfast_backup_failures_total', help: 'Scheduled backups that failed.', registers: [registry] });
-  const lastBackup = new Gauge({ name: 'steadfast_backup_last_success_timestamp_seconds', help: 'When the last scheduled backup of this server was written (Unix time); absent before the first.', registers: [registry] });
-  const lastScan = new Gauge({ name: 'steadfast_scheduled_scan_last_run_timestamp_seconds', help: 'When the scheduled scan last finished a round (Unix time); absent before the first.', registers: [registry] });
+  const lastBackup = new Gauge({ name: 'steadfast_backup_last_success_timestamp_seconds', help: 'When this server last wrote a scheduled backup (Unix time); 0 before its first.', registers: [registry] });
+  const lastScan = new Gauge({ name: 'steadfast_scheduled_scan_last_run_timestamp_seconds', help: 'When the scheduled scan last finished a round (Unix time); 0 before the first.', registers: [registry] });
 
   const { db } = database;
   // Read from the outbox when scraped: every server of a deployment reports the same shared queue.
@@ -123,7 +123,7 @@ export function metricsRoutes(metrics: Metrics | undefined, token: string | unde
       res.status(404).json({ message: 'Not found.' });
       return;
     }
-    const given = /^Bearer (\S{1,512})$/.exec(req.get('authorization') ?? '')?.[1];
+    const given = /^Bearer (\S{1,512})$/i.exec(req.get('authorization') ?? '')?.[1];
     // Compared as digests of equal length, in constant time: the answer says nothing of how close a guess was.
     if (!given || !timingSafeEqual(digest(given), expected)) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import webpush from 'web-push';
+import { stampText } from '../../scripts/lib/build-inputs.mjs';
 import { embeddedDatabaseFolder, openDatabase } from '../db/client';
 import { startTestSmtpServer } from '../test/smtp';
 import { examine, type Finding } from './doctor';
@@ -25,7 +27,9 @@ await (await openDatabase({ dataDir })).close();
 const root = path.join(temp, 'app');
 const stamp = (settings: Record<string, string>) => {
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), JSON.stringify({ sources: 'x', settings }));
+  // As scripts/build.mjs writes it: each client setting as a hash of its value.
+  const hashed = Object.fromEntries(Object.entries(settings).map(([name, value]) => [name, createHash('sha256').update(value).digest('hex')]));
+  fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), stampText({ sources: 'x', settings: hashed }));
 };
 stamp({ VITE_FIREBASE_PROJECT_ID: 'grace-app' });
 
@@ -68,14 +72,24 @@ describe('npm run doctor', () => {
     ['a VAPID subject that is no address', { VAPID_SUBJECT: 'steadfast' }, 'VAPID_SUBJECT', /must be a mailto: address or an https: URL/],
     ['two VAPID keys of three', { VAPID_SUBJECT: undefined }, 'VAPID keys', /go together/],
     ['a malformed PUSH_ENDPOINT_HOSTS', { PUSH_ENDPOINT_HOSTS: 'https://fcm.googleapis.com/send' }, 'PUSH_ENDPOINT_HOSTS', /comma-separated host names/],
-    ['another Firebase project than the client build', { FIREBASE_PROJECT_ID: 'another-app' }, 'Firebase', /built with VITE_FIREBASE_PROJECT_ID 'grace-app' and the server has FIREBASE_PROJECT_ID 'another-app'/],
-    ['Google sign-in on the server only', { FIREBASE_PROJECT_ID: undefined }, 'Firebase', /'grace-app' and the server has FIREBASE_PROJECT_ID none/],
+    ['another Firebase project than the client build', { FIREBASE_PROJECT_ID: 'another-app' }, 'Firebase', /client build has a VITE_FIREBASE_PROJECT_ID other than the server's, and the server has FIREBASE_PROJECT_ID 'another-app'/],
+    ['Google sign-in in the client build only', { FIREBASE_PROJECT_ID: undefined }, 'Firebase', /other than the server's, and the server has FIREBASE_PROJECT_ID none/],
+    ['an auth domain the client build does not have', { VITE_FIREBASE_AUTH_DOMAIN: 'auth.grace.example.org' }, 'Firebase', /VITE_FIREBASE_AUTH_DOMAIN differs between the client build and the server/],
   ])('says what is wrong with %s', async (_label, change, name, said) => {
     const found = await check({ ...GOOD, ...change }, name);
     expect(found.status).toBe('problem');
     expect(found.message).toMatch(said);
     // A password in a setting never reaches the screen.
     expect(found.message).not.toContain('hunter2-secret');
+  });
+
+  it('says a VAPID key file the server cannot read is a problem, quoting none of it', async () => {
+    const elsewhere = path.join(temp, 'broken-keys');
+    fs.mkdirSync(elsewhere, { recursive: true });
+    fs.writeFileSync(path.join(elsewhere, 'vapid-keys.json'), '{"privateKey": "secret-half-of-a-ke');
+    const found = await check({ ...GOOD, DATA_DIR: elsewhere, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: undefined }, 'VAPID keys');
+    expect(found).toMatchObject({ status: 'problem', message: expect.stringMatching(/cannot be read as the server's VAPID keys/) });
+    expect(found.message).not.toContain('secret-half');
   });
 
   it('says a database migrated by a newer build is a problem, and one a start will migrate is a note', async () => {

@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto';
+import { createECDH, createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { clientSettings } from '../../scripts/lib/build-inputs.mjs';
@@ -93,7 +93,11 @@ function checkVapid(config: Config, production: boolean): Finding {
     if (config.DATABASE_URL && production) return finding('VAPID keys', 'note', 'No VAPID keys: push notifications are off (npx web-push generate-vapid-keys makes a pair; give every server the same).');
     const file = path.join(config.DATA_DIR, 'vapid-keys.json');
     if (!fs.existsSync(file)) return finding('VAPID keys', 'ok', `No VAPID keys: the server generates a pair into ${file} at its first start.`);
-    keys = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof keys;
+    try {
+      keys = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof keys;
+    } catch {
+      return finding('VAPID keys', 'problem', `${file} cannot be read as the server's VAPID keys: delete it and the server generates a new pair (devices then subscribe again).`);
+    }
     source = file;
   }
   try {
@@ -114,24 +118,30 @@ function checkPushHosts(config: Config): Finding {
   return finding('PUSH_ENDPOINT_HOSTS', 'ok', `Pushes may go to ${entries.length} push service ${entries.length === 1 ? 'host' : 'hosts'}: ${entries.join(', ')}.`);
 }
 
-/** The Google sign-in settings the client was built with (dist/.build-stamp), or will be, must be the server's. */
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The Google sign-in settings the client was built with, or will be, must be the server's. The build stamps
+ * each client setting as a hash of its value (dist/.build-stamp); not built yet, the settings the build npm
+ * start makes first will get. Compared as hashes, so the message can name the server's value only.
+ */
 function checkFirebase(config: Config, root: string, env: NodeJS.ProcessEnv): Finding {
   const stampFile = path.join(root, 'dist', '.build-stamp');
-  // Not built yet: the settings the build npm start makes first will get.
-  const built = fs.existsSync(stampFile) ? ((JSON.parse(fs.readFileSync(stampFile, 'utf8')) as { settings?: Record<string, string> }).settings ?? {}) : clientSettings(root, env);
-  const client = built.VITE_FIREBASE_PROJECT_ID?.trim() || undefined;
+  const built = fs.existsSync(stampFile)
+    ? ((JSON.parse(fs.readFileSync(stampFile, 'utf8')) as { settings?: Record<string, string> }).settings ?? {})
+    : Object.fromEntries(Object.entries(clientSettings(root, env)).map(([name, value]) => [name, sha256(value)]));
+  const sameAs = (name: string, value: string | undefined) => (built[name] ?? null) === (value === undefined ? null : sha256(value));
   const server = config.FIREBASE_PROJECT_ID;
-  if (client !== server) {
-    const said = (value: string | undefined) => (value ? `'${value}'` : 'none');
+  if (!sameAs('VITE_FIREBASE_PROJECT_ID', server)) {
+    const client = built.VITE_FIREBASE_PROJECT_ID ? 'another project' : 'none';
     return finding(
       'Firebase',
       'problem',
-      `Google sign-in does not match: the client was built with VITE_FIREBASE_PROJECT_ID ${said(client)} and the server has FIREBASE_PROJECT_ID ${said(server)}. Set both to the same project (then npm run build), or neither.`,
+      `Google sign-in does not match: the client build has ${client === 'none' ? 'no VITE_FIREBASE_PROJECT_ID' : 'a VITE_FIREBASE_PROJECT_ID other than the server\'s'}, and the server has FIREBASE_PROJECT_ID ${server ? `'${server}'` : 'none'}. Set both to the same project (then npm run build), or neither.`,
     );
   }
-  const clientDomain = built.VITE_FIREBASE_AUTH_DOMAIN?.trim() || undefined;
-  if (server && clientDomain !== config.VITE_FIREBASE_AUTH_DOMAIN) {
-    return finding('Firebase', 'problem', `VITE_FIREBASE_AUTH_DOMAIN differs between the client build (${clientDomain ?? 'none'}) and the server (${config.VITE_FIREBASE_AUTH_DOMAIN ?? 'none'}): the sign-in frame would be blocked.`);
+  if (server && !sameAs('VITE_FIREBASE_AUTH_DOMAIN', config.VITE_FIREBASE_AUTH_DOMAIN)) {
+    return finding('Firebase', 'problem', `VITE_FIREBASE_AUTH_DOMAIN differs between the client build and the server (${config.VITE_FIREBASE_AUTH_DOMAIN ?? 'none'}): Google's sign-in frame would be blocked. Set the same in both, then npm run build.`);
   }
   return finding('Firebase', server ? 'ok' : 'note', server ? `Google sign-in is set up for project ${server}, in the client build and the server alike.` : 'Google sign-in is off (no Firebase project set).');
 }

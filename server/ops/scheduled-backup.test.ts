@@ -51,6 +51,12 @@ describe('scheduled backups of the embedded database', () => {
   let database: DatabaseHandle;
   let metrics: ReturnType<typeof createMetrics>;
   let job: NonNullable<ReturnType<typeof scheduledBackupJob>>;
+  let queued = 0;
+  /** Asks as the scan does, and waits for the backup it may have started. */
+  const runAt = async (at: Date, which = job) => {
+    await which.run(at);
+    await which.idle();
+  };
   let communityId: string;
   const backups = () => fs.readdirSync(backupsFolder(dataDir)).sort();
 
@@ -58,29 +64,39 @@ describe('scheduled backups of the embedded database', () => {
     database = await openDatabase({ dataDir });
     ({ communityId } = await seed(database, 'backup.steadfast.example'));
     metrics = createMetrics(database);
-    job = scheduledBackupJob(database, config, logger, { onFinished: metrics.backupFinished })!;
+    job = scheduledBackupJob(database, config, logger, { onFinished: metrics.backupFinished, onQueued: () => queued++ })!;
   });
   afterAll(() => database.close());
 
-  it("is due at the day's moment in the server's zone, yesterday's before it", () => {
+  it("is due at the day's moment in the server's zone, yesterday's before it, across a change of the clocks", () => {
     expect(latestDue({ hour: 3, minute: 0 }, new Date(2026, 10, 29, 9, 30))).toEqual(new Date(2026, 10, 29, 3, 0));
     expect(latestDue({ hour: 3, minute: 0 }, new Date(2026, 10, 29, 2, 59))).toEqual(new Date(2026, 10, 28, 3, 0));
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      // 2026-03-08: the clocks skip from 02:00 to 03:00. Before today's 02:30 happens, yesterday's 02:30 is due.
+      expect(latestDue({ hour: 2, minute: 30 }, new Date('2026-03-08T06:45:00Z')).toISOString()).toBe('2026-03-07T07:30:00.000Z');
+      expect(latestDue({ hour: 2, minute: 30 }, new Date('2026-03-09T12:00:00Z')).toISOString()).toBe('2026-03-09T06:30:00.000Z');
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 
   it('writes one backup a scheduled moment, however many times and servers ask', async () => {
     await Promise.all([job.run(morning(21)), job.run(morning(21))]);
+    await job.idle();
     // A second server of the deployment reaching the same moment finds it claimed.
     const other = scheduledBackupJob(database, config, logger)!;
-    await other.run(morning(21));
-    await job.run(new Date(morning(21).getTime() + 60_000));
+    await runAt(morning(21), other);
+    await runAt(new Date(morning(21).getTime() + 60_000));
     expect(backups()).toEqual([expect.stringMatching(/^steadfast-2026-11-21T\d{2}-30-00Z\.tar\.gz$/)]);
     expect(await database.db.select({ file: backupRuns.file, error: backupRuns.error }).from(backupRuns)).toEqual([{ file: backups()[0], error: null }]);
     expect(await metrics.registry.metrics()).toMatch(/^steadfast_backup_last_success_timestamp_seconds \d+/m);
   });
 
   it('keeps the newest BACKUP_KEEP backups and removes the rest', async () => {
-    await job.run(morning(22));
-    await job.run(morning(23));
+    await runAt(morning(22));
+    await runAt(morning(23));
     expect(backups()).toEqual([expect.stringMatching(/^steadfast-2026-11-22T/), expect.stringMatching(/^steadfast-2026-11-23T/)]);
   });
 
@@ -110,7 +126,8 @@ describe('scheduled backups of the embedded database', () => {
     fs.rmSync(backupsFolder(dataDir), { recursive: true });
     fs.writeFileSync(backupsFolder(dataDir), 'not a folder');
     try {
-      expect(await job.run(morning(24))).toBe(1);
+      await runAt(morning(24));
+      expect(queued).toBe(1);
     } finally {
       fs.rmSync(backupsFolder(dataDir));
     }
@@ -122,6 +139,20 @@ describe('scheduled backups of the embedded database', () => {
     expect(mail).toMatchObject({ recipient: admin!.email, subject: 'Steadfast: a scheduled backup failed' });
     expect(mail!.textBody).toContain('https://steadfast.example.org');
   });
+
+  it('takes over a claim a stopped server left unfinished, and leaves a fresh one to the server writing it', async () => {
+    const stopped = new Date(2026, 10, 25, 3, 0);
+    await database.db.insert(backupRuns).values({ dueAt: stopped, startedAt: new Date(morning(25).getTime() - 2 * 60 * 60 * 1000) });
+    await runAt(morning(25));
+    const [takenOver] = await database.db.select({ file: backupRuns.file }).from(backupRuns).where(eq(backupRuns.dueAt, stopped));
+    expect(takenOver!.file).toMatch(/^steadfast-2026-11-25T/);
+
+    const writingElsewhere = new Date(2026, 10, 26, 3, 0);
+    await database.db.insert(backupRuns).values({ dueAt: writingElsewhere, startedAt: new Date(morning(26).getTime() - 5 * 60 * 1000) });
+    await runAt(morning(26));
+    const [stillTheirs] = await database.db.select({ file: backupRuns.file, finishedAt: backupRuns.finishedAt }).from(backupRuns).where(eq(backupRuns.dueAt, writingElsewhere));
+    expect(stillTheirs).toEqual({ file: null, finishedAt: null });
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('scheduled backups of Postgres [needs a Postgres: set TEST_DATABASE_URL]', () => {
@@ -131,9 +162,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('scheduled backups of Postgres [ne
     try {
       const { communityId } = await seed(database, `backup-${process.pid}-${Date.now()}.steadfast.example`);
       const job = scheduledBackupJob(database, testConfig({ DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL, BACKUP_SCHEDULE: 'daily 03:00' }), logger)!;
-      await job.run(new Date(2031, 0, 5, 9, 30));
+      // A moment of its own, so a run against a database kept from an earlier run finds it unclaimed.
+      const at = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000 + Math.floor(Math.random() * 1e9));
+      await job.run(at);
+      await job.idle();
       const [file] = fs.readdirSync(backupsFolder(dataDir));
-      expect(file).toMatch(/^steadfast-2031-01-05T.*\.dump$/);
+      expect(file).toMatch(/^steadfast-.*\.dump$/);
       const before = await countsOf(database, communityId);
       expect(before.members).toBe(15);
       // Into a database of its own, as README's restore drill does.

@@ -35,7 +35,7 @@ async function readDatabase(query: Query, label: string): Promise<Finding> {
 
 export async function checkDatabase(config: Config): Promise<Finding> {
   if (config.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: TIMEOUT_MS });
+    const client = new pg.Client({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: TIMEOUT_MS, query_timeout: TIMEOUT_MS });
     client.on('error', () => {});
     try {
       await client.connect();

@@ -44,6 +44,7 @@ const GOOD: NodeJS.ProcessEnv = {
   VAPID_PRIVATE_KEY: vapid.privateKey,
   VAPID_SUBJECT: 'mailto:care@steadfast.example.org',
   FIREBASE_PROJECT_ID: 'grace-app',
+  BACKUP_SCHEDULE: 'daily 03:00',
 };
 const check = async (env: NodeJS.ProcessEnv, name: string): Promise<Finding> => {
   const findings = await examine(env, root);
@@ -55,7 +56,7 @@ const check = async (env: NodeJS.ProcessEnv, name: string): Promise<Finding> => 
 describe('npm run doctor', () => {
   it('passes a good production configuration, every check ok', async () => {
     const findings = await examine(GOOD, root);
-    expect(findings.map((found) => found.check)).toEqual(['PUBLIC_URL', 'SESSION_SECRET', 'DATA_DIR', 'Database', 'Mail', 'VAPID keys', 'PUSH_ENDPOINT_HOSTS', 'Firebase']);
+    expect(findings.map((found) => found.check)).toEqual(['PUBLIC_URL', 'SESSION_SECRET', 'DATA_DIR', 'Database', 'Mail', 'VAPID keys', 'PUSH_ENDPOINT_HOSTS', 'Firebase', 'Backups']);
     expect(findings.filter((found) => found.status !== 'ok')).toEqual([]);
   });
 
@@ -74,6 +75,7 @@ describe('npm run doctor', () => {
     ['a malformed PUSH_ENDPOINT_HOSTS', { PUSH_ENDPOINT_HOSTS: 'https://fcm.googleapis.com/send' }, 'PUSH_ENDPOINT_HOSTS', /comma-separated host names/],
     ['another Firebase project than the client build', { FIREBASE_PROJECT_ID: 'another-app' }, 'Firebase', /client build has a VITE_FIREBASE_PROJECT_ID other than the server's, and the server has FIREBASE_PROJECT_ID 'another-app'/],
     ['Google sign-in in the client build only', { FIREBASE_PROJECT_ID: undefined }, 'Firebase', /other than the server's, and the server has FIREBASE_PROJECT_ID none/],
+    ['scheduled backups of Postgres without pg_dump', { DATABASE_URL: 'postgres://steadfast@127.0.0.1:1/steadfast', PATH: path.join(temp, 'no-programs-here') }, 'Backups', /pg_dump is not on the PATH/],
     ['an auth domain the client build does not have', { VITE_FIREBASE_AUTH_DOMAIN: 'auth.grace.example.org' }, 'Firebase', /VITE_FIREBASE_AUTH_DOMAIN differs between the client build and the server/],
   ])('says what is wrong with %s', async (_label, change, name, said) => {
     const found = await check({ ...GOOD, ...change }, name);

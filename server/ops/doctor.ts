@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createECDH, createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,7 @@ export async function examine(env: NodeJS.ProcessEnv, root: string): Promise<Fin
     checkVapid(config, production),
     checkPushHosts(config),
     checkFirebase(config, root, env),
+    checkBackups(config, env),
   ];
 }
 
@@ -116,6 +118,16 @@ function checkPushHosts(config: Config): Finding {
   const bad = entries.filter((entry) => !isWellFormedHostEntry(entry));
   if (bad.length > 0) return finding('PUSH_ENDPOINT_HOSTS', 'problem', `PUSH_ENDPOINT_HOSTS has entries that are not host names: ${bad.join(', ')}.`);
   return finding('PUSH_ENDPOINT_HOSTS', 'ok', `Pushes may go to ${entries.length} push service ${entries.length === 1 ? 'host' : 'hosts'}: ${entries.join(', ')}.`);
+}
+
+/** Scheduled backups: on Postgres they need pg_dump on the server's PATH. */
+function checkBackups(config: Config, env: NodeJS.ProcessEnv): Finding {
+  if (!config.BACKUP_SCHEDULE) return finding('Backups', 'note', 'BACKUP_SCHEDULE is not set: no backup is written unless someone runs one (README, Backups).');
+  const when = `${config.BACKUP_SCHEDULE} (the server's time zone), keeping the newest ${config.BACKUP_KEEP} in ${path.join(path.resolve(config.DATA_DIR), 'backups')}`;
+  if (!config.DATABASE_URL) return finding('Backups', 'ok', `A backup is written ${when}.`);
+  const dump = spawnSync('pg_dump', ['--version'], { env, encoding: 'utf8' });
+  if (dump.error || dump.status !== 0) return finding('Backups', 'problem', 'BACKUP_SCHEDULE is set, but pg_dump is not on the PATH: no backup of Postgres can be written. Install the PostgreSQL client of your server\'s version (e.g. apt-get install postgresql-client-15).');
+  return finding('Backups', 'ok', `A backup is written ${when}, with ${dump.stdout.trim()} (it must be as new as the database server).`);
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

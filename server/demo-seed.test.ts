@@ -1,16 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import type { ActivityPage } from '@shared/contracts/activity';
-import type { CareGlanceView, NeedsAWordRow, ReflectionView } from '@shared/contracts/care';
+import { type CareGlanceView, type NeedsAWordRow, PRAYER_REPLY, type ReflectionView } from '@shared/contracts/care';
 import type { MeetingView } from '@shared/contracts/meetings';
 import type { NotificationView } from '@shared/contracts/notifications';
 import { shiftMonth, zonedInstant } from '@shared/domain/calendar';
 import { DAILY_TARGET_KEYS } from '@shared/domain/disciplines';
+import { reflections } from '@shared/schema/care';
+import { communities } from '@shared/schema/communities';
 import { questions } from '@shared/schema/questions';
 import { meetings } from '@shared/schema/meetings';
 import { memberApplications } from '@shared/schema/applications';
 import { seedCommunity } from '../scripts/seed/seed-community';
 import { rowsOf } from './db/client';
+import { needsAWordOfCommander } from './features/care/needs-a-word';
 import { createApp } from './app';
 import { testConfig } from './config';
 import { openDatabase } from './db/client';
@@ -199,5 +202,25 @@ describe('the demo community', () => {
     expect(activity.entries[0]).toMatchObject({ kind: 'user.offer-imported', actor: seeded.moderator.displayName, subject: seeded.members[0]!.displayName });
     const subgroup = (await moderator.get('/api/user/subgroup').set('X-Community-Id', seeded.communityId).expect(200)).body;
     expect(subgroup).toMatchObject({ subgroup: { name: 'Morning Watch' }, commander: { id: seeded.moderator.id } });
+  });
+
+  it('tells the same story seeded on the first of a month: reflections on the month before last, two reasons before the 8th', async () => {
+    const other = await openDatabase({ inMemory: true });
+    try {
+      const first = await seedCommunity(other.db, { name: 'Grace Fellowship (demo)', emailDomain: 'demo.steadfast.example', password: PASSWORD, members: 20, subgroups: 2, months: 3, today: '2026-12-01', timeZone: TIME_ZONE, story: true });
+      const [community] = await other.db.select().from(communities).where(eq(communities.id, first.communityId));
+      for (const leader of [...first.commanders, first.moderator]) {
+        const rows = await needsAWordOfCommander(other.db, community!, leader.id, zonedInstant('2026-12-01', '12:00', TIME_ZONE));
+        expect(new Set(rows.flatMap((row) => row.reasons.map((reason) => reason.kind))), leader.displayName).toEqual(new Set(['quiet', 'streak-ended']));
+      }
+      // November ended only at midnight: the reflections look back on October, by members who were there all of it.
+      const written = await other.db.select({ month: reflections.month, reply: reflections.reply }).from(reflections);
+      expect(new Set(written.map((row) => row.month))).toEqual(new Set([10]));
+      expect(written.filter((row) => row.reply === PRAYER_REPLY)).toHaveLength(1);
+      expect(written.filter((row) => row.reply === null)).toHaveLength(3);
+      expect(written.filter((row) => row.reply !== null && row.reply !== PRAYER_REPLY)).toHaveLength(3);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -33,7 +33,7 @@ export async function seedCare(db: Database, cast: StoryCast): Promise<void> {
     isRead: true,
     createdAt: at(noteOn, '18:05'),
   });
-  // A note counts as reaching out; the other days are 'I've reached out' marks, each member's first and fifth row.
+  // A note counts as reaching out; the other days are 'I've reached out' marks: each subgroup's first row (but Ruth's note) and its reached-out rows.
   const reached = [
     { index: 0, on: noteOn },
     ...cast.subgroups.flatMap((_, s) => [
@@ -46,8 +46,9 @@ export async function seedCare(db: Database, cast: StoryCast): Promise<void> {
     reached.map(({ index, on }) => ({ communityId, memberId: member(index).account.id, reachedBy: subgroupOf(index).leader.id, reachedAt: at(on, '18:00'), reachedOn: on })),
   );
 
-  // Reflections on the month that ended: the first row's replied to, the fifth's waiting, the sixth's prayed for
-  // (one in all, in the first subgroup). Written in the first days after it, replied to the next evening.
+  // Reflections on the month that ended, by members who were there all of it (whatever today's date): the first
+  // row's replied to, the streak-ended member's waiting, and in the first subgroup the quiet member's prayed for.
+  // Written in the first days after it, replied to the next evening.
   const period = reflectedMonth(today);
   const lastDay = isoDate(period.year, period.month, daysInMonth(period.year, period.month));
   const after = addDays(lastDay, 1);
@@ -56,8 +57,8 @@ export async function seedCare(db: Database, cast: StoryCast): Promise<void> {
     const s = index % count;
     if (written.joined > lastDay) return [];
     if (part === 'showcase') return [{ index, text: REFLECTIONS[s % 2]!, reply: REFLECTIONS[s % 2]!.reply ?? null }];
-    if (part === 'reflected') return [{ index, text: REFLECTIONS[2 + (s % 2)]!, reply: null }];
-    if (part === 'prayed-for' && s === 0) return [{ index, text: PRAYING_REFLECTION, reply: PRAYER_REPLY }];
+    if (part === 'streak-ended') return [{ index, text: REFLECTIONS[2 + (s % 2)]!, reply: null }];
+    if (part === 'quiet' && s === 0) return [{ index, text: PRAYING_REFLECTION, reply: PRAYER_REPLY }];
     return [];
   });
   const earliest = (date: IsoDate) => (date < yesterday ? date : yesterday);

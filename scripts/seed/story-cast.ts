@@ -27,10 +27,11 @@ export interface StoryCast {
 
 /**
  * The part member i plays, by row (i / number of subgroups), so each subgroup has one of each: row 0 shows a
- * member's side (member1 to member3), rows 1 to 3 are on 'Needs a word' for each of its three reasons, rows 4
- * and 5 wrote reflections. The others log as the random walk of seed-community.ts has them.
+ * member's side (member1 to member3), rows 1 to 3 are on 'Needs a word' for each of its three reasons (the
+ * earliest to join after row 0, so they have a month behind them, and write the month's reflections: seedCare),
+ * rows 4 and 5 were reached out to some weeks ago. The others log as the random walk of seed-community.ts has them.
  */
-export const STORY_PARTS = ['showcase', 'quiet', 'streak-ended', 'progress-drop', 'reflected', 'prayed-for'] as const;
+export const STORY_PARTS = ['showcase', 'quiet', 'streak-ended', 'progress-drop', 'reached-out', 'reached-out-earlier'] as const;
 export type StoryPart = (typeof STORY_PARTS)[number] | 'member';
 export const partOf = (memberIndex: number, subgroupCount: number): StoryPart => STORY_PARTS[Math.floor(memberIndex / subgroupCount)] ?? 'member';
 

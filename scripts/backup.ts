@@ -4,13 +4,11 @@
 // because a copy of files being written is not a consistent database. Postgres: use pg_dump (README).
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../server/config';
 import { embeddedDatabaseFolder } from '../server/db/client';
 import { DataDirLockedError, lockDataDir } from '../server/db/lock';
-import { defaultBackupFile } from '../server/ops/backup-files';
-import { withRelativeNames } from '../server/ops/relative-tar';
+import { defaultBackupFile, embeddedArchive, writeWhole } from '../server/ops/backup-files';
 
 const config = loadConfig();
 if (config.DATABASE_URL) {
@@ -44,11 +42,8 @@ try {
   const { rows } = await database.query<{ accounts: number }>('SELECT count(*)::int AS accounts FROM users');
   const dump = await database.dumpDataDir('none');
   await database.close();
-  const archive = gzipSync(withRelativeNames(new Uint8Array(await dump.arrayBuffer())));
-  // Written beside the target and renamed: a backup file is either whole or absent.
-  const partial = `${target}.partial`;
-  fs.writeFileSync(partial, archive, { mode: 0o600 });
-  fs.renameSync(partial, target);
+  // A backup file is either whole or absent.
+  await writeWhole(target, async (partial) => fs.writeFileSync(partial, await embeddedArchive(dump), { mode: 0o600 }));
   console.log(`Backed up ${rows[0]!.accounts} accounts to ${target} (${Math.round(fs.statSync(target).size / 1024)} KB).`);
 } finally {
   release();

@@ -1,5 +1,6 @@
 // Types of build-inputs.mjs, for the tests that import it.
 export const ENV_FILES: string[];
+export function settingHash(text: string): string;
 export function clientSettings(root: string, env?: NodeJS.ProcessEnv): Record<string, string>;
 export interface BuildInputs {
   sources: string;

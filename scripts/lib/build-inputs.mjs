@@ -13,7 +13,8 @@ const SOURCE_FILES = ['package.json', 'package-lock.json', 'vite.config.ts', 'ts
 export const ENV_FILES = ['.env', '.env.local', '.env.production', '.env.production.local'];
 const skipped = (relative) => relative === 'client/e2e' || /\.test\.[cm]?[jt]sx?$/.test(relative) || path.basename(relative) === 'node_modules';
 
-const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+/** How the stamp keeps a client setting: a hash of its value (npm run doctor compares the server's settings by it). */
+export const settingHash = (text) => createHash('sha256').update(text).digest('hex');
 
 function listFiles(root, relative, found) {
   if (skipped(relative)) return;
@@ -67,7 +68,7 @@ export function buildInputs(root, env = process.env) {
     hash.update(fs.readFileSync(path.join(root, file)));
     hash.update('\0');
   }
-  const settings = Object.fromEntries(Object.entries(clientSettings(root, env)).map(([name, value]) => [name, sha256(value)]));
+  const settings = Object.fromEntries(Object.entries(clientSettings(root, env)).map(([name, value]) => [name, settingHash(value)]));
   return { sources: hash.digest('hex'), settings, files: files.length };
 }
 

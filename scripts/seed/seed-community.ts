@@ -10,7 +10,7 @@ import { dailyLogs } from '@shared/schema/tracking';
 import { hashPassword } from '../../server/auth/passwords';
 import type { Database } from '../../server/db/client';
 import { logContent } from '../../server/features/tracking/daily-logs';
-import { type SeededAccount, partOf, storyDays } from './story-cast';
+import { dayOfEpoch, type SeededAccount, partOf, storyDays } from './story-cast';
 import { seedStory } from './seed-story';
 import { STORY_COMMANDERS, STORY_MEMBERS, STORY_MODERATOR, STORY_SUBGROUPS } from './story-text';
 
@@ -79,11 +79,7 @@ async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promi
   for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
 }
 
-const dayNumber = (date: IsoDate) => {
-  const { year, month, day } = parseIsoDate(date);
-  return Date.UTC(year, month - 1, day) / 86_400_000;
-};
-const daysBetween = (from: IsoDate, to: IsoDate) => dayNumber(to) - dayNumber(from);
+const daysBetween = (from: IsoDate, to: IsoDate) => dayOfEpoch(to) - dayOfEpoch(from);
 const monthOf = (date: IsoDate): YearMonth => ({ year: parseIsoDate(date).year, month: parseIsoDate(date).month });
 const monthsFrom = (first: YearMonth, last: YearMonth) => (last.year - first.year) * 12 + last.month - first.month;
 

@@ -1,5 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { withRelativeNames } from './relative-tar';
+
+const gzipAsync = promisify(gzip);
 
 /** A time as a file name can hold it, readable and sorting in time order: 2026-11-25T18-30-00Z (UTC). */
 export function fileTimeStamp(date: Date): string {
@@ -27,4 +32,20 @@ export function listBackups(dataDir: string): string[] {
     .filter((name) => name.endsWith('.tar.gz'))
     .map((name) => path.join(folder, name))
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+}
+
+/** An embedded database's dump (PGlite's dumpDataDir tar) as a backup file's bytes: names relative to the data folder, gzipped off the event loop. */
+export async function embeddedArchive(dump: Blob): Promise<Buffer> {
+  return gzipAsync(withRelativeNames(new Uint8Array(await dump.arrayBuffer())));
+}
+
+/** Writes `target` whole or not at all: `write` fills a file beside it, which is renamed into place once done (and removed if not). */
+export async function writeWhole(target: string, write: (partial: string) => Promise<void>): Promise<void> {
+  const partial = `${target}.partial`;
+  try {
+    await write(partial);
+    fs.renameSync(partial, target);
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
 }

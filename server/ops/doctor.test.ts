@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import webpush from 'web-push';
-import { stampText } from '../../scripts/lib/build-inputs.mjs';
+import { settingHash, stampText } from '../../scripts/lib/build-inputs.mjs';
 import { embeddedDatabaseFolder, openDatabase } from '../db/client';
 import { startTestSmtpServer } from '../test/smtp';
 import { examine, type Finding } from './doctor';
@@ -28,7 +27,7 @@ const root = path.join(temp, 'app');
 const stamp = (settings: Record<string, string>) => {
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
   // As scripts/build.mjs writes it: each client setting as a hash of its value.
-  const hashed = Object.fromEntries(Object.entries(settings).map(([name, value]) => [name, createHash('sha256').update(value).digest('hex')]));
+  const hashed = Object.fromEntries(Object.entries(settings).map(([name, value]) => [name, settingHash(value)]));
   fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), stampText({ sources: 'x', settings: hashed }));
 };
 stamp({ VITE_FIREBASE_PROJECT_ID: 'grace-app' });

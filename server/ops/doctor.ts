@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { createECDH, createHash } from 'node:crypto';
+import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { clientSettings } from '../../scripts/lib/build-inputs.mjs';
+import { clientSettings, settingHash } from '../../scripts/lib/build-inputs.mjs';
 import { type Config, loadConfig } from '../config';
 import { isWellFormedHostEntry } from '../features/push/endpoint-policy';
 import { checkDatabase, checkSmtp } from './doctor-services';
@@ -130,8 +130,6 @@ function checkBackups(config: Config, env: NodeJS.ProcessEnv): Finding {
   return finding('Backups', 'ok', `A backup is written ${when}, with ${dump.stdout.trim()} (it must be as new as the database server).`);
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
 /**
  * The Google sign-in settings the client was built with, or will be, must be the server's. The build stamps
  * each client setting as a hash of its value (dist/.build-stamp); not built yet, the settings the build npm
@@ -141,8 +139,8 @@ function checkFirebase(config: Config, root: string, env: NodeJS.ProcessEnv): Fi
   const stampFile = path.join(root, 'dist', '.build-stamp');
   const built = fs.existsSync(stampFile)
     ? ((JSON.parse(fs.readFileSync(stampFile, 'utf8')) as { settings?: Record<string, string> }).settings ?? {})
-    : Object.fromEntries(Object.entries(clientSettings(root, env)).map(([name, value]) => [name, sha256(value)]));
-  const sameAs = (name: string, value: string | undefined) => (built[name] ?? null) === (value === undefined ? null : sha256(value));
+    : Object.fromEntries(Object.entries(clientSettings(root, env)).map(([name, value]) => [name, settingHash(value)]));
+  const sameAs = (name: string, value: string | undefined) => (built[name] ?? null) === (value === undefined ? null : settingHash(value));
   const server = config.FIREBASE_PROJECT_ID;
   if (!sameAs('VITE_FIREBASE_PROJECT_ID', server)) {
     const client = built.VITE_FIREBASE_PROJECT_ID ? 'another project' : 'none';

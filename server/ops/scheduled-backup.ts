@@ -1,8 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { users } from '@shared/schema/auth';
@@ -11,13 +9,8 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
 import type { ScheduledJob } from '../features/notifications/reminders';
-import { backupsFolder, fileTimeStamp } from './backup-files';
-import { withRelativeNames } from './relative-tar';
+import { backupsFolder, embeddedArchive, fileTimeStamp, writeWhole } from './backup-files';
 
-/** What the runs table remembers of past backups (the files themselves follow BACKUP_KEEP). */
-export const BACKUP_RUN_KEEP_DAYS = 60;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const gzipAsync = promisify(gzip);
 /** A backup file of this app in DATA_DIR/backups: npm run backup's and the schedule's alike. */
 const BACKUP_FILE = /^steadfast-.+\.(tar\.gz|dump)$/;
 
@@ -114,7 +107,6 @@ export function scheduledBackupJob(database: DatabaseHandle, config: Config, log
       const dueAt = latestDue(schedule, now);
       if (busy || dueAt.getTime() === settled) return 0;
       const id = await claim(dueAt, now);
-      await db.delete(backupRuns).where(lt(backupRuns.startedAt, new Date(now.getTime() - BACKUP_RUN_KEEP_DAYS * DAY_MS)));
       if (!id) return 0;
       settled = dueAt.getTime();
       busy = true;
@@ -133,15 +125,10 @@ export async function writeBackup(database: DatabaseHandle, config: Config, now:
   const folder = backupsFolder(config.DATA_DIR);
   fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   const target = path.join(folder, `steadfast-${fileTimeStamp(now)}.${database.kind === 'postgres' ? 'dump' : 'tar.gz'}`);
-  const partial = `${target}.partial`;
-  try {
+  await writeWhole(target, async (partial) => {
     if (database.kind === 'postgres') await pgDump(config.DATABASE_URL!, partial);
-    // Compressed off the event loop (zlib's thread pool): requests keep being answered meanwhile.
-    else fs.writeFileSync(partial, await gzipAsync(withRelativeNames(new Uint8Array(await (await database.dumpDataDir!()).arrayBuffer()))), { mode: 0o600 });
-    fs.renameSync(partial, target);
-  } finally {
-    fs.rmSync(partial, { force: true });
-  }
+    else fs.writeFileSync(partial, await embeddedArchive(await database.dumpDataDir!()), { mode: 0o600 });
+  });
   return target;
 }
 

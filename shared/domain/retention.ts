@@ -33,6 +33,9 @@ export const EMAIL_LINK_KEEP_DAYS = 1;
  */
 export const CARE_MARK_KEEP_DAYS = 400;
 
+/** A scheduled backup's record (when, which file, what failed: no personal data) is deleted this many days after it ran. */
+export const BACKUP_RUN_KEEP_DAYS = 60;
+
 /** An offer of imported history is answered within this many days, or lapses; declined and lapsed offers are deleted. */
 export const HISTORY_OFFER_DAYS = 30;
 

@@ -4,7 +4,7 @@ import { id } from './columns';
 /**
  * Scheduled backups (issue 42, BACKUP_SCHEDULE): one row per scheduled moment, claimed by the first server of a
  * deployment to reach it (the unique moment), so a backup is written once however many servers run. It holds no
- * personal data: when, which file, and what went wrong. Rows older than BACKUP_RUN_KEEP_DAYS are pruned.
+ * personal data: when, which file, and what went wrong. The retention scan deletes them after BACKUP_RUN_KEEP_DAYS.
  */
 export const backupRuns = pgTable(
   'backup_runs',

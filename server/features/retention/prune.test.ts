@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SESSION_IDLE_TIMEOUT_MS } from '@shared/domain/constants';
-import { AUDIT_KEEP_DAYS, CARE_MARK_KEEP_DAYS, daysBefore, EMAIL_LINK_KEEP_DAYS, HISTORY_OFFER_DAYS, NOTIFICATION_KEEP_DAYS, SENT_MAIL_KEEP_DAYS, SESSION_IDLE_DAYS } from '@shared/domain/retention';
+import { AUDIT_KEEP_DAYS, BACKUP_RUN_KEEP_DAYS, CARE_MARK_KEEP_DAYS, daysBefore, EMAIL_LINK_KEEP_DAYS, HISTORY_OFFER_DAYS, NOTIFICATION_KEEP_DAYS, SENT_MAIL_KEEP_DAYS, SESSION_IDLE_DAYS } from '@shared/domain/retention';
 import { auditLogs } from '@shared/schema/audit';
+import { backupRuns } from '@shared/schema/backups';
 import { careReachOuts } from '@shared/schema/care';
 import { emailTokens, users } from '@shared/schema/auth';
 import { historyOffers } from '@shared/schema/history-offers';
@@ -98,6 +99,22 @@ describe('pruneNow', () => {
     expect(mails.map((row) => row.kind).sort()).toEqual(['kept-sent', 'kept-unsent']);
     for (const rule of ['notifications', 'audit_logs', 'care_reach_outs', 'email_tokens']) expect(deleted[rule]).toBeGreaterThanOrEqual(1);
     expect(deleted.mail_outbox).toBeGreaterThanOrEqual(2);
+  });
+
+  it("keeps a scheduled backup's record within its 60 days and deletes it just past", async () => {
+    const at = new Date();
+    // Moments of their own (due_at is unique), far from any other test's.
+    const moment = (days: number) => new Date(Date.UTC(1990, 0, 1) + days * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+    const [kept, gone] = await db
+      .insert(backupRuns)
+      .values([
+        { dueAt: moment(1), startedAt: new Date(daysBefore(at, BACKUP_RUN_KEEP_DAYS).getTime() + MINUTE), file: 'steadfast-kept.tar.gz' },
+        { dueAt: moment(2), startedAt: new Date(daysBefore(at, BACKUP_RUN_KEEP_DAYS).getTime() - MINUTE), file: 'steadfast-gone.tar.gz' },
+      ])
+      .returning({ id: backupRuns.id });
+    await pruneNow(db, at);
+    const left = await db.select({ id: backupRuns.id }).from(backupRuns).where(inArray(backupRuns.id, [kept!.id, gone!.id]));
+    expect(left.map((row) => row.id)).toEqual([kept!.id]);
   });
 
   it('keeps a pending offer within its 30 days and deletes a lapsed one and a declined one', async () => {

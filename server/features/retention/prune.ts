@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
-import { AUDIT_KEEP_DAYS, CARE_MARK_KEEP_DAYS, daysBefore, EMAIL_LINK_KEEP_DAYS, NOTIFICATION_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '@shared/domain/retention';
+import { AUDIT_KEEP_DAYS, BACKUP_RUN_KEEP_DAYS, CARE_MARK_KEEP_DAYS, daysBefore, EMAIL_LINK_KEEP_DAYS, NOTIFICATION_KEEP_DAYS, SENT_MAIL_KEEP_DAYS } from '@shared/domain/retention';
 import { type Database, rowsOf } from '../../db/client';
 
 /**
@@ -85,6 +85,11 @@ export const PRUNE_RULES: readonly PruneRule[] = [
         'created_at',
         limit,
       ),
+  },
+  {
+    name: 'backup_runs',
+    // backup_runs_started_idx
+    batch: (at, limit) => batchDelete('backup_runs', sql`started_at < ${iso(daysBefore(at, BACKUP_RUN_KEEP_DAYS))}::timestamptz`, 'started_at', limit),
   },
   {
     name: 'history_offers (lapsed)',

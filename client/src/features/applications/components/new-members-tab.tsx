@@ -14,6 +14,7 @@ import { cn } from '@/lib/utils';
 import { useApplications } from '../api';
 import { ApplyLink } from './apply-link-card';
 import { type Decision, ReviewApplicationDialog } from './review-application-dialog';
+import { EmailAddress } from '@/components/ui/email-address';
 
 /** SPEC.md section 2: the New Members columns. */
 const COLUMNS = ['Name', 'Email', 'Date', 'Status', 'Actions'] as const;
@@ -133,7 +134,7 @@ export function NewMembersTab({ communityId, disciplineLabels = {} }: { communit
                       <span className="break-words">{application.name}</span>
                     </span>
                   </td>
-                  <td className="break-all py-2 pr-3">{application.email}</td>
+                  <td className="py-2 pr-3 [overflow-wrap:anywhere]"><EmailAddress email={application.email} /></td>
                   <td className="whitespace-nowrap py-2 pr-3">{formatLongDate(application.createdAt)}</td>
                   <td className="py-2 pr-3">
                     <Badge variant={STATUS_BADGES[application.status]}>{application.status}</Badge>
@@ -166,7 +167,7 @@ export function NewMembersTab({ communityId, disciplineLabels = {} }: { communit
               <div className="flex items-start gap-2">
                 <div className="grid min-w-0 flex-1 gap-1">
                   <span className="break-words font-medium">{application.name}</span>
-                  <span className="break-all text-sm text-muted-foreground">{application.email}</span>
+                  <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]"><EmailAddress email={application.email} /></span>
                   <span className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
                     {formatLongDate(application.createdAt)}
                     <Badge variant={STATUS_BADGES[application.status]}>{application.status}</Badge>

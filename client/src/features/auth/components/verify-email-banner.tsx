@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { claimWasSent } from '../claim-notice';
 import { ResendVerificationButton } from './resend-verification-button';
+import { EmailAddress } from '@/components/ui/email-address';
 
 const dismissedKey = (userId: string) => `steadfast.verify-banner-dismissed.${userId}`;
 
@@ -26,12 +27,12 @@ export function VerifyEmailBanner() {
         <MailWarning className="size-5 shrink-0 text-accent-700" aria-hidden="true" />
         {claimWasSent(user.id) ? (
           <p className="min-w-0 flex-1 basis-56 text-sm">
-            <strong className="font-semibold">Your history is on its way.</strong> We sent a link to <span className="break-all font-medium">{user.email}</span>. Open it
+            <strong className="font-semibold">Your history is on its way.</strong> We sent a link to <span className="font-medium [overflow-wrap:anywhere]"><EmailAddress email={user.email} /></span>. Open it
             to prove the address is yours: your imported history, your community and your role arrive as soon as you do.
           </p>
         ) : (
           <p className="min-w-0 flex-1 basis-56 text-sm">
-            <strong className="font-semibold">Please confirm your e-mail.</strong> We sent a link to <span className="break-all font-medium">{user.email}</span>. Open it to
+            <strong className="font-semibold">Please confirm your e-mail.</strong> We sent a link to <span className="font-medium [overflow-wrap:anywhere]"><EmailAddress email={user.email} /></span>. Open it to
             prove the address is yours; history your community imported for it comes with it.
           </p>
         )}

@@ -26,6 +26,7 @@ import { LinkImportedMemberDialog } from './link-imported-member-dialog';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { RoleBadges } from './role-badge';
 import { RoleEditorDialog } from './role-editor-dialog';
+import { EmailAddress } from '@/components/ui/email-address';
 
 /** The columns of the member list from 768 px (header and rows share them). */
 // The roles column is never narrower than a 'Community Moderator' badge (at 820 px it ran into Joined). From 768 to
@@ -328,19 +329,5 @@ function RowSubgroup({ communityId, member, state }: { communityId: string; memb
         )}
       </div>
     </div>
-  );
-}
-
-/** An e-mail address that, when it must wrap on a narrow screen, wraps after the @ rather than mid-word. */
-function EmailAddress({ email }: { email: string }) {
-  const at = email.lastIndexOf('@') + 1;
-  return at > 0 ? (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  ) : (
-    email
   );
 }

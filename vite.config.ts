@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogues } from './scripts/lib/vite-catalogues.mjs';
 
 export default defineConfig({
   root: 'client',
@@ -10,6 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    catalogues(),
     // Installable, and opens offline (issue 24): the manifest, and client/src/sw.ts with the built files to
     // precache. The app registers the worker itself after the first screen (lib/service-worker.ts).
     VitePWA({

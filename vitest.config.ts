@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogues } from './scripts/lib/vite-catalogues.mjs';
 
 const alias = {
   '@shared': path.resolve(import.meta.dirname, 'shared'),
@@ -32,7 +33,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), catalogues()],
         resolve: { alias },
         test: {
           name: 'client',

@@ -1,7 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { activateLocale, initialLocale } from './i18n';
 import { startOfflineCache } from './lib/offline-cache';
+import { pageSessionLocale } from './lib/page-session';
 import { queryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
@@ -18,12 +20,21 @@ if (!root) throw new Error('The #root element is missing from index.html');
 
 // The first render is a transition, so React renders it in slices and a phone stays responsive while the
 // first screen is built (Lighthouse's Total Blocking Time, scripts/lighthouse.mjs).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
+// The first screen opens in its reader's language: the signed-in user's (the server put it into the page), else
+// this browser's last or preferred one. Its catalogue is a chunk of its own, fetched beside the screen's chunks.
+function render() {
+  startTransition(() => {
+    createRoot(root!).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
+}
+activateLocale(pageSessionLocale() ?? initialLocale()).then(render, (error: unknown) => {
+  // A catalogue that cannot be fetched (offline, before the service worker kept it) must not leave a blank page.
+  console.error(error);
+  void activateLocale('en', { remember: false }).finally(render);
 });
 
 startOfflineCache(queryClient);

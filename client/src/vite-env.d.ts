@@ -10,3 +10,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A language's compiled catalogue (scripts/lib/vite-catalogues.mjs). */
+declare module 'virtual:catalogue/*' {
+  export const messages: import('@lingui/core').Messages;
+}

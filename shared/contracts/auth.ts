@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from '../domain/locales';
 import { changeNameFields, changePasswordFields, emailField, loginFields, newPasswordField, registerFields } from './account-fields';
 import { displayNameField, uuidField } from './fields';
 
@@ -66,6 +67,12 @@ export interface PublicUser {
    * wait to be shown to the owner once (GET /api/user/takeover-review).
    */
   takeoverReviewPending: boolean;
+  /**
+   * The language the app speaks to them in, always one (DECISIONS.md "Languages"): their choice, else their community's
+   * default, else the browser's Accept-Language, else `en`. `localeChosen` says whether it is their own choice.
+   */
+  locale: Locale;
+  localeChosen: boolean;
   createdAt: string;
 }
 

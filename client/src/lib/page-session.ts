@@ -1,10 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { PAGE_SESSION_ELEMENT_ID, type PageSession } from '@shared/contracts/session-check';
+import { isLocale, type Locale } from '@shared/domain/locales';
 import { getStoredCommunityId, MEMBERSHIPS_QUERY_KEY } from './community';
 
 /** Whether the server put a signed-in session into this page (before takePageSession has read it). */
 export function pageCarriesSession(): boolean {
   return typeof document !== 'undefined' && document.getElementById(PAGE_SESSION_ELEMENT_ID) !== null;
+}
+
+/** The signed-in user's language, from the session the server put into this page (read, not taken). */
+export function pageSessionLocale(): Locale | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById(PAGE_SESSION_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const locale = (JSON.parse(text) as PageSession | null)?.user?.locale;
+    return isLocale(locale) ? locale : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -3,7 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import { notifyManager } from '@tanstack/react-query';
 import { act, cleanup, configure } from '@testing-library/react';
 import { resetToasts } from '@/components/ui/use-toast';
+import { activateLocale } from '@/i18n';
 import { setServerUnreachable } from '@/lib/reachability';
+
+// Screens render in English, SPEC.md's words (the en catalogue), unless a test switches language.
+await activateLocale('en', { remember: false });
 
 // Lazy screens are transformed on first import; on a busy two-core machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,0 +1,40 @@
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { LOCALES } from '@shared/domain/locales';
+import { extractMessages, readCatalogue } from '../../../scripts/i18n/messages.mjs';
+
+/** The ICU arguments and numbered tags a message reads: '{count, plural, ...} <0>x</0>' -> ['<0>', 'count']. */
+function placeholders(message: string): string[] {
+  const names = new Set<string>();
+  for (const match of message.matchAll(/\{\s*([A-Za-z_][\w]*)\s*[,}]/g)) names.add(match[1]!);
+  for (const match of message.matchAll(/<\/?(\d+)\s*\/?>/g)) names.add(`<${match[1]}>`);
+  // A plural's '#' is the count itself, not a placeholder of its own.
+  return [...names].sort();
+}
+
+const source = extractMessages();
+const english = readCatalogue('en');
+
+describe('the catalogues', () => {
+  it('en holds every message of the source, word for word, and nothing else (npm run i18n:extract)', () => {
+    expect(Object.keys(english)).toEqual([...source.keys()]);
+    for (const [id, message] of Object.entries(english)) expect(message).toBe(id);
+  });
+
+  describe.each(LOCALES.filter((locale) => locale !== 'en'))('%s', (locale) => {
+    const catalogue = readCatalogue(locale);
+
+    it('translates every message and keeps no stale one', () => {
+      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());
+      const untranslated = Object.entries(catalogue).filter(([, translation]) => !translation.trim()).map(([id]) => id);
+      expect(untranslated).toEqual([]);
+    });
+
+    it("reads the same placeholders and tags as the English message, and each compiles", () => {
+      const differing = Object.entries(catalogue)
+        .filter(([id, translation]) => translation && placeholders(translation).join() !== placeholders(id).join())
+        .map(([id, translation]) => ({ id, translation }));
+      expect(differing).toEqual([]);
+      for (const translation of Object.values(catalogue)) expect(() => compileMessageOrThrow(translation)).not.toThrow();
+    });
+  });
+});

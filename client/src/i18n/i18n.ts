@@ -1,0 +1,68 @@
+import { type Messages, setupI18n } from '@lingui/core';
+import { DEFAULT_LOCALE, firstSupportedLocale, isLocale, type Locale } from '@shared/domain/locales';
+
+/**
+ * The one Lingui instance of the app (docs/architecture.md "Languages"). Messages are their English text (the `en`
+ * catalogue is SPEC.md's words); each language's compiled catalogue is a lazy chunk (scripts/lib/vite-catalogues.mjs),
+ * and only the reader's is fetched.
+ */
+export const i18n = setupI18n();
+
+/** What the app can be shown in: the four languages, and the pseudo-locale that proves nothing is left out. */
+export type ShownLocale = Locale | 'pseudo';
+
+const CATALOGUES: Record<ShownLocale, () => Promise<{ messages: Messages }>> = {
+  en: () => import('virtual:catalogue/en'),
+  es: () => import('virtual:catalogue/es'),
+  'pt-BR': () => import('virtual:catalogue/pt-BR'),
+  ko: () => import('virtual:catalogue/ko'),
+  pseudo: () => import('virtual:catalogue/pseudo'),
+};
+
+/** This browser's last language, so a signed-out screen and the next visit open in it before anyone is asked. */
+const STORED_LOCALE_KEY = 'steadfast.locale';
+
+export function isShownLocale(value: unknown): value is ShownLocale {
+  return value === 'pseudo' || isLocale(value);
+}
+
+function storedLocale(): ShownLocale | null {
+  try {
+    const stored = localStorage.getItem(STORED_LOCALE_KEY);
+    return isShownLocale(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The language to open in before the server has said: this browser's last one, else its own preference, else English. */
+export function initialLocale(): ShownLocale {
+  return storedLocale() ?? firstSupportedLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])) ?? DEFAULT_LOCALE;
+}
+
+const loaded = new Set<ShownLocale>();
+
+/** Fetches a language's catalogue once and shows the app in it; `html[lang]` follows. */
+export async function activateLocale(locale: ShownLocale, { remember = true } = {}): Promise<void> {
+  if (!loaded.has(locale)) {
+    const { messages } = await CATALOGUES[locale]();
+    i18n.load(locale, messages);
+    loaded.add(locale);
+  }
+  if (remember) {
+    try {
+      // The pseudo-locale is kept only while its own walk holds the key; a reader never stores it.
+      localStorage.setItem(STORED_LOCALE_KEY, locale);
+    } catch {
+      // Private windows may refuse storage: the language is then asked again next time.
+    }
+  }
+  if (i18n.locale === locale) return;
+  i18n.activate(locale, locale === 'pseudo' ? ['en'] : [locale]);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale === 'pseudo' ? 'en' : locale;
+}
+
+/** The language shown now, as Intl formatters take it (the pseudo-locale formats as English). */
+export function intlLocale(): string {
+  return i18n.locale === 'pseudo' || !i18n.locale ? 'en' : i18n.locale;
+}

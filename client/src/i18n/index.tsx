@@ -1,0 +1,41 @@
+import { type MessageOptions } from '@lingui/core';
+import { TransNoContext, type TransProps } from '@lingui/react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { i18n } from './i18n';
+
+export { msg } from '@shared/domain/messages';
+export { activateLocale, i18n, initialLocale, intlLocale, isShownLocale, type ShownLocale } from './i18n';
+
+const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+const currentLocale = () => i18n.locale;
+
+/** The language shown now; a component that reads it renders again when it changes. */
+export function useLocale(): string {
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
+}
+
+/** Values an ICU message reads: `t('{count, plural, one {# member} other {# members}}', { count })`. */
+export type MessageValues = Record<string, unknown>;
+export type Translate = (message: string, values?: MessageValues, options?: MessageOptions) => string;
+
+/**
+ * `const t = useT()`, then `t('Sign in')`: the message in the reader's language. The English text is the id, so a
+ * literal must be written out in the call (the extractor reads it); a label kept in a constant is marked with
+ * `msg('…')` there and passed as `t(label)`. The component renders again when the language changes.
+ */
+export function useT(): Translate {
+  const locale = useLocale();
+  // A new function per language, so memoised children that take it render again too.
+  return useCallback<Translate>((message, values, options) => i18n._(message, values, options), [locale]);
+}
+
+/**
+ * A message with elements inside it: `<Trans id="Read the <0>privacy page</0>." components={{ 0: <Link href="/privacy" /> }} />`.
+ * Placeholders are `{name}` with `values`; the id is the English text, written out as a literal.
+ */
+export function Trans(props: Omit<TransProps, 'render' | 'component'>) {
+  useLocale();
+  return <TransNoContext {...props} lingui={{ i18n }} />;
+}
+
+export { dateFormat, formatList, formatNumber, relativeTimeFormat } from './format';

@@ -1,0 +1,76 @@
+// The client's messages, found in the source: the English text is the message's id (Lingui's own model), so the
+// `en` catalogue is SPEC.md's words and a translator reads the sentence they translate.
+//
+// A message is the first argument of t('...') or msg('...') when it is a string literal, and the id of
+// <Trans id="..." />. Anything else (a variable passed to t) is translated at run time but must have been marked
+// with msg() where it was written. Read by `npm run i18n:extract` and by the catalogue test.
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const root = path.resolve(import.meta.dirname, '../..');
+/** Where messages may be written: the client and the code it shares with the server. */
+export const MESSAGE_SOURCES = ['client/src', 'shared'];
+const MARKERS = new Set(['t', 'msg']);
+
+function sourceFiles(directory) {
+  const files = [];
+  for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'test' && entry.name !== 'e2e' && entry.name !== 'locales') files.push(...sourceFiles(full));
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|test-kit\.tsx?$|\.d\.ts$/.test(entry.name)) {
+      files.push(full);
+    }
+  }
+  return files;
+}
+
+function literal(node) {
+  return node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null;
+}
+
+/** Every message of one file's text, with where it is. */
+export function messagesOfSource(fileName, text) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found = [];
+  const at = (node) => `${path.relative(root, fileName)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+      const message = literal(node.arguments[0]);
+      if (name && MARKERS.has(name) && message !== null) found.push({ message, at: at(node) });
+    } else if ((ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) && node.tagName.getText(source) === 'Trans') {
+      for (const attribute of node.attributes.properties) {
+        if (ts.isJsxAttribute(attribute) && attribute.name.getText(source) === 'id' && attribute.initializer) {
+          const initializer = attribute.initializer;
+          const message = ts.isStringLiteral(initializer) ? initializer.text : ts.isJsxExpression(initializer) ? literal(initializer.expression) : null;
+          if (message !== null) found.push({ message, at: at(node) });
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Every message of the client, sorted, each with the places it is written. */
+export function extractMessages() {
+  const places = new Map();
+  for (const directory of MESSAGE_SOURCES) {
+    for (const file of sourceFiles(path.join(root, directory))) {
+      for (const { message, at } of messagesOfSource(file, fs.readFileSync(file, 'utf8'))) {
+        places.set(message, [...(places.get(message) ?? []), at]);
+      }
+    }
+  }
+  return new Map([...places].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+export const CATALOGUE_DIR = path.join(root, 'client/src/locales');
+export const catalogueFile = (locale) => path.join(CATALOGUE_DIR, `${locale}.json`);
+export function readCatalogue(locale) {
+  return JSON.parse(fs.readFileSync(catalogueFile(locale), 'utf8'));
+}

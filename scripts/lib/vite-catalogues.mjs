@@ -1,0 +1,53 @@
+// The message catalogues as Vite modules: `import('virtual:catalogue/es')` is client/src/locales/es.json compiled
+// for Lingui's runtime (which carries no ICU compiler), one lazy chunk per language: only the reader's loads.
+// A message not yet translated falls back to the English one, compiled too, so no reader ever sees raw ICU.
+// `virtual:catalogue/pseudo` is English with every text wrapped and lengthened by 40 % (issue 43 item 6): a screen
+// walked in it shows any text left outside the catalogues (unwrapped) and any label the longer text cuts off.
+import fs from 'node:fs';
+import path from 'node:path';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+
+const PREFIX = 'virtual:catalogue/';
+const CATALOGUES = path.resolve(import.meta.dirname, '../../client/src/locales');
+
+/** 'Sign in' -> '⟦Šîĝñ îñ···⟧': accented so it is plainly not English, 40 % longer, marked at both ends. */
+export function pseudoText(text) {
+  if (!text.trim()) return text;
+  const ACCENTED = { a: 'á', e: 'é', i: 'î', o: 'ö', u: 'ü', n: 'ñ', c: 'ç', s: 'š', g: 'ĝ', y: 'ý', A: 'Á', E: 'É', I: 'Î', O: 'Ö', U: 'Ü', S: 'Š' };
+  const accented = [...text].map((character) => ACCENTED[character] ?? character).join('');
+  return `⟦${accented}${'·'.repeat(Math.max(1, Math.round(text.length * 0.4) - 2))}⟧`;
+}
+
+function readJson(locale) {
+  return JSON.parse(fs.readFileSync(path.join(CATALOGUES, `${locale}.json`), 'utf8'));
+}
+
+export function compiledCatalogue(locale) {
+  const english = readJson('en');
+  const translated = locale === 'en' || locale === 'pseudo' ? english : readJson(locale);
+  const compiled = {};
+  for (const [id, message] of Object.entries(english)) {
+    compiled[id] = locale === 'pseudo' ? compileMessage(message, pseudoText) : compileMessage(translated[id] || message);
+  }
+  return compiled;
+}
+
+export function catalogues() {
+  return {
+    name: 'steadfast-catalogues',
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const locale = id.slice(PREFIX.length + 1);
+      if (!/^[a-zA-Z-]+$/.test(locale) || (locale !== 'pseudo' && !fs.existsSync(path.join(CATALOGUES, `${locale}.json`)))) {
+        this.error(`No catalogue for "${locale}" in client/src/locales`);
+      }
+      this.addWatchFile(path.join(CATALOGUES, 'en.json'));
+      if (locale !== 'pseudo') this.addWatchFile(path.join(CATALOGUES, `${locale}.json`));
+      // JSON.parse of a string is faster for the browser to read than the same object as a literal.
+      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiledCatalogue(locale)))});`;
+    },
+  };
+}

@@ -245,8 +245,8 @@ export function createApp({
   // and GET /api/memberships answer them (without X-Community-Id: the client asks again when the community it
   // shows is not among them); the session is read only when the page is sent (http/page-session.ts).
   if (clientHandler) {
-    const pageSession = pageSessionReader(sessions.handler, passport.session(), async (user) => ({
-      user: toPublicUser(user),
+    const pageSession = pageSessionReader(sessions.handler, passport.session(), async (user, req) => ({
+      user: toPublicUser(user, req.get('accept-language')),
       memberships: await listMemberships(db, user),
     }));
     app.use(pageSession, clientHandler);

@@ -20,6 +20,12 @@ export interface SessionUser {
   /** A Google takeover left communities joined before the e-mail was proven for the owner to review. */
   takeoverReviewPending: boolean;
   createdAt: Date;
+  /** Their own choice of language (null until they choose). */
+  locale: string | null;
+  /** The default language of their first community that has one. */
+  communityLocale: string | null;
+  /** What their browser asked for when they last signed up or in. */
+  browserLocale: string | null;
 }
 
 declare global {
@@ -40,6 +46,12 @@ export const sessionUserColumns = {
   credentialVersion: users.credentialVersion,
   takeoverReviewPending: sql<boolean>`${users.takeoverReviewAt} IS NOT NULL`.mapWith(Boolean),
   createdAt: users.createdAt,
+  locale: users.locale,
+  // The first community they joined that set a default: stable as they switch between communities.
+  // Written out with aliases: in an INSERT's or UPDATE's RETURNING Drizzle leaves column names unqualified.
+  communityLocale: sql<string | null>`(SELECT c.default_locale FROM memberships m JOIN communities c ON c.id = m.community_id
+    WHERE m.user_id = "users"."id" AND c.default_locale IS NOT NULL ORDER BY m.created_at, m.community_id LIMIT 1)`,
+  browserLocale: users.browserLocale,
 };
 
 /** What a session keeps of its user: the id and the credential version it was opened with. */

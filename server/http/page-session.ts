@@ -17,7 +17,7 @@ type Reader = () => Promise<PageSession | null>;
 export function pageSessionReader(
   sessionHandler: RequestHandler,
   passportSession: RequestHandler,
-  load: (user: SessionUser) => Promise<PageSession>,
+  load: (user: SessionUser, req: Request) => Promise<PageSession>,
 ): RequestHandler {
   return (req, res, next) => {
     let reading: Promise<PageSession | null> | undefined;
@@ -27,7 +27,7 @@ export function pageSessionReader(
           if (sessionError) return reject(sessionError);
           void passportSession(req, res, (passportError?: unknown) => (passportError ? reject(passportError) : resolve()));
         });
-      }).then(() => (req.user ? load(req.user) : null)));
+      }).then(() => (req.user ? load(req.user, req) : null)));
     res.locals[READER] = read;
     next();
   };

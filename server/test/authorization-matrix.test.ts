@@ -351,6 +351,7 @@ const MATRIX: Record<string, Entry> = {
       if (who) who.password = made.next!;
     },
   },
+  'PUT /api/user/locale': { expect: SIGNED_IN, send: (a) => a.put('/api/user/locale').send({ locale: 'en' }) },
   'PUT /api/user/name': {
     expect: SIGNED_IN,
     prepare: async () => ({ displayName: uniqueIdentity('renamed').displayName }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Locale } from '../domain/locales';
+import { LOCALE_CHOICE_MESSAGE, LOCALES, type Locale } from '../domain/locales';
 import { changeNameFields, changePasswordFields, emailField, loginFields, newPasswordField, registerFields } from './account-fields';
 import { displayNameField, uuidField } from './fields';
 
@@ -27,6 +27,12 @@ export interface CheckNameResult {
 /** PUT /api/user/name: the same rules as a name at sign-up. Answered with the PublicUser. */
 export const changeNameBody = z.object(changeNameFields);
 export type ChangeNameBody = z.infer<typeof changeNameBody>;
+
+/** PUT /api/user/locale: one of the languages Steadfast speaks. Answered with the PublicUser. */
+export const chooseLocaleBody = z.object({
+  locale: z.enum(LOCALES, { error: LOCALE_CHOICE_MESSAGE }),
+});
+export type ChooseLocaleBody = z.infer<typeof chooseLocaleBody>;
 
 /** POST /api/user/password. */
 export const changePasswordBody = z.object(changePasswordFields);

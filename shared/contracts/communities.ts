@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUIET_DAYS_MAX, QUIET_DAYS_MIN, ROLES, type Role } from '../domain/constants';
+import { LOCALE_CHOICE_MESSAGE, LOCALES, type Locale } from '../domain/locales';
 import { cursorField, multiLineText, numberOrDigits, singleLineText, uuidField } from './fields';
 import type { TargetKey } from '../domain/disciplines';
 
@@ -44,6 +45,9 @@ export const timeZoneField = singleLineText('Time zone')
     }
   }, 'Unknown time zone');
 
+/** The language of members who never chose one; null lets each member's browser decide. */
+const defaultLocaleField = z.enum(LOCALES, { error: LOCALE_CHOICE_MESSAGE }).nullable().optional();
+
 const descriptionField = multiLineText('Description')
   .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
   .nullish()
@@ -54,6 +58,7 @@ export const createCommunityBody = z.object({
   name: singleLineText('Community name').min(1, 'Please enter a name for your community.').max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
   description: descriptionField,
   timeZone: timeZoneField.optional(),
+  defaultLocale: defaultLocaleField,
 });
 export type CreateCommunityBody = z.infer<typeof createCommunityBody>;
 
@@ -62,6 +67,7 @@ export const updateCommunityBody = z.object({
   name: singleLineText('Community name').min(1, 'Community name cannot be empty.').max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
   description: descriptionField,
   timeZone: timeZoneField.optional(),
+  defaultLocale: defaultLocaleField,
   graceDays: z.boolean().optional(),
   /** Days without a check-in after which a member shows in their commander's 'Needs a word'. */
   quietDays: z
@@ -99,6 +105,8 @@ export interface CommunityView {
   isPrivate: boolean;
   isProgressLocked: boolean;
   timeZone: string;
+  /** The language of members who never chose one; null: each member's browser decides. */
+  defaultLocale?: Locale | null;
   graceDays: boolean;
   /** Days without a check-in after which a member needs a word from their commander. */
   quietDays: number;

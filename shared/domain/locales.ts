@@ -1,3 +1,5 @@
+import { msg } from './messages';
+
 /** The languages Steadfast speaks (DECISIONS.md "Languages"); `en` is SPEC.md's own words. */
 export const LOCALES = ['en', 'es', 'pt-BR', 'ko'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -5,6 +7,8 @@ export const DEFAULT_LOCALE: Locale = 'en';
 
 /** Each language named in itself, as a switcher offers it. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', 'pt-BR': 'Português (Brasil)', ko: '한국어' };
+
+export const LOCALE_CHOICE_MESSAGE = msg('Language must be one of en, es, pt-BR or ko');
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, json, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ACCENTED, PLAIN } from '../domain/search-key';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, knownLocale, updatedAt } from './columns';
 import { communities } from './communities';
 
 export const users = pgTable(
@@ -37,6 +37,10 @@ export const users = pgTable(
      * joined until then are shown to the owner once (each with Leave), then this is cleared.
      */
     takeoverReviewAt: timestamp('takeover_review_at', { withTimezone: true }),
+    /** The language they chose (PUT /api/user/locale); null until they choose (DECISIONS.md "Languages"). */
+    locale: text('locale'),
+    /** The language their browser asked for when they last signed up or in: e-mails use it when nothing else decides. */
+    browserLocale: text('browser_locale'),
     importedCommunityId: uuid('imported_community_id').references((): AnyPgColumn => communities.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -52,6 +56,8 @@ export const users = pgTable(
     // The member list's order (search_name, id), and its keyset pages.
     index('users_search_name_idx').on(t.searchName, t.id),
     check('users_email_required', sql`${t.isImported} OR ${t.email} IS NOT NULL`),
+    knownLocale('users_locale_known', t.locale),
+    knownLocale('users_browser_locale_known', t.browserLocale),
   ],
 );
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '../domain/constants';
 import { users } from './auth';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, knownLocale, updatedAt } from './columns';
 
 export const institutions = pgTable('institutions', {
   id: id(),
@@ -21,6 +21,8 @@ export const communities = pgTable(
     isProgressLocked: boolean('is_progress_locked').notNull().default(false),
     /** IANA zone taken from the creator's browser; server-side "today" uses it. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** The language of members who never chose one (DECISIONS.md "Languages"); null: each member's browser decides. */
+    defaultLocale: text('default_locale'),
     /** Sick and FeelingTired neither break nor extend a streak when on. */
     graceDays: boolean('grace_days').notNull().default(false),
     /** Days without a check-in after which a member shows in their commander's 'Needs a word' (2 to 14). */
@@ -57,6 +59,7 @@ export const communities = pgTable(
     // The scheduled scan's communities whose closing date has come.
     index('communities_closes_at_idx').on(t.closesAt).where(sql`${t.closesAt} IS NOT NULL`),
     check('communities_quiet_days_range', sql`${t.quietDays} BETWEEN 2 AND 14`),
+    knownLocale('communities_default_locale_known', t.defaultLocale),
   ],
 );
 

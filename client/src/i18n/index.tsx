@@ -1,5 +1,5 @@
 import { type MessageOptions } from '@lingui/core';
-import { TransNoContext, type TransProps } from '@lingui/react';
+import { TransNoContext, type TransProps } from '@lingui/react/server';
 import { useCallback, useSyncExternalStore } from 'react';
 import { i18n } from './i18n';
 

@@ -13,6 +13,8 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     emailVerified: true,
     takeoverReviewPending: false,
     createdAt: '2026-11-21T15:00:00.000Z',
+    locale: 'en',
+    localeChosen: false,
     ...overrides,
   };
 }

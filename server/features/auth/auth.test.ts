@@ -112,6 +112,8 @@ describe('POST /api/register', () => {
       emailVerified: false,
       takeoverReviewPending: false,
       createdAt: expect.any(String),
+      locale: 'en',
+      localeChosen: false,
     });
     sessionCookieOf(response);
     const me = await agent.get('/api/user').expect(200);

@@ -64,7 +64,7 @@ export function emailLinkRoutes(db: Database, config: Config, limitRequests: Lim
   router.post('/api/password-reset/confirm', wrongLinkLimit, body(passwordResetConfirmBody), async (req, res) => {
     const user = await confirmPasswordReset(db, req.body.token, req.body.password, now());
     await signIn(req, user);
-    res.json(toPublicUser(user));
+    res.json(toPublicUser(user, req.get('accept-language')));
   });
 
   return router;

@@ -170,6 +170,8 @@ describe('POST /api/auth/google', () => {
       emailVerified: true,
       takeoverReviewPending: false,
       createdAt: expect.any(String),
+      locale: 'en',
+      localeChosen: false,
     });
     expect(sessionCookieOf(first)).toBeDefined();
     expect((await agent.get('/api/user').expect(200)).body).toEqual(user);

@@ -1,5 +1,6 @@
 import { type RequestHandler, Router } from 'express';
-import { changeNameBody, changePasswordBody, checkNameBody, googleSignInBody, loginBody, registerBody } from '@shared/contracts/auth';
+import { changeNameBody, changePasswordBody, checkNameBody, chooseLocaleBody, googleSignInBody, loginBody, registerBody } from '@shared/contracts/auth';
+import { localeFromAcceptLanguage } from '@shared/domain/locales';
 import { signIn, signOut } from '../../auth/passport';
 import { clearSessionCookie } from '../../auth/sessions';
 import { type Config, publicOrigin } from '../../config';
@@ -10,6 +11,7 @@ import { type LimitRequests, MINUTE } from '../../http/security';
 import { body } from '../../http/validate';
 import { type GoogleClaims, GoogleKeysUnavailable, GoogleTokenRefused, type GoogleTokenVerifier } from './google';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE, GOOGLE_UNAVAILABLE_MESSAGE, googleTokenInvalid, signInWithGoogle } from './google-service';
+import { chooseLocale, rememberBrowserLocale } from './locale';
 import { changeDisplayName } from './name-change';
 import { markGoogleSignIn } from './reauthentication';
 import * as auth from './service';
@@ -60,15 +62,16 @@ export function authRoutes(
   });
 
   router.post('/api/register', registerLimit, body(registerBody), async (req, res) => {
-    const user = await auth.register(db, req.body, origin, now());
+    const user = await auth.register(db, req.body, origin, now(), localeFromAcceptLanguage(req.get('accept-language')));
     await signIn(req, user);
-    res.status(201).json(auth.toPublicUser(user));
+    res.status(201).json(auth.toPublicUser(user, req.get('accept-language')));
   });
 
   router.post('/api/login', loginLimitPerIp, loginLimitPerEmail, body(loginBody), async (req, res) => {
     const user = await auth.authenticate(db, req.body.username, req.body.password);
     await signIn(req, user);
-    res.json(auth.toPublicUser(user));
+    await rememberBrowserLocale(db, user.id, req);
+    res.json(auth.toPublicUser(user, req.get('accept-language')));
   });
 
   // Failed Google sign-ins (a refused token, an unverified e-mail) count like failed password sign-ins, per address.
@@ -103,8 +106,9 @@ export function authRoutes(
       }
       const { user, created } = await signInWithGoogle(db, claims, now());
       await signIn(req, user);
+      await rememberBrowserLocale(db, user.id, req);
       markGoogleSignIn(req, now());
-      res.status(created ? 201 : 200).json(auth.toPublicUser(user));
+      res.status(created ? 201 : 200).json(auth.toPublicUser(user, req.get('accept-language')));
     },
   );
 
@@ -120,7 +124,7 @@ export function authRoutes(
       if (req.query.optional === '1') return void res.json(null);
       throw unauthorized();
     }
-    res.json(auth.toPublicUser(req.user));
+    res.json(auth.toPublicUser(req.user, req.get('accept-language')));
   });
 
   router.post('/api/check-name', nameCheckLimit, body(checkNameBody), async (req, res) => {
@@ -139,7 +143,12 @@ export function authRoutes(
   });
 
   router.put('/api/user/name', requireUser, nameChangeLimit, body(changeNameBody), async (req, res) => {
-    res.json(auth.toPublicUser(await changeDisplayName(db, req.user!.id, req.body.displayName, now())));
+    res.json(auth.toPublicUser(await changeDisplayName(db, req.user!.id, req.body.displayName, now()), req.get('accept-language')));
+  });
+
+  router.put('/api/user/locale', requireUser, body(chooseLocaleBody), async (req, res) => {
+    await chooseLocale(db, req.user!.id, req.body.locale, now());
+    res.json(auth.toPublicUser({ ...req.user!, locale: req.body.locale }, req.get('accept-language')));
   });
 
   // Like sign-in, but only a wrong current password counts (not a refused new password), per account and per address.

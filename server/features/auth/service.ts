@@ -1,14 +1,17 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { CheckNameResult, PublicUser, RegisterBody } from '@shared/contracts/auth';
+import type { Locale } from '@shared/domain/locales';
 import { users } from '@shared/schema/auth';
 import { type SessionUser, sessionUserColumns } from '../../auth/passport';
 import { endSessionsOf } from '../../auth/sessions';
 import { assertUncommonPassword, hashPassword, spendVerificationTime, verifyPassword } from '../../auth/passwords';
 import type { Database, Executor } from '../../db/client';
 import { sendVerification } from './email-verification';
+import { effectiveLocale } from './locale';
 import { conflict, HttpError, isUniqueViolation, unauthorized, violatedConstraint, WRONG_PASSWORD_CODE } from '../../http/errors';
 
-export function toPublicUser(user: SessionUser): PublicUser {
+/** The signed-in user as the client sees them; `acceptLanguage` is the asking browser's header (their language's last resort). */
+export function toPublicUser(user: SessionUser, acceptLanguage?: string): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -18,6 +21,8 @@ export function toPublicUser(user: SessionUser): PublicUser {
     emailVerified: user.emailVerified,
     takeoverReviewPending: user.takeoverReviewPending,
     createdAt: user.createdAt.toISOString(),
+    locale: effectiveLocale(user, acceptLanguage),
+    localeChosen: user.locale !== null,
   };
 }
 
@@ -58,14 +63,14 @@ export async function assertNameFree(db: Executor, displayName: string): Promise
 export const realAccountWithEmail = (email: string) => and(eq(users.email, email), eq(users.isImported, false));
 
 /** A new password account; the verification e-mail is queued in the same transaction. */
-export async function register(db: Database, input: RegisterBody, origin: string, now: Date): Promise<SessionUser> {
+export async function register(db: Database, input: RegisterBody, origin: string, now: Date, browserLocale: Locale | null = null): Promise<SessionUser> {
   assertUncommonPassword(input.password, 'password');
   // An imported record with this e-mail does not hold it: its person may sign up under another name and claim it after joining.
   const [emailHolder] = await db.select({ id: users.id }).from(users).where(realAccountWithEmail(input.email)).limit(1);
   if (emailHolder) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
   await assertNameFree(db, input.displayName);
   const passwordHash = await hashPassword(input.password);
-  return createPasswordAccount(db, { email: input.email, displayName: input.displayName, passwordHash }, origin, now);
+  return createPasswordAccount(db, { email: input.email, displayName: input.displayName, passwordHash, browserLocale }, origin, now);
 }
 
 /**
@@ -74,7 +79,7 @@ export async function register(db: Database, input: RegisterBody, origin: string
  */
 export async function createPasswordAccount(
   db: Database,
-  account: { email: string; displayName: string; passwordHash: string },
+  account: { email: string; displayName: string; passwordHash: string; browserLocale?: Locale | null },
   origin: string,
   now: Date,
   importedUserId?: string,

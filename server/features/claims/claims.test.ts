@@ -39,7 +39,7 @@ describe('POST /api/claim (sign up by claiming)', () => {
     const check = await visitor.post('/api/check-name').send({ displayName: ruth.displayName.toUpperCase() }).expect(200);
     expect(check.body).toEqual({ exists: true, canClaim: true, userId: imported.id });
     const claimed = await visitor.post('/api/claim').send({ email: ruth.email.toUpperCase(), displayName: ruth.displayName, password: NEW_PASSWORD, importedUserId: imported.id }).expect(201);
-    expect(claimed.body).toEqual({ id: expect.any(String), email: ruth.email, displayName: ruth.displayName, isSuperAdmin: false, hasPassword: true, emailVerified: false, takeoverReviewPending: false, createdAt: expect.any(String) } satisfies PublicUser);
+    expect(claimed.body).toEqual({ id: expect.any(String), email: ruth.email, displayName: ruth.displayName, isSuperAdmin: false, hasPassword: true, emailVerified: false, takeoverReviewPending: false, createdAt: expect.any(String), locale: 'en', localeChosen: false } satisfies PublicUser);
     const account = claimed.body as PublicUser;
     expect(account.id).not.toBe(imported.id);
 

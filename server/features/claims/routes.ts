@@ -25,7 +25,7 @@ export function claimRoutes(db: Database, config: Config, limitRequests: LimitRe
   router.post('/api/claim', signUpLimit, body(claimBody), async (req, res) => {
     const user = await claims.claimAtSignUp(db, req.body, origin, now());
     await signIn(req, user);
-    res.status(201).json(toPublicUser(user));
+    res.status(201).json(toPublicUser(user, req.get('accept-language')));
   });
 
   router.post('/api/claim-user', requireUser, body(claimUserBody), async (req, res) => {

@@ -98,6 +98,7 @@ export async function writeCommunityExport(db: Executor, context: CommunityConte
       isPrivate: community.isPrivate,
       isProgressLocked: community.isProgressLocked,
       timeZone: community.timeZone,
+      defaultLocale: community.defaultLocale,
       graceDays: community.graceDays,
       quietDays: community.quietDays,
       theme: community.theme,

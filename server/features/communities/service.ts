@@ -9,6 +9,7 @@ import type {
 } from '@shared/contracts/communities';
 import type { ApplyCommunityInfo } from '@shared/contracts/applications';
 import type { Role } from '@shared/domain/constants';
+import { isLocale } from '@shared/domain/locales';
 import { type Action, can, canGrant, effectiveRoles, highestRole } from '@shared/domain/roles';
 import { communities, institutions, memberRemovals, memberships } from '@shared/schema/communities';
 import type { SessionUser } from '../../auth/passport';
@@ -35,6 +36,7 @@ export function toCommunityView(row: CommunityRow): CommunityView {
     isPrivate: row.isPrivate,
     isProgressLocked: row.isProgressLocked,
     timeZone: row.timeZone,
+    defaultLocale: isLocale(row.defaultLocale) ? row.defaultLocale : null,
     graceDays: row.graceDays,
     quietDays: row.quietDays,
     theme: row.theme,
@@ -132,7 +134,7 @@ export async function createCommunity(db: Database, user: SessionUser, input: Cr
       administered?.institutionId ?? (await tx.insert(institutions).values({ name: input.name }).returning({ id: institutions.id }))[0]!.id;
     const [community] = await tx
       .insert(communities)
-      .values({ institutionId, name: input.name, description: input.description, timeZone: input.timeZone ?? 'UTC' })
+      .values({ institutionId, name: input.name, description: input.description, timeZone: input.timeZone ?? 'UTC', defaultLocale: input.defaultLocale ?? null })
       .returning();
     await tx.insert(memberships).values({ userId: user.id, communityId: community!.id, roles: ['CommunityModerator'] });
     await recordAudit(tx, { actorId: user.id, communityId: community!.id, entity: 'community', entityId: community!.id, action: 'create', diff: { name: input.name } });
@@ -155,6 +157,7 @@ export async function updateCommunity(db: Database, context: CommunityContext, a
     name: input.name,
     description: input.description,
     ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
+    ...(input.defaultLocale !== undefined ? { defaultLocale: input.defaultLocale } : {}),
     ...(input.graceDays !== undefined ? { graceDays: input.graceDays } : {}),
     ...(input.quietDays !== undefined ? { quietDays: input.quietDays } : {}),
   };

@@ -35,6 +35,8 @@ async function readUserData(db: Executor, userId: string, now: Date) {
       email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
       displayName: users.displayName,
+      locale: users.locale,
+      browserLocale: users.browserLocale,
       hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`,
       isSuperAdmin: users.isSuperAdmin,
       createdAt: users.createdAt,
@@ -180,6 +182,9 @@ async function readUserData(db: Executor, userId: string, now: Date) {
       email: profile.email,
       emailVerifiedAt: iso(profile.emailVerifiedAt),
       displayName: profile.displayName,
+      /** The language they chose, and the one their browser last asked for (null: none of ours). */
+      locale: profile.locale,
+      browserLocale: profile.browserLocale,
       hasPassword: profile.hasPassword,
       isSuperAdmin: profile.isSuperAdmin,
       createdAt: iso(profile.createdAt),

@@ -1,0 +1,37 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Request } from 'express';
+import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from '@shared/domain/locales';
+import { users } from '@shared/schema/auth';
+import type { Executor } from '../../db/client';
+
+interface LocaleSources {
+  locale: string | null;
+  communityLocale: string | null;
+  browserLocale: string | null;
+}
+
+/**
+ * The language someone reads (DECISIONS.md "Languages"): their choice, else their community's default, else what
+ * the browser asking now prefers, else what it preferred when they last signed in, else English. Never null.
+ */
+export function effectiveLocale(user: LocaleSources, acceptLanguage?: string): Locale {
+  for (const candidate of [user.locale, user.communityLocale]) if (isLocale(candidate)) return candidate;
+  return localeFromAcceptLanguage(acceptLanguage) ?? (isLocale(user.browserLocale) ? user.browserLocale : DEFAULT_LOCALE);
+}
+
+/** The language a signed-out request's browser prefers, else English. */
+export const requestLocale = (req: Request): Locale => localeFromAcceptLanguage(req.get('accept-language')) ?? DEFAULT_LOCALE;
+
+/**
+ * Keeps what the browser signing in prefers, for the e-mails of someone who chose no language (a verification
+ * link right after sign-up reads like the page that asked for it). A browser that names none of ours changes nothing.
+ */
+export async function rememberBrowserLocale(db: Executor, userId: string, req: Request): Promise<void> {
+  const locale = localeFromAcceptLanguage(req.get('accept-language'));
+  if (locale) await db.update(users).set({ browserLocale: locale }).where(and(eq(users.id, userId), sql`${users.browserLocale} IS DISTINCT FROM ${locale}`));
+}
+
+/** PUT /api/user/locale. */
+export async function chooseLocale(db: Executor, userId: string, locale: Locale, now: Date): Promise<void> {
+  await db.update(users).set({ locale, updatedAt: now }).where(eq(users.id, userId));
+}

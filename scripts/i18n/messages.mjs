@@ -9,8 +9,14 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '../..');
-/** Where messages may be written: the client and the code it shares with the server. */
-export const MESSAGE_SOURCES = ['client/src', 'shared'];
+/**
+ * Two sets of catalogues: the client's (its screens, lazy chunks per language) and the server's (e-mails, pushes,
+ * the pages it writes itself). Both read shared/, whose messages either may show.
+ */
+export const DOMAINS = {
+  client: { sources: ['client/src', 'shared'], catalogues: 'client/src/locales' },
+  server: { sources: ['server', 'shared'], catalogues: 'server/locales' },
+};
 const MARKERS = new Set(['t', 'msg']);
 
 function sourceFiles(directory) {
@@ -18,7 +24,7 @@ function sourceFiles(directory) {
   for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'test' && entry.name !== 'e2e' && entry.name !== 'locales') files.push(...sourceFiles(full));
+      if (!['test', 'e2e', 'locales', 'node_modules'].includes(entry.name)) files.push(...sourceFiles(full));
     } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|test-kit\.tsx?$|\.d\.ts$/.test(entry.name)) {
       files.push(full);
     }
@@ -56,10 +62,10 @@ export function messagesOfSource(fileName, text) {
   return found;
 }
 
-/** Every message of the client, sorted, each with the places it is written. */
-export function extractMessages() {
+/** Every message of a domain ('client' or 'server'), sorted, each with the places it is written. */
+export function extractMessages(domain = 'client') {
   const places = new Map();
-  for (const directory of MESSAGE_SOURCES) {
+  for (const directory of DOMAINS[domain].sources) {
     for (const file of sourceFiles(path.join(root, directory))) {
       for (const { message, at } of messagesOfSource(file, fs.readFileSync(file, 'utf8'))) {
         places.set(message, [...(places.get(message) ?? []), at]);
@@ -69,8 +75,7 @@ export function extractMessages() {
   return new Map([...places].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-export const CATALOGUE_DIR = path.join(root, 'client/src/locales');
-export const catalogueFile = (locale) => path.join(CATALOGUE_DIR, `${locale}.json`);
-export function readCatalogue(locale) {
-  return JSON.parse(fs.readFileSync(catalogueFile(locale), 'utf8'));
+export const catalogueFile = (locale, domain = 'client') => path.join(root, DOMAINS[domain].catalogues, `${locale}.json`);
+export function readCatalogue(locale, domain = 'client') {
+  return JSON.parse(fs.readFileSync(catalogueFile(locale, domain), 'utf8'));
 }

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { translator } from '../i18n/translate';
 import { passwordResetMessage } from './messages';
 import { htmlBodyOf } from './html-body';
 import { notificationEmail } from '../features/notifications/email';
@@ -44,7 +45,7 @@ describe('the HTML part of an e-mail', () => {
   });
 
   it('gives an account e-mail a button for its link, and the address under it to copy', () => {
-    const mail = passwordResetMessage('ruth@example.org', 'https://steadfast.example.org/reset-password?token=T0k3n');
+    const mail = passwordResetMessage(translator('en'), 'ruth@example.org', 'https://steadfast.example.org/reset-password?token=T0k3n');
     const document = documentOf(htmlBodyOf(mail.subject, mail.text));
     const links = [...document.querySelectorAll('a')];
     expect(links.map((anchor) => [anchor.textContent, anchor.href])).toEqual([

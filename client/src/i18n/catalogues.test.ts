@@ -11,17 +11,17 @@ function placeholders(message: string): string[] {
   return [...names].sort();
 }
 
-const source = extractMessages();
-const english = readCatalogue('en');
+describe.each(['client', 'server'] as const)('the %s catalogues', (domain) => {
+  const source = extractMessages(domain);
+  const english = readCatalogue('en', domain);
 
-describe('the catalogues', () => {
   it('en holds every message of the source, word for word, and nothing else (npm run i18n:extract)', () => {
     expect(Object.keys(english)).toEqual([...source.keys()]);
     for (const [id, message] of Object.entries(english)) expect(message).toBe(id);
   });
 
   describe.each(LOCALES.filter((locale) => locale !== 'en'))('%s', (locale) => {
-    const catalogue = readCatalogue(locale);
+    const catalogue = readCatalogue(locale, domain);
 
     it('translates every message and keeps no stale one', () => {
       expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());

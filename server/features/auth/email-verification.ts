@@ -5,7 +5,9 @@ import { users } from '@shared/schema/auth';
 import type { Database, Executor } from '../../db/client';
 import { lockCommunityRow } from '../../http/community-context';
 import { HttpError } from '../../http/errors';
+import { translator } from '../../i18n/translate';
 import { claimVerificationMessage, verifyEmailMessage } from '../../mail/messages';
+import { readerLocale } from './locale';
 import { enqueueMail } from '../../mail/outbox';
 import { moveImportedHistory } from '../claims/history-move';
 import { sameEmailAs } from '../claims/matching';
@@ -41,7 +43,8 @@ export async function sendVerification(tx: Executor, user: VerificationRecipient
     ttlMs: VERIFY_EMAIL_TTL_MS,
   });
   const link = `${origin}/verify-email?token=${token}`;
-  await enqueueMail(tx, importedUserId ? claimVerificationMessage(user.email, link) : verifyEmailMessage(user.email, link));
+  const t = translator(await readerLocale(tx, user.id));
+  await enqueueMail(tx, importedUserId ? claimVerificationMessage(t, user.email, link) : verifyEmailMessage(t, user.email, link));
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Request } from 'express';
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from '@shared/domain/locales';
 import { users } from '@shared/schema/auth';
+import { sessionUserColumns } from '../../auth/passport';
 import type { Executor } from '../../db/client';
 
 interface LocaleSources {
@@ -17,6 +18,16 @@ interface LocaleSources {
 export function effectiveLocale(user: LocaleSources, acceptLanguage?: string): Locale {
   for (const candidate of [user.locale, user.communityLocale]) if (isLocale(candidate)) return candidate;
   return localeFromAcceptLanguage(acceptLanguage) ?? (isLocale(user.browserLocale) ? user.browserLocale : DEFAULT_LOCALE);
+}
+
+/** The language a person reads when no browser is asking (their e-mails): the same order, without a request. */
+export async function readerLocale(db: Executor, userId: string): Promise<Locale> {
+  const [row] = await db
+    .select({ locale: users.locale, communityLocale: sessionUserColumns.communityLocale, browserLocale: users.browserLocale })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? effectiveLocale(row) : DEFAULT_LOCALE;
 }
 
 /** The language a signed-out request's browser prefers, else English. */

@@ -4,7 +4,9 @@ import { type SessionUser, sessionUserColumns } from '../../auth/passport';
 import { endSessionsOf } from '../../auth/sessions';
 import { assertUncommonPassword, hashPassword } from '../../auth/passwords';
 import type { Database } from '../../db/client';
+import { translator } from '../../i18n/translate';
 import { passwordResetMessage } from '../../mail/messages';
+import { readerLocale } from './locale';
 import { enqueueMail } from '../../mail/outbox';
 import { recordAudit } from '../audit/service';
 import { issueToken, PASSWORD_RESET_TTL_MS, spendAllTokens, spendToken } from './email-tokens';
@@ -33,7 +35,8 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
       now,
       ttlMs: PASSWORD_RESET_TTL_MS,
     });
-    await enqueueMail(tx, passwordResetMessage(account.email!, `${origin}/reset-password?token=${token}`));
+    const t = translator(await readerLocale(tx, account.id));
+    await enqueueMail(tx, passwordResetMessage(t, account.email!, `${origin}/reset-password?token=${token}`));
   });
 }
 

@@ -12,7 +12,9 @@ import type { Database, Executor } from '../../db/client';
 import { lockCommunityRow } from '../../http/community-context';
 import { HttpError, notFound } from '../../http/errors';
 import { rateLimitKeyHash } from '../../http/rate-limit-store';
+import { translator } from '../../i18n/translate';
 import { accountDeletedMessage } from '../../mail/messages';
+import { readerLocale } from '../auth/locale';
 import { enqueueMail } from '../../mail/outbox';
 import { recordAudit } from '../audit/service';
 import { when } from '../meetings/service';
@@ -57,6 +59,8 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
     await renameInOthersNotifications(tx, person, sharedCommunityIds);
     await tombstoneAudit(tx, person);
     await forgetOutboxMessages(tx, person, sharedCommunityIds);
+    // Their language, read while their memberships still say which community's default applies.
+    const t = translator(await readerLocale(tx, userId));
     await forgetRateLimitCounters(tx, person, now);
     await endSessionsOf(tx, userId);
     if (person.verifiedEmail) {
@@ -70,7 +74,7 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
     // from what others keep (set null: answers, replies, reviews, locks, invite codes).
     await tx.delete(users).where(eq(users.id, userId));
     await recordAudit(tx, { actorId: null, actorLabel: DELETED_ACCOUNT, communityId: null, entity: 'user', entityId: DELETED_ACCOUNT, action: 'delete-account' });
-    if (person.verifiedEmail) await enqueueMail(tx, accountDeletedMessage(person.verifiedEmail));
+    if (person.verifiedEmail) await enqueueMail(tx, accountDeletedMessage(t, person.verifiedEmail));
   });
 }
 

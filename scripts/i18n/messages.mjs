@@ -1,7 +1,7 @@
 // The client's messages, found in the source: the English text is the message's id (Lingui's own model), so the
 // `en` catalogue is SPEC.md's words and a translator reads the sentence they translate.
 //
-// A message is the first argument of t('...') or msg('...') when it is a string literal, and the id of
+// A message is the first argument of t('...'), msg('...') or fill('...') when it is a string literal, and the id of
 // <Trans id="..." />. Anything else (a variable passed to t) is translated at run time but must have been marked
 // with msg() where it was written. Read by `npm run i18n:extract` and by the catalogue test.
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ export const DOMAINS = {
   client: { sources: ['client/src', 'shared'], catalogues: 'client/src/locales' },
   server: { sources: ['server', 'shared'], catalogues: 'server/locales' },
 };
-const MARKERS = new Set(['t', 'msg']);
+const MARKERS = new Set(['t', 'msg', 'fill']);
 
 function sourceFiles(directory) {
   const files = [];

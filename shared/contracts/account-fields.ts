@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/constants';
 import { mixesScriptsAcceptably } from '../domain/mixed-scripts';
+import { fill, msg } from '../domain/messages';
 
 /**
  * The account fields: e-mail, name, passwords, and the sign-in, sign-up and change-password bodies made of
@@ -20,15 +21,13 @@ export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
  * store U+FFFD instead, or refuse the row: text holding one is refused with the field's message.
  */
 export const LONE_SURROGATE = /\p{Surrogate}/u;
-export const BROKEN_CHARACTER_MESSAGE = 'contains a broken character (half of an emoji or symbol)';
-
 export const emailField = z.pipe(
-  z.string({ error: 'E-mail is required' }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, 'E-mail is too long')),
-  z.email('Please enter a valid e-mail address'),
+  z.string({ error: msg('E-mail is required') }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, 'E-mail is too long')),
+  z.email(msg('Please enter a valid e-mail address')),
 );
 
 export const newPasswordField = z
-  .string({ error: 'Password is required' })
+  .string({ error: msg('Password is required') })
   .check(
     z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
     z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
@@ -63,11 +62,11 @@ export const MIXED_SCRIPTS_MESSAGE =
  * look-alike (MIXED_SCRIPTS_MESSAGE); a look-alike of another member in one script is the server's to refuse.
  */
 export const displayNameField = z
-  .string({ error: 'Name is required' })
+  .string({ error: msg('Name is required') })
   .check(
-    z.refine((name) => !LONE_SURROGATE.test(name), `Name ${BROKEN_CHARACTER_MESSAGE}`),
+    z.refine((name) => !LONE_SURROGATE.test(name), fill('{label} contains a broken character (half of an emoji or symbol)', { label: msg('Name') })),
     z.overwrite((name) => name.normalize('NFKC').trim()),
-    z.refine((name) => !CONTROL_CHARACTERS.test(name), 'Name must be one line without control characters'),
+    z.refine((name) => !CONTROL_CHARACTERS.test(name), msg('Name must be one line without control characters')),
     z.refine((name) => !FORMAT_CHARACTERS.test(name), FORMAT_CHARACTER_MESSAGE),
     z.refine(mixesScriptsAcceptably, MIXED_SCRIPTS_MESSAGE),
     z.overwrite((name) => name.replace(/\s+/g, ' ')),

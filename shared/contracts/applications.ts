@@ -3,6 +3,7 @@ import type { ApplicationStatus } from '../domain/constants';
 import type { InviteCodeView } from './communities';
 import { displayNameField, emailField, multiLineText, singleLineText } from './fields';
 import { disciplineKeyField } from './tracking';
+import { fill, msg } from '../domain/messages';
 
 export const APPLICATION_MESSAGE_MAX = 2000;
 export const APPLICATION_TARGET_MAX = 200;
@@ -20,8 +21,8 @@ export { APPLICATION_NOTIFICATION_TITLE } from '../domain/constants';
 export const createApplicationBody = z.object({
   name: displayNameField,
   email: emailField,
-  message: multiLineText('Message')
-    .max(APPLICATION_MESSAGE_MAX, `Message must be at most ${APPLICATION_MESSAGE_MAX} characters`)
+  message: multiLineText(msg('Message'))
+    .max(APPLICATION_MESSAGE_MAX, fill('Message must be at most {applicationMessageMax} characters', { applicationMessageMax: APPLICATION_MESSAGE_MAX }))
     .nullish()
     .transform((message) => message || null),
   // Keyed by the community's own disciplines (its templates, or SPEC.md's ten): the service refuses a key the
@@ -29,9 +30,9 @@ export const createApplicationBody = z.object({
   disciplineTargets: z
     .record(
       disciplineKeyField,
-      singleLineText('Target').max(APPLICATION_TARGET_MAX, `Targets must be at most ${APPLICATION_TARGET_MAX} characters`),
+      singleLineText(msg('Target')).max(APPLICATION_TARGET_MAX, fill('Targets must be at most {applicationTargetMax} characters', { applicationTargetMax: APPLICATION_TARGET_MAX })),
     )
-    .refine((targets) => Object.keys(targets).length <= APPLICATION_TARGETS_MAX, `At most ${APPLICATION_TARGETS_MAX} disciplines`)
+    .refine((targets) => Object.keys(targets).length <= APPLICATION_TARGETS_MAX, fill('At most {applicationTargetsMax} disciplines', { applicationTargetsMax: APPLICATION_TARGETS_MAX }))
     .default({})
     .transform((targets) => Object.fromEntries(Object.entries(targets).filter(([, target]) => target)) as Record<string, string>),
   communityId: z.string().max(64).optional(),
@@ -40,9 +41,9 @@ export type CreateApplicationBody = z.input<typeof createApplicationBody>;
 
 /** PATCH /api/member-applications/{id}/status: a Pending application is approved or rejected once. */
 export const reviewApplicationBody = z.object({
-  status: z.enum(['Approved', 'Rejected'], { error: 'Status must be Approved or Rejected' }),
-  reviewNotes: multiLineText('Review notes')
-    .max(REVIEW_NOTES_MAX, `Review notes must be at most ${REVIEW_NOTES_MAX} characters`)
+  status: z.enum(['Approved', 'Rejected'], { error: msg('Status must be Approved or Rejected') }),
+  reviewNotes: multiLineText(msg('Review notes'))
+    .max(REVIEW_NOTES_MAX, fill('Review notes must be at most {reviewNotesMax} characters', { reviewNotesMax: REVIEW_NOTES_MAX }))
     .nullish()
     .transform((notes) => notes || null),
 });

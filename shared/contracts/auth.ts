@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALE_CHOICE_MESSAGE, LOCALES, type Locale } from '../domain/locales';
 import { changeNameFields, changePasswordFields, emailField, loginFields, newPasswordField, registerFields } from './account-fields';
 import { displayNameField, uuidField } from './fields';
+import { msg } from '../domain/messages';
 
 // The account bodies' fields are account-fields.ts's (zod/mini), which /auth's forms validate with too.
 
@@ -42,7 +43,7 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 export const GOOGLE_ID_TOKEN_MAX_LENGTH = 8192;
 
 /** Text the client sends beside the token: read for nothing, only bounded. SPEC.md sends '' when Firebase has no value. */
-const informative = z.string().max(1024, 'Too long').nullish();
+const informative = z.string().max(1024, msg('Too long')).nullish();
 
 /**
  * POST /api/auth/google. Only the Firebase ID token counts: the server verifies it and reads the account's
@@ -50,9 +51,9 @@ const informative = z.string().max(1024, 'Too long').nullish();
  */
 export const googleSignInBody = z.object({
   idToken: z
-    .string({ error: 'The Google sign-in token is required' })
-    .min(1, 'The Google sign-in token is required')
-    .max(GOOGLE_ID_TOKEN_MAX_LENGTH, 'The Google sign-in token is too long'),
+    .string({ error: msg('The Google sign-in token is required') })
+    .min(1, msg('The Google sign-in token is required'))
+    .max(GOOGLE_ID_TOKEN_MAX_LENGTH, msg('The Google sign-in token is too long')),
   email: informative,
   displayName: informative,
   firebaseUid: informative,
@@ -100,7 +101,7 @@ export const CLAIM_EMAIL_MISMATCH =
   'To claim this history, sign up with the e-mail your community has on file, or sign up under another name, join your community with its invitation code, and claim it there.';
 
 /** POST /api/verify-email: the token from the link /verify-email?token=… */
-const linkToken = z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(200, 'The link is not valid');
+const linkToken = z.string({ error: msg('The link is incomplete') }).min(1, msg('The link is incomplete')).max(200, msg('The link is not valid'));
 export const verifyEmailBody = z.object({ token: linkToken });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { NeedsAWordReason } from '../domain/needs-a-word';
 import { multiLineText, uuidField } from './fields';
 import { monthField, yearField } from './tracking';
+import { fill, msg } from '../domain/messages';
 
 /** GET /api/communities/{id}/needs-a-word[?subgroupId=]: a subgroup the caller leads, or any of the community's for admins. */
 export const needsAWordQuery = z.object({
@@ -23,22 +24,22 @@ export interface ReachedOutView {
 }
 
 /** What the note offers before the commander changes it. */
-export const CARE_NOTE_PREFILL = 'Thinking of you this week. How are you?';
+export const CARE_NOTE_PREFILL = msg('Thinking of you this week. How are you?');
 export const CARE_NOTE_MAX = 500;
 
 /** POST /api/communities/{id}/needs-a-word/{userId}/note: a short note the member receives as a notification (in the app only). */
 export const careNoteBody = z.object({
-  message: multiLineText('Note').pipe(z.string().min(1, 'Please write a short note.').max(CARE_NOTE_MAX, `A note must be at most ${CARE_NOTE_MAX} characters.`)),
+  message: multiLineText(msg('Note')).pipe(z.string().min(1, msg('Please write a short note.')).max(CARE_NOTE_MAX, fill('A note must be at most {careNoteMax} characters.', { careNoteMax: CARE_NOTE_MAX }))),
 });
 export type CareNoteBody = z.infer<typeof careNoteBody>;
 
 export const REFLECTION_TEXT_MAX = 2000;
 export const REFLECTION_REPLY_MAX = 500;
 /** The one-tap reply to a reflection ('Praying'). */
-export const PRAYER_REPLY = 'Praying for you 🙏';
+export const PRAYER_REPLY = msg('Praying for you 🙏');
 const reflectionText = (label: string) =>
   multiLineText(label)
-    .pipe(z.string().max(REFLECTION_TEXT_MAX, `${label} must be at most ${REFLECTION_TEXT_MAX} characters`))
+    .pipe(z.string().max(REFLECTION_TEXT_MAX, fill('{label} must be at most {reflectionTextMax} characters', { label, reflectionTextMax: REFLECTION_TEXT_MAX })))
     .nullable()
     .optional()
     .transform((text) => (text ? text : null));
@@ -54,7 +55,7 @@ export const reflectionBody = z
   })
   .superRefine((body, context) => {
     if (body.helped || body.hard || body.prayerRequest) return;
-    for (const path of ['helped', 'hard', 'prayerRequest']) context.addIssue({ code: 'custom', path: [path], message: 'Write at least one of the three.' });
+    for (const path of ['helped', 'hard', 'prayerRequest']) context.addIssue({ code: 'custom', path: [path], message: msg('Write at least one of the three.') });
   });
 export type ReflectionBody = z.input<typeof reflectionBody>;
 
@@ -65,7 +66,7 @@ export const subgroupReflectionsQuery = z.object({ month: monthField, year: year
 
 /** POST /api/communities/{id}/reflections/{reflectionId}/acknowledge: a short reply, or a prayer emoji. */
 export const acknowledgeReflectionBody = z.object({
-  reply: multiLineText('Reply').pipe(z.string().min(1, 'Please write a short reply, or send a prayer.').max(REFLECTION_REPLY_MAX, `A reply must be at most ${REFLECTION_REPLY_MAX} characters.`)),
+  reply: multiLineText(msg('Reply')).pipe(z.string().min(1, msg('Please write a short reply, or send a prayer.')).max(REFLECTION_REPLY_MAX, fill('A reply must be at most {reflectionReplyMax} characters.', { reflectionReplyMax: REFLECTION_REPLY_MAX }))),
 });
 
 export interface ReflectionView {

@@ -3,6 +3,7 @@ import { QUIET_DAYS_MAX, QUIET_DAYS_MIN, ROLES, type Role } from '../domain/cons
 import { LOCALE_CHOICE_MESSAGE, LOCALES, type Locale } from '../domain/locales';
 import { cursorField, multiLineText, numberOrDigits, singleLineText, uuidField } from './fields';
 import type { TargetKey } from '../domain/disciplines';
+import { fill, msg } from '../domain/messages';
 
 /** GET /api/memberships: one entry per community the user belongs to. */
 export interface MembershipView {
@@ -28,12 +29,12 @@ export interface AdministeredCommunity {
   description: string | null;
 }
 
-export const administeredQuery = z.object({ search: singleLineText('Search').max(100, 'Search is at most 100 characters').default('') });
+export const administeredQuery = z.object({ search: singleLineText(msg('Search')).max(100, msg('Search is at most 100 characters')).default('') });
 
 const COMMUNITY_NAME_MAX = 100;
 const DESCRIPTION_MAX = 500;
 
-export const timeZoneField = singleLineText('Time zone')
+export const timeZoneField = singleLineText(msg('Time zone'))
   .min(1)
   .max(64)
   .refine((zone) => {
@@ -43,47 +44,49 @@ export const timeZoneField = singleLineText('Time zone')
     } catch {
       return false;
     }
-  }, 'Unknown time zone');
+  }, msg('Unknown time zone'));
 
 /** The language of members who never chose one; null lets each member's browser decide. */
 const defaultLocaleField = z.enum(LOCALES, { error: LOCALE_CHOICE_MESSAGE }).nullable().optional();
 
-const descriptionField = multiLineText('Description')
-  .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+const descriptionField = multiLineText(msg('Description'))
+  .max(DESCRIPTION_MAX, fill('Description must be at most {descriptionMax} characters', { descriptionMax: DESCRIPTION_MAX }))
   .nullish()
   .transform((value) => (value ? value : null));
 
 /** POST /api/communities. */
 export const createCommunityBody = z.object({
-  name: singleLineText('Community name').min(1, 'Please enter a name for your community.').max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
+  name: singleLineText(msg('Community name')).min(1, msg('Please enter a name for your community.')).max(COMMUNITY_NAME_MAX, fill('Community name must be at most {communityNameMax} characters', { communityNameMax: COMMUNITY_NAME_MAX })),
   description: descriptionField,
   timeZone: timeZoneField.optional(),
   defaultLocale: defaultLocaleField,
 });
 export type CreateCommunityBody = z.infer<typeof createCommunityBody>;
 
+const QUIET_DAYS_MESSAGE = fill('Quiet days must be a whole number from {quietDaysMin} to {quietDaysMax}', { quietDaysMin: QUIET_DAYS_MIN, quietDaysMax: QUIET_DAYS_MAX });
+
 /** PUT /api/communities/{id}. */
 export const updateCommunityBody = z.object({
-  name: singleLineText('Community name').min(1, 'Community name cannot be empty.').max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
+  name: singleLineText(msg('Community name')).min(1, msg('Community name cannot be empty.')).max(COMMUNITY_NAME_MAX, fill('Community name must be at most {communityNameMax} characters', { communityNameMax: COMMUNITY_NAME_MAX })),
   description: descriptionField,
   timeZone: timeZoneField.optional(),
   defaultLocale: defaultLocaleField,
   graceDays: z.boolean().optional(),
   /** Days without a check-in after which a member shows in their commander's 'Needs a word'. */
   quietDays: z
-    .number({ error: `Quiet days must be a whole number from ${QUIET_DAYS_MIN} to ${QUIET_DAYS_MAX}` })
-    .int(`Quiet days must be a whole number from ${QUIET_DAYS_MIN} to ${QUIET_DAYS_MAX}`)
-    .min(QUIET_DAYS_MIN, `Quiet days must be a whole number from ${QUIET_DAYS_MIN} to ${QUIET_DAYS_MAX}`)
-    .max(QUIET_DAYS_MAX, `Quiet days must be a whole number from ${QUIET_DAYS_MIN} to ${QUIET_DAYS_MAX}`)
+    .number({ error: QUIET_DAYS_MESSAGE })
+    .int(QUIET_DAYS_MESSAGE)
+    .min(QUIET_DAYS_MIN, QUIET_DAYS_MESSAGE)
+    .max(QUIET_DAYS_MAX, QUIET_DAYS_MESSAGE)
     .optional(),
 });
 export type UpdateCommunityBody = z.infer<typeof updateCommunityBody>;
 
 /** POST /api/communities/join. Matching ignores case and surrounding spaces. */
 export const joinCommunityBody = z.object({
-  inviteCode: singleLineText('Invitation code')
-    .min(1, 'Please enter a valid invitation code.')
-    .max(32, 'Please enter a valid invitation code.')
+  inviteCode: singleLineText(msg('Invitation code'))
+    .min(1, msg('Please enter a valid invitation code.'))
+    .max(32, msg('Please enter a valid invitation code.'))
     .transform((code) => code.toUpperCase()),
 });
 export type JoinCommunityBody = z.infer<typeof joinCommunityBody>;
@@ -91,7 +94,7 @@ export type JoinCommunityBody = z.infer<typeof joinCommunityBody>;
 /** PATCH /api/users/{userId}/role. No role selected means Member. */
 export const updateRolesBody = z.object({
   roles: z
-    .array(z.enum(ROLES, { error: `Roles must be among ${ROLES.join(', ')}` }), { error: 'roles must be a list' })
+    .array(z.enum(ROLES, { error: fill('Roles must be among {roles}', { roles: ROLES.join(', ') }) }), { error: msg('roles must be a list') })
     .max(ROLES.length)
     .transform((roles) => (roles.length === 0 ? (['Member'] as const satisfies readonly (typeof ROLES)[number][]) : [...new Set(roles)])),
 });
@@ -146,20 +149,21 @@ export interface CommunityMember {
 import { MEMBERS_PAGE_MAX } from './wire-values';
 
 export { MEMBERS_PAGE_MAX };
+const LIMIT_MESSAGE = fill('Limit must be 1 to {membersPageMax}', { membersPageMax: MEMBERS_PAGE_MAX });
 export const membersPageQuery = z.object({
-  limit: numberOrDigits(z.number({ error: `Limit must be 1 to ${MEMBERS_PAGE_MAX}` }).int(`Limit must be 1 to ${MEMBERS_PAGE_MAX}`).min(1, `Limit must be 1 to ${MEMBERS_PAGE_MAX}`).max(MEMBERS_PAGE_MAX, `Limit must be 1 to ${MEMBERS_PAGE_MAX}`)),
+  limit: numberOrDigits(z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MEMBERS_PAGE_MAX, LIMIT_MESSAGE)),
   cursor: cursorField.optional(),
   /** A part of the name (case and accents aside) or, for admins, of the e-mail. */
-  search: singleLineText('Search').pipe(z.string().max(100, 'Search must be at most 100 characters')).optional(),
-  role: z.enum(ROLES, { error: 'Role must be one of the roles' }).optional(),
+  search: singleLineText(msg('Search')).pipe(z.string().max(100, msg('Search must be at most 100 characters'))).optional(),
+  role: z.enum(ROLES, { error: msg('Role must be one of the roles') }).optional(),
   /**
    * A subgroup's id; 'none' for members in no subgroup; 'unassigned' for those in none who lead none either
    * (a commander's subgroup is the one they lead).
    */
-  subgroupId: z.union([z.literal('none'), z.literal('unassigned'), uuidField], { error: "Subgroup must be a subgroup's id, none or unassigned" }).optional(),
+  subgroupId: z.union([z.literal('none'), z.literal('unassigned'), uuidField], { error: msg("Subgroup must be a subgroup's id, none or unassigned") }).optional(),
   /** 'true': only members who may lead a subgroup (Commander or an admin role, counting institution-wide and server-wide rights). */
   mayLead: z
-    .enum(['true', 'false'], { error: 'mayLead must be true or false' })
+    .enum(['true', 'false'], { error: msg('mayLead must be true or false') })
     .transform((value) => value === 'true')
     .optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BROKEN_CHARACTER_MESSAGE, CONTROL_CHARACTERS, LONE_SURROGATE } from './account-fields';
+import { CONTROL_CHARACTERS, LONE_SURROGATE } from './account-fields';
+import { fill, msg } from '../domain/messages';
 
 /** Field schemas used by more than one contract, so client and server word their errors alike. */
 
@@ -18,21 +19,21 @@ export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(te
  */
 export function singleLineText(label: string) {
   return z
-    .string({ error: `${label} must be text` })
+    .string({ error: fill('{label} must be text', { label }) })
     // A tab pasted into one line (a title copied from a spreadsheet) is a space, not an error.
     .overwrite((text) => text.replace(/\t/g, ' '))
     .trim()
-    .refine((text) => !CONTROL_CHARACTERS.test(text), `${label} must be one line without control characters`)
-    .refine((text) => !LONE_SURROGATE.test(text), `${label} ${BROKEN_CHARACTER_MESSAGE}`);
+    .refine((text) => !CONTROL_CHARACTERS.test(text), fill('{label} must be one line without control characters', { label }))
+    .refine((text) => !LONE_SURROGATE.test(text), fill('{label} contains a broken character (half of an emoji or symbol)', { label }));
 }
 
 /** Text that may span lines (tab, LF and CR allowed), trimmed, with no other control characters and no broken character. */
 export function multiLineText(label: string) {
   return z
-    .string({ error: `${label} must be text` })
+    .string({ error: fill('{label} must be text', { label }) })
     .trim()
-    .refine((text) => !CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS.test(text), `${label} cannot contain control characters`)
-    .refine((text) => !LONE_SURROGATE.test(text), `${label} ${BROKEN_CHARACTER_MESSAGE}`);
+    .refine((text) => !CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS.test(text), fill('{label} cannot contain control characters', { label }))
+    .refine((text) => !LONE_SURROGATE.test(text), fill('{label} contains a broken character (half of an emoji or symbol)', { label }));
 }
 
 /**
@@ -54,15 +55,15 @@ export function calendarDate(message: string) {
   return z.iso.date(message).refine((date) => {
     const year = Number(date.slice(0, 4));
     return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
-  }, `Choose a date between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`);
+  }, fill('Choose a date between {dateYearMin} and {dateYearMax}', { dateYearMin: DATE_YEAR_MIN, dateYearMax: DATE_YEAR_MAX }));
 }
 
 /** A uuid in its canonical lower-case form, so services compare ids spelled alike (an upper-case spelling is the same id). */
-export const uuidField = z.uuid('Not a valid id').overwrite((id) => id.toLowerCase());
+export const uuidField = z.uuid(msg('Not a valid id')).overwrite((id) => id.toLowerCase());
 
 /** Where a keyset page starts: the opaque string the previous page handed out (server/http/cursor.ts). */
 export const cursorField = z
-  .string({ error: 'Cursor must be text' })
-  .min(1, { error: 'Cursor is required' })
-  .max(400, { error: 'Cursor is too long' })
-  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Cursor is not one this list gave' });
+  .string({ error: msg('Cursor must be text') })
+  .min(1, { error: msg('Cursor is required') })
+  .max(400, { error: msg('Cursor is too long') })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: msg('Cursor is not one this list gave') });

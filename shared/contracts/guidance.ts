@@ -13,16 +13,17 @@ import {
   GUIDANCE_TEXT_STYLES,
   SECTION_STYLE_DEFAULTS,
 } from './guidance-styles';
+import { fill, msg } from '../domain/messages';
 
 export * from './guidance-styles';
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+  z.enum(values, { error: fill('{label} must be one of {values}', { label, values: values.join(', ') }) });
 
 export const guidanceSection = z.object({
-  id: z.string().regex(/^[\w-]{1,64}$/, 'Not a section id'),
-  title: singleLineText('Title').max(200, 'Title must be at most 200 characters'),
-  content: multiLineText('Content').max(5000, 'Content must be at most 5,000 characters'),
+  id: z.string().regex(/^[\w-]{1,64}$/, msg('Not a section id')),
+  title: singleLineText(msg('Title')).max(200, msg('Title must be at most 200 characters')),
+  content: multiLineText(msg('Content')).max(5000, msg('Content must be at most 5,000 characters')),
   type: choice(GUIDANCE_SECTION_TYPES, 'Type'),
   color: choice(GUIDANCE_TEXT_COLORS, 'Text colour').default(SECTION_STYLE_DEFAULTS.color),
   alignment: choice(GUIDANCE_ALIGNMENTS, 'Alignment').default(SECTION_STYLE_DEFAULTS.alignment),
@@ -52,9 +53,9 @@ export function guidanceMarkdownProblem(markdown: string): string | null {
  * (shared/domain/markdown-blocks.ts), is refused.
  */
 export const saveGuidanceBody = z.object({
-  sections: z.array(guidanceSection).max(GUIDANCE_SECTIONS_MAX, `At most ${GUIDANCE_SECTIONS_MAX} sections`).optional(),
-  contentMarkdown: multiLineText('Guidance')
-    .max(GUIDANCE_MARKDOWN_MAX, 'Guidance must be at most 20,000 characters')
+  sections: z.array(guidanceSection).max(GUIDANCE_SECTIONS_MAX, fill('At most {guidanceSectionsMax} sections', { guidanceSectionsMax: GUIDANCE_SECTIONS_MAX })).optional(),
+  contentMarkdown: multiLineText(msg('Guidance'))
+    .max(GUIDANCE_MARKDOWN_MAX, msg('Guidance must be at most 20,000 characters'))
     .superRefine((markdown, context) => {
       const problem = guidanceMarkdownProblem(markdown);
       if (problem) context.addIssue({ code: 'custom', message: problem });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numberOrDigits } from './fields';
 import { monthField } from './tracking';
+import { fill, msg } from '../domain/messages';
 
 /** CSV import (DECISIONS.md "Imported members and claiming"). Year range of SPEC.md section 9. */
 export const IMPORT_YEAR_MIN = 2020;
@@ -13,10 +14,10 @@ export const IMPORT_MAX_COLUMNS = 1_000;
 export const PREVIEW_ROWS = 5;
 
 const csvData = z
-  .string({ error: 'Paste or upload a CSV file' })
-  .max(CSV_MAX_CHARACTERS, 'The file is too large: at most 2 MB of CSV')
-  .refine((text) => text.trim().length > 0, 'Paste or upload a CSV file')
-  .refine((text) => !text.includes('\u0000'), 'This does not look like a CSV file');
+  .string({ error: msg('Paste or upload a CSV file') })
+  .max(CSV_MAX_CHARACTERS, msg('The file is too large: at most 2 MB of CSV'))
+  .refine((text) => text.trim().length > 0, msg('Paste or upload a CSV file'))
+  .refine((text) => !text.includes('\u0000'), msg('This does not look like a CSV file'));
 
 /** POST /api/import/csv/preview. */
 export const csvPreviewBody = z.object({ csvData });
@@ -65,10 +66,10 @@ export const csvImportBody = z.object({
   importMonth: monthField,
   importYear: numberOrDigits(
     z
-      .number({ error: `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}` })
-      .int(`Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`)
-      .min(IMPORT_YEAR_MIN, `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`)
-      .max(IMPORT_YEAR_MAX, `Year must be ${IMPORT_YEAR_MIN} to ${IMPORT_YEAR_MAX}`),
+      .number({ error: fill('Year must be {importYearMin} to {importYearMax}', { importYearMin: IMPORT_YEAR_MIN, importYearMax: IMPORT_YEAR_MAX }) })
+      .int(fill('Year must be {importYearMin} to {importYearMax}', { importYearMin: IMPORT_YEAR_MIN, importYearMax: IMPORT_YEAR_MAX }))
+      .min(IMPORT_YEAR_MIN, fill('Year must be {importYearMin} to {importYearMax}', { importYearMin: IMPORT_YEAR_MIN, importYearMax: IMPORT_YEAR_MAX }))
+      .max(IMPORT_YEAR_MAX, fill('Year must be {importYearMin} to {importYearMax}', { importYearMin: IMPORT_YEAR_MIN, importYearMax: IMPORT_YEAR_MAX })),
   ),
 });
 export type CsvImportBody = z.input<typeof csvImportBody>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { MEETING_MAX_MINUTES } from '../domain/meetings';
 import { calendarDate, multiLineText, singleLineText, uuidField } from './fields';
+import { fill, msg } from '../domain/messages';
 
 const instantField = (label: string) =>
   z.iso
-    .datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` })
+    .datetime({ offset: true, error: fill('{label} must be a date and time (ISO 8601)', { label }) })
     .transform((value) => new Date(value));
 
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Times are HH:MM');
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, msg('Times are HH:MM'));
 
 function meetingTimes<T extends z.ZodRawShape>(shape: T) {
   return z
@@ -17,8 +18,8 @@ function meetingTimes<T extends z.ZodRawShape>(shape: T) {
       // A start or end that did not parse has its own message already.
       if (!(meeting.startsAt instanceof Date) || !(meeting.endsAt instanceof Date)) return;
       const minutes = (meeting.endsAt.getTime() - meeting.startsAt.getTime()) / 60_000;
-      if (minutes <= 0) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'A meeting ends after it starts.' });
-      else if (minutes > MEETING_MAX_MINUTES) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: `A meeting lasts at most ${MEETING_MAX_MINUTES / 60} hours.` });
+      if (minutes <= 0) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: msg('A meeting ends after it starts.') });
+      else if (minutes > MEETING_MAX_MINUTES) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: fill('A meeting lasts at most {meetingMaxMinutes} hours.', { meetingMaxMinutes: MEETING_MAX_MINUTES / 60 }) });
     });
 }
 
@@ -30,8 +31,8 @@ export const createMeetingBody = meetingTimes({
   memberId: uuidField.optional(),
   commanderId: uuidField.optional(),
   questionId: uuidField.nullish(),
-  location: singleLineText('Location').max(300, 'Location must be at most 300 characters').nullish().transform((value) => value || 'TBD'),
-  notes: multiLineText('Notes').max(2000, 'Notes must be at most 2000 characters').nullish().transform((value) => value || null),
+  location: singleLineText(msg('Location')).max(300, msg('Location must be at most 300 characters')).nullish().transform((value) => value || 'TBD'),
+  notes: multiLineText(msg('Notes')).max(2000, msg('Notes must be at most 2000 characters')).nullish().transform((value) => value || null),
 });
 export type CreateMeetingBody = z.infer<typeof createMeetingBody>;
 
@@ -45,9 +46,9 @@ export const availabilityBody = z.object({
     .array(
       z
         .object({ dayOfWeek: z.number().int().min(0).max(6), startTime: timeOfDay, endTime: timeOfDay })
-        .refine((window) => window.startTime < window.endTime, { path: ['endTime'], message: 'The end is after the start' }),
+        .refine((window) => window.startTime < window.endTime, { path: ['endTime'], message: msg('The end is after the start') }),
     )
-    .max(21, 'At most 21 windows a week'),
+    .max(21, msg('At most 21 windows a week')),
 });
 export type AvailabilityBody = z.infer<typeof availabilityBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeZoneField } from './communities';
+import { fill, msg } from '../domain/messages';
 
 /**
  * GET and PUT /api/user/notification-preferences (issue 24): how a person is reached outside the app, per
@@ -11,14 +12,14 @@ export const NOTIFICATION_TOPICS = ['questions', 'answers', 'meetings', 'care', 
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 export const TOPIC_LABELS: Record<NotificationTopic, string> = {
-  questions: 'Questions and reflections sent to me',
-  answers: 'Answers to my questions and reflections',
-  meetings: 'Meetings',
-  care: 'A word from my commander',
-  weekly: 'Weekly word: how many I lead may need a word (commanders)',
-  applications: 'Applications to join (moderators)',
-  claims: 'Imported history claimed or linked',
-  community: 'My community closing or reopening',
+  questions: msg('Questions and reflections sent to me'),
+  answers: msg('Answers to my questions and reflections'),
+  meetings: msg('Meetings'),
+  care: msg('A word from my commander'),
+  weekly: msg('Weekly word: how many I lead may need a word (commanders)'),
+  applications: msg('Applications to join (moderators)'),
+  claims: msg('Imported history claimed or linked'),
+  community: msg('My community closing or reopening'),
 };
 
 /**
@@ -49,25 +50,25 @@ export interface NotificationPreferences {
 }
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const clockTime = (label: string) => z.string({ error: `${label} must be a time like 07:30` }).regex(HH_MM, `${label} must be a time like 07:30`);
+const clockTime = (label: string) => z.string({ error: fill('{label} must be a time like 07:30', { label }) }).regex(HH_MM, fill('{label} must be a time like 07:30', { label }));
 
 const topicSwitches = z.strictObject(
-  Object.fromEntries(NOTIFICATION_TOPICS.map((topic) => [topic, z.boolean({ error: 'Choose on or off' }).optional()])) as Record<NotificationTopic, z.ZodOptional<z.ZodBoolean>>,
+  Object.fromEntries(NOTIFICATION_TOPICS.map((topic) => [topic, z.boolean({ error: msg('Choose on or off') }).optional()])) as Record<NotificationTopic, z.ZodOptional<z.ZodBoolean>>,
 );
 
 /** A partial update: only the fields sent change. */
 export const notificationPreferencesBody = z.strictObject({
   email: topicSwitches.optional(),
   push: topicSwitches.optional(),
-  dailyReminder: z.boolean({ error: 'Choose on or off' }).optional(),
-  reminderEmail: z.boolean({ error: 'Choose on or off' }).optional(),
+  dailyReminder: z.boolean({ error: msg('Choose on or off') }).optional(),
+  reminderEmail: z.boolean({ error: msg('Choose on or off') }).optional(),
   reminderTime: clockTime('Reminder time').nullable().optional(),
   timeZone: timeZoneField.optional(),
   /** Answered by GET; accepted (and ignored) so the object GET answers can be PUT back as it is. */
   timeZoneChosen: z.boolean().optional(),
   quietHours: z
     .strictObject({ start: clockTime('Start'), end: clockTime('End') })
-    .refine((hours) => hours.start !== hours.end, { message: 'Quiet hours must end at another time than they start', path: ['end'] })
+    .refine((hours) => hours.start !== hours.end, { message: msg('Quiet hours must end at another time than they start'), path: ['end'] })
     .nullable()
     .optional(),
 });

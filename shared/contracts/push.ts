@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { msg } from '../domain/messages';
 
 /** POST /api/push/subscriptions and DELETE: what the browser's PushSubscription.toJSON() gives. */
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const endpointField = z
-  .string({ error: 'Endpoint must be a URL' })
-  .max(2048, 'Endpoint is at most 2,048 characters')
+  .string({ error: msg('Endpoint must be a URL') })
+  .max(2048, msg('Endpoint is at most 2,048 characters'))
   // No space or control character: the URL parser would quietly drop some, and the stored endpoint must be the one sent.
-  .refine((value) => !/[\u0000-\u0020\u007f-\u009f]/.test(value) && URL.canParse(value), 'Endpoint must be a URL');
+  .refine((value) => !/[\u0000-\u0020\u007f-\u009f]/.test(value) && URL.canParse(value), msg('Endpoint must be a URL'));
 
 export const pushSubscriptionBody = z.strictObject({
   endpoint: endpointField,
   // An uncompressed P-256 point is 65 bytes (87 base64url characters); the auth secret 16 bytes (22).
   keys: z.strictObject({
-    p256dh: z.string({ error: 'p256dh must be text' }).regex(BASE64URL, 'p256dh must be base64url').min(86, 'p256dh must be a P-256 public key').max(90, 'p256dh must be a P-256 public key'),
-    auth: z.string({ error: 'auth must be text' }).regex(BASE64URL, 'auth must be base64url').min(22, 'auth must be 16 bytes').max(24, 'auth must be 16 bytes'),
+    p256dh: z.string({ error: msg('p256dh must be text') }).regex(BASE64URL, msg('p256dh must be base64url')).min(86, msg('p256dh must be a P-256 public key')).max(90, msg('p256dh must be a P-256 public key')),
+    auth: z.string({ error: msg('auth must be text') }).regex(BASE64URL, msg('auth must be base64url')).min(22, msg('auth must be 16 bytes')).max(24, msg('auth must be 16 bytes')),
   }),
   // Browsers add this (null); it is not used.
   expirationTime: z.number().nullable().optional(),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { cursorField } from './fields';
 import { monthField, yearField } from './tracking';
+import { msg } from '../domain/messages';
 
 /** GET /api/reports?month&year[&scope]: one request for the whole /reports screen. */
 export const reportsQuery = z.object({
   month: monthField,
   year: yearField,
   /** Admins see the community by default and may ask for their own subgroup; everyone else sees their subgroup. */
-  scope: z.enum(['community', 'subgroup'], { error: 'Scope must be community or subgroup' }).optional(),
+  scope: z.enum(['community', 'subgroup'], { error: msg('Scope must be community or subgroup') }).optional(),
 });
 export type ReportsQuery = z.input<typeof reportsQuery>;
 

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText, uuidField } from './fields';
+import { fill, msg } from '../domain/messages';
 
 const SUBGROUP_NAME_MAX = 80;
 const SUBGROUP_DESCRIPTION_MAX = 500;
 
 /** POST /api/subgroups: a non-blank name (SPEC.md section 5), an optional description. */
 export const createSubgroupBody = z.object({
-  name: singleLineText('Subgroup name').min(1, 'Please enter a name for the subgroup.').max(SUBGROUP_NAME_MAX, `Subgroup name must be at most ${SUBGROUP_NAME_MAX} characters`),
-  description: multiLineText('Description')
-    .max(SUBGROUP_DESCRIPTION_MAX, `Description must be at most ${SUBGROUP_DESCRIPTION_MAX} characters`)
+  name: singleLineText(msg('Subgroup name')).min(1, msg('Please enter a name for the subgroup.')).max(SUBGROUP_NAME_MAX, fill('Subgroup name must be at most {subgroupNameMax} characters', { subgroupNameMax: SUBGROUP_NAME_MAX })),
+  description: multiLineText(msg('Description'))
+    .max(SUBGROUP_DESCRIPTION_MAX, fill('Description must be at most {subgroupDescriptionMax} characters', { subgroupDescriptionMax: SUBGROUP_DESCRIPTION_MAX }))
     .nullish()
     .transform((value) => value || null),
 });

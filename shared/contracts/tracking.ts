@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { DAY_STATUSES, type DayStatus } from '../domain/constants';
 import { MONTHLY_GOAL_KEYS, type Discipline, type TargetKey } from '../domain/disciplines';
 import { calendarDate, multiLineText, numberOrDigits, singleLineText, uuidField } from './fields';
+import { fill, msg } from '../domain/messages';
 
-export const monthField = numberOrDigits(z.number({ error: 'Month must be 1 to 12' }).int('Month must be 1 to 12').min(1, 'Month must be 1 to 12').max(12, 'Month must be 1 to 12'));
+export const monthField = numberOrDigits(z.number({ error: msg('Month must be 1 to 12') }).int(msg('Month must be 1 to 12')).min(1, msg('Month must be 1 to 12')).max(12, msg('Month must be 1 to 12')));
 export const yearField = numberOrDigits(
-  z.number({ error: 'Year must be between 2000 and 2100' }).int('Year must be a whole number').min(2000, 'Year must be between 2000 and 2100').max(2100, 'Year must be between 2000 and 2100'),
+  z.number({ error: msg('Year must be between 2000 and 2100') }).int(msg('Year must be a whole number')).min(2000, msg('Year must be between 2000 and 2100')).max(2100, msg('Year must be between 2000 and 2100')),
 );
 
 /** A discipline's key as its template holds it ('bibleReading', 'prayer-walk'). */
-export const disciplineKeyField = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, 'Not a discipline key');
-const dayField = z.string().regex(/^([1-9]|[12]\d|3[01])$/, 'Days are 1 to 31');
+export const disciplineKeyField = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, msg('Not a discipline key'));
+const dayField = z.string().regex(/^([1-9]|[12]\d|3[01])$/, msg('Days are 1 to 31'));
 
 /** GET /api/communities/{id}/daily-log?month&year[&userId]. */
 export const dailyLogQuery = z.object({ month: monthField, year: yearField, userId: uuidField.optional() });
@@ -20,12 +21,12 @@ export const dailyLogQuery = z.object({ month: monthField, year: yearField, user
  * them per discipline and day into the stored month ('Blank' clears a cell), and derives `entries`.
  */
 export const saveDailyLogBody = z.object({
-  communityId: singleLineText('Community').max(64).optional(),
+  communityId: singleLineText(msg('Community')).max(64).optional(),
   userId: uuidField.optional(),
   month: monthField,
   year: yearField,
   entries: z.unknown().optional(),
-  dayStatus: z.record(disciplineKeyField, z.record(dayField, z.enum(DAY_STATUSES, { error: `Status must be one of ${DAY_STATUSES.join(', ')}` }))),
+  dayStatus: z.record(disciplineKeyField, z.record(dayField, z.enum(DAY_STATUSES, { error: fill('Status must be one of {dayStatuses}', { dayStatuses: DAY_STATUSES.join(', ') }) }))),
 });
 export type SaveDailyLogBody = z.infer<typeof saveDailyLogBody>;
 
@@ -49,17 +50,17 @@ export const disciplineTemplatesBody = z.object({
     .array(
       z.object({
         key: disciplineKeyField,
-        label: singleLineText('Label').min(1, 'Label is required').max(60, 'Label must be at most 60 characters'),
-        unit: singleLineText('Unit').max(30, 'Unit must be at most 30 characters').nullish().transform((unit) => unit || null),
+        label: singleLineText(msg('Label')).min(1, msg('Label is required')).max(60, msg('Label must be at most 60 characters')),
+        unit: singleLineText(msg('Unit')).max(30, msg('Unit must be at most 30 characters')).nullish().transform((unit) => unit || null),
         isNumeric: z.boolean().default(false),
         isDailyGrid: z.boolean().default(true),
         isPrivate: z.boolean().default(false),
         order: z.number().int().min(1).max(100),
       }),
     )
-    .min(1, 'Your community needs at least one spiritual discipline to track.')
+    .min(1, msg('Your community needs at least one spiritual discipline to track.'))
     .max(30)
-    .refine((templates) => new Set(templates.map((t) => t.key)).size === templates.length, 'Each discipline key may appear once'),
+    .refine((templates) => new Set(templates.map((t) => t.key)).size === templates.length, msg('Each discipline key may appear once')),
 });
 
 export type DisciplineView = Discipline;
@@ -69,7 +70,7 @@ export const calendarLockBody = z.object({
   month: monthField,
   year: yearField,
   isLocked: z.boolean().default(true),
-  reason: multiLineText('Reason').max(500, 'Reason must be at most 500 characters').nullish().transform((reason) => reason || null),
+  reason: multiLineText(msg('Reason')).max(500, msg('Reason must be at most 500 characters')).nullish().transform((reason) => reason || null),
 });
 
 /**
@@ -80,8 +81,8 @@ export const toggleLockBody = z
   .object({ lockId: uuidField.optional(), month: monthField.optional(), year: yearField.optional() })
   .superRefine((target, ctx) => {
     if (target.lockId !== undefined) return;
-    if (target.month === undefined) ctx.addIssue({ code: 'custom', path: ['month'], message: 'Please select a valid month and year.' });
-    if (target.year === undefined) ctx.addIssue({ code: 'custom', path: ['year'], message: 'Please select a valid month and year.' });
+    if (target.month === undefined) ctx.addIssue({ code: 'custom', path: ['month'], message: msg('Please select a valid month and year.') });
+    if (target.year === undefined) ctx.addIssue({ code: 'custom', path: ['year'], message: msg('Please select a valid month and year.') });
   })
   .transform((target): { lockId: string } | { month: number; year: number } =>
     target.lockId !== undefined ? { lockId: target.lockId } : { month: target.month!, year: target.year! },
@@ -99,7 +100,7 @@ export interface CalendarLockView {
   reason: string | null;
 }
 
-const targetText = singleLineText('Target').max(300, 'At most 300 characters').nullish().transform((text) => text || null);
+const targetText = singleLineText(msg('Target')).max(300, msg('At most 300 characters')).nullish().transform((text) => text || null);
 export const MONTHLY_TARGET_MESSAGE = "Choose 'Yes', or leave it not set";
 const YES = /^(yes|true|1|y)$/i;
 const NOT_SET = /^(no|false|0|n|)$/i;
@@ -108,7 +109,7 @@ const NOT_SET = /^(no|false|0|n|)$/i;
  * older spreadsheets send them); any other text is refused with a field message, never stored as 'not set'.
  */
 const monthlyTarget = z
-  .union([z.boolean(), singleLineText('Target').max(20, MONTHLY_TARGET_MESSAGE)])
+  .union([z.boolean(), singleLineText(msg('Target')).max(20, MONTHLY_TARGET_MESSAGE)])
   .nullish()
   .refine((value) => typeof value !== 'string' || YES.test(value) || NOT_SET.test(value), MONTHLY_TARGET_MESSAGE)
   .transform((value) => (value === true || (typeof value === 'string' && YES.test(value)) ? 'Yes' : null));
@@ -148,8 +149,8 @@ export type CompletionGoalsBody = z.infer<typeof completionGoalsBody>;
 
 /** GET /api/users/{id}/discipline-targets[?month&year]: both or neither (neither: this month). */
 export const targetsQuery = z.object({ month: monthField.optional(), year: yearField.optional() }).superRefine((query, ctx) => {
-  if (query.month !== undefined && query.year === undefined) ctx.addIssue({ code: 'custom', path: ['year'], message: 'Give the year with the month' });
-  if (query.year !== undefined && query.month === undefined) ctx.addIssue({ code: 'custom', path: ['month'], message: 'Give the month with the year' });
+  if (query.month !== undefined && query.year === undefined) ctx.addIssue({ code: 'custom', path: ['year'], message: msg('Give the year with the month') });
+  if (query.year !== undefined && query.month === undefined) ctx.addIssue({ code: 'custom', path: ['month'], message: msg('Give the month with the year') });
 });
 
 export type DisciplineTargets = { userId: string; month: number | null; year: number | null } & Record<TargetKey, string | null>;

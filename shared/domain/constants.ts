@@ -1,3 +1,4 @@
+import { msg } from './messages';
 /** Business constants of SPEC.md section 9 and DECISIONS.md, shared by client and server. */
 export const ROLES = ['SuperAdmin', 'InstitutionAdmin', 'CommunityModerator', 'Commander', 'Member'] as const;
 export type Role = (typeof ROLES)[number];
@@ -44,10 +45,10 @@ export const ENDED_STREAK_MIN_DAYS = 7;
 /** Progress so far this many points below the previous month's at the same day makes a member need a word. */
 export const PROGRESS_DROP_MIN_POINTS = 30;
 
-export const DEFAULT_COMMUNITY_NAME = 'Faith Community';
+export const DEFAULT_COMMUNITY_NAME = msg('Faith Community');
 export const DEFAULT_COMMUNITY_DESCRIPTION = 'Your spiritual accountability community';
 export const PRODUCT_NAME = 'Steadfast';
-export const PRODUCT_TAGLINE = 'Faith Journey Community';
+export const PRODUCT_TAGLINE = msg('Faith Journey Community');
 
 /** The title of the notification moderators get for each application; the bell links it to New Members. */
 export const APPLICATION_NOTIFICATION_TITLE = 'New application';

@@ -1,4 +1,5 @@
 import { squash } from './squash';
+import { msg } from './messages';
 
 /** A community's discipline as the tracking screens use it (a discipline_templates row, or a default). */
 export interface Discipline {
@@ -23,16 +24,16 @@ export const TARGET_KEYS = [...DAILY_TARGET_KEYS, ...MONTHLY_GOAL_KEYS] as const
 export type TargetKey = (typeof TARGET_KEYS)[number];
 
 export const TARGET_LABELS: Record<TargetKey, string> = {
-  bibleReading: 'Bible Reading',
-  fasting: 'Fasting',
-  morningIntimacy: 'Morning Intimacy',
-  midnightPrayer: 'Midnight Prayer',
-  meditation: 'Meditation',
-  monthlyRetreat: 'Monthly Retreat',
-  prayerWalk: 'Prayer Walk',
-  evangelism: 'Evangelism',
-  completionOfNewTestament: 'Completion of the New Testament',
-  silenceHour: '1 Hr Silence',
+  bibleReading: msg('Bible Reading'),
+  fasting: msg('Fasting'),
+  morningIntimacy: msg('Morning Intimacy'),
+  midnightPrayer: msg('Midnight Prayer'),
+  meditation: msg('Meditation'),
+  monthlyRetreat: msg('Monthly Retreat'),
+  prayerWalk: msg('Prayer Walk'),
+  evangelism: msg('Evangelism'),
+  completionOfNewTestament: msg('Completion of the New Testament'),
+  silenceHour: msg('1 Hr Silence'),
 };
 
 /**
@@ -61,8 +62,8 @@ export const DEFAULT_DISCIPLINES: readonly Discipline[] = TARGET_KEYS.map((key, 
 
 /** The two monthly goals fixed for every member (SPEC.md section 9), with what they ask. */
 export const FIXED_TARGETS: Readonly<Record<'monthlyRetreat' | 'silenceHour', string> & Partial<Record<MonthlyGoalKey, string>>> = {
-  monthlyRetreat: 'One day monthly',
-  silenceHour: '1 hour weekly',
+  monthlyRetreat: msg('One day monthly'),
+  silenceHour: msg('1 hour weekly'),
 };
 
 /** How the fixed goals are stored and answered in a member's targets: always 'Yes'. */

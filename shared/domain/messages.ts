@@ -4,3 +4,21 @@
  * (scripts/i18n/messages.mjs) finds it by name, so the argument must be a string literal.
  */
 export const msg = <Message extends string>(message: Message): Message => message;
+
+const templates = new Set<string>();
+
+/**
+ * An English message with values filled in, whose template the catalogues hold:
+ * `fill('Description must be at most {max} characters', { max: 500 })`. Where the filled text is shown (a zod
+ * error in a form, a server error in a toast), the reader's language is found by matching it against the
+ * templates filled so far (translateFilled in the client's i18n), values and all. The template must be a literal.
+ */
+export function fill(template: string, values: Record<string, string | number>): string {
+  templates.add(template);
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** The templates `fill` has been called with: each read back into its values where a filled message is shown. */
+export function filledTemplates(): ReadonlySet<string> {
+  return templates;
+}

@@ -1,4 +1,5 @@
 import { ROLES, type Role } from './constants';
+import { msg } from './messages';
 
 /** Highest first: SuperAdmin > InstitutionAdmin > CommunityModerator > Commander > Member. */
 export const ROLE_ORDER: readonly Role[] = ROLES;
@@ -20,11 +21,11 @@ export const isCommander = (roles: readonly Role[]) => atLeast(roles, 'Commander
 
 /** How a role reads on screen. */
 export const ROLE_LABELS: Record<Role, string> = {
-  SuperAdmin: 'Super Admin',
-  InstitutionAdmin: 'Institution Admin',
-  CommunityModerator: 'Community Moderator',
-  Commander: 'Commander',
-  Member: 'Member',
+  SuperAdmin: msg('Super Admin'),
+  InstitutionAdmin: msg('Institution Admin'),
+  CommunityModerator: msg('Community Moderator'),
+  Commander: msg('Commander'),
+  Member: msg('Member'),
 };
 
 /** 'CommunityModerator' -> 'Community Moderator'. */

@@ -1,12 +1,15 @@
 import { type Messages, setupI18n } from '@lingui/core';
 import { DEFAULT_LOCALE, firstSupportedLocale, isLocale, type Locale } from '@shared/domain/locales';
+import { filledTemplates } from '@shared/domain/messages';
 
 /**
  * The one Lingui instance of the app (docs/architecture.md "Languages"). Messages are their English text (the `en`
  * catalogue is SPEC.md's words); each language's compiled catalogue is a lazy chunk (scripts/lib/vite-catalogues.mjs),
  * and only the reader's is fetched.
  */
-export const i18n = setupI18n();
+// A message no catalogue holds (a server's words it has no translation for, read through t(variable)) is shown as it
+// came: Lingui would otherwise warn that it is uncompiled on every render.
+export const i18n = setupI18n({ missing: (_locale, id) => id });
 
 /** What the app can be shown in: the four languages, and the pseudo-locale that proves nothing is left out. */
 export type ShownLocale = Locale | 'pseudo';
@@ -35,9 +38,14 @@ function storedLocale(): ShownLocale | null {
   }
 }
 
-/** The language to open in before the server has said: this browser's last one, else its own preference, else English. */
-export function initialLocale(): ShownLocale {
-  return storedLocale() ?? firstSupportedLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])) ?? DEFAULT_LOCALE;
+/**
+ * The language to open in: the signed-in user's (the page session's), else this browser's last one, else its own
+ * preference, else English. The pseudo-locale, once stored (by the walk that proves the catalogues), wins over all.
+ */
+export function initialLocale(signedInLocale: Locale | null = null): ShownLocale {
+  const stored = storedLocale();
+  if (stored === 'pseudo') return stored;
+  return signedInLocale ?? stored ?? firstSupportedLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])) ?? DEFAULT_LOCALE;
 }
 
 const loaded = new Set<ShownLocale>();
@@ -65,4 +73,33 @@ export async function activateLocale(locale: ShownLocale, { remember = true } = 
 /** The language shown now, as Intl formatters take it (the pseudo-locale formats as English). */
 export function intlLocale(): string {
   return i18n.locale === 'pseudo' || !i18n.locale ? 'en' : i18n.locale;
+}
+
+const templatePatterns = new Map<string, RegExp>();
+function patternOf(template: string): RegExp {
+  let pattern = templatePatterns.get(template);
+  if (!pattern) {
+    const source = template
+      .split(/(\{\w+\})/)
+      .map((part) => (/^\{\w+\}$/.test(part) ? `(?<${part.slice(1, -1)}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    pattern = new RegExp(`^${source}$`, 's');
+    templatePatterns.set(template, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * A message that arrived as English text (a zod error under a field, a server's `message` in a toast) in the reader's
+ * language: the catalogues' own translation when they hold it, else that of the template it was filled from
+ * (shared/domain/messages.ts `fill`), with its values read back; else as it came.
+ */
+export function translateMessage(message: string): string {
+  if (message in i18n.messages) return i18n._(message);
+  for (const template of filledTemplates()) {
+    const match = patternOf(template).exec(message);
+    // A value may be a message itself: a field's label ('Time zone must be text').
+    if (match) return i18n._(template, Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, value in i18n.messages ? i18n._(value) : value])));
+  }
+  return message;
 }

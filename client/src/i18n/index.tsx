@@ -3,8 +3,8 @@ import { TransNoContext, type TransProps } from '@lingui/react/server';
 import { useCallback, useSyncExternalStore } from 'react';
 import { i18n } from './i18n';
 
-export { msg } from '@shared/domain/messages';
-export { activateLocale, i18n, initialLocale, intlLocale, isShownLocale, type ShownLocale } from './i18n';
+export { fill, msg } from '@shared/domain/messages';
+export { activateLocale, i18n, initialLocale, intlLocale, isShownLocale, type ShownLocale, translateMessage } from './i18n';
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 const currentLocale = () => i18n.locale;
@@ -38,4 +38,4 @@ export function Trans(props: Omit<TransProps, 'render' | 'component'>) {
   return <TransNoContext {...props} lingui={{ i18n }} />;
 }
 
-export { dateFormat, formatList, formatNumber, relativeTimeFormat } from './format';
+export { dateFormat, firstDayOfWeek, formatList, formatNumber, relativeTimeFormat } from './format';

@@ -1,4 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { isLocale } from '@shared/domain/locales';
+import { i18n, msg, translateMessage } from '@/i18n';
 import { getStoredCommunityId } from './community';
 
 /**
@@ -68,6 +70,9 @@ function requestHeaders(hasBody: boolean): Record<string, string> {
   if (hasBody) headers['Content-Type'] = 'application/json';
   const communityId = getStoredCommunityId();
   if (communityId) headers['X-Community-Id'] = communityId;
+  // The language shown (the browser's own, or the one picked on the sign-in page): the server's last resort for a
+  // member who chose none, so signing up from a page shown in Korean keeps Korean (features/auth/locale.ts).
+  if (isLocale(i18n.locale)) headers['Accept-Language'] = i18n.locale;
   return headers;
 }
 
@@ -114,18 +119,21 @@ export async function apiGetWithHeaders<T>(
   return { status: res.status, headers: res.headers, data: (await res.json()) as T };
 }
 
-const NETWORK_MESSAGE = 'Could not reach Steadfast. Check your connection and try again.';
+const NETWORK_MESSAGE = msg('Could not reach Steadfast. Check your connection and try again.');
 
-/** The text a toast shows for a failure: the server's message when there is one, else the fallback. */
+/**
+ * The text a toast shows for a failure: the server's message when there is one (in the reader's language when the
+ * catalogues hold it), else the fallback (which the caller has translated).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    if (error.serverMessage) return error.serverMessage;
+    if (error.serverMessage) return translateMessage(error.serverMessage);
     const text = error.bodyText.trim();
     // A plain-text body (not JSON, not an HTML error page) is the message itself.
     if (text && text.length <= 300 && !text.startsWith('<') && !text.startsWith('{')) return text;
     return fallback;
   }
-  if (error instanceof TypeError) return NETWORK_MESSAGE; // fetch rejects with a TypeError when offline
+  if (error instanceof TypeError) return i18n.t(NETWORK_MESSAGE); // fetch rejects with a TypeError when offline
   return fallback;
 }
 

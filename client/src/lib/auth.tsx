@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import type { LoginBody, PublicUser, RegisterBody } from '@shared/contracts/auth';
 import { OPTIONAL_SESSION_QUERY } from '@shared/contracts/session-check';
 import { dismissToast, toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { apiJson, apiRequest, getQueryFn } from './api-client';
 import { toastError } from './notify';
 import { communityName, getStoredCommunityId, MEMBERSHIPS_QUERY_KEY, type Membership, setStoredCommunityId, useMembershipsQuery } from './community';
@@ -48,6 +49,7 @@ const NO_MEMBERSHIPS: Membership[] = [];
 const postGoogleSignIn = (identity: GoogleIdentity) => apiJson<PublicUser>('POST', '/api/auth/google', identity);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 
@@ -75,7 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const membershipsError = membershipsQuery.error;
   useEffect(() => {
     if (membershipsError) {
-      toastError('Failed to fetch memberships', membershipsError);
+      toastError(t('Failed to fetch memberships'), membershipsError);
     }
   }, [membershipsError]);
 
@@ -97,14 +99,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] && query.queryKey[0] !== MEMBERSHIPS_QUERY_KEY[0] });
         void queryClient.invalidateQueries({ queryKey: MEMBERSHIPS_QUERY_KEY });
         toast({
-          title: 'No longer a member',
+          title: t('No longer a member'),
           description: gone
-            ? `You are no longer a member of ${communityName(gone)}. Join again with a new invitation code if you are welcome back.`
-            : 'You are no longer a member of that community.',
+            ? t('You are no longer a member of {name}. Join again with a new invitation code if you are welcome back.', { name: communityName(gone) })
+            : t('You are no longer a member of that community.'),
           variant: 'destructive',
         });
       }),
-    [queryClient, navigate],
+    [queryClient, navigate, t],
   );
 
   const signedIn = (signedInUser: PublicUser) => {
@@ -116,23 +118,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const googleSignedIn = (signedInUser: PublicUser) => {
     signedIn(signedInUser);
     void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-    toast({ title: `Welcome, ${signedInUser.displayName}!`, description: 'You are signed in with Google.', variant: 'success' });
+    toast({ title: t('Welcome, {name}!', { name: signedInUser.displayName }), description: t('You are signed in with Google.'), variant: 'success' });
   };
 
   const googleFailed = (error: unknown) => {
-    toastError('Google Sign In failed', error, 'Authentication failed');
+    toastError(t('Google Sign In failed'), error, t('Authentication failed'));
   };
 
   const loginMutation = useMutation<PublicUser, Error, LoginBody>({
     mutationFn: (credentials) => apiJson<PublicUser>('POST', '/api/login', credentials),
     onSuccess: signedIn,
-    onError: (error) => toastError('Login failed', error),
+    onError: (error) => toastError(t('Login failed'), error),
   });
 
   const registerMutation = useMutation<PublicUser, Error, RegisterBody>({
     mutationFn: (body) => apiJson<PublicUser>('POST', '/api/register', body),
     onSuccess: signedIn,
-    onError: (error) => toastError('Registration failed', error),
+    onError: (error) => toastError(t('Registration failed'), error),
   });
 
   const signedOut = (title: string) => {
@@ -149,8 +151,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await signOutOfFirebase().catch((error: unknown) => console.error('Firebase sign-out failed', error));
       await apiRequest('POST', '/api/logout');
     },
-    onSuccess: () => signedOut('Signed out successfully'),
-    onError: (error) => toastError('Logout failed', error),
+    onSuccess: () => signedOut(t('Signed out successfully')),
+    onError: (error) => toastError(t('Logout failed'), error),
   });
 
   const logoutEverywhereMutation = useMutation<void, Error, void>({
@@ -158,8 +160,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await apiRequest('POST', '/api/logout-everywhere');
       await signOutOfFirebase().catch((error: unknown) => console.error('Firebase sign-out failed', error));
     },
-    onSuccess: () => signedOut('Signed out on every device'),
-    onError: (error) => toastError('Could not sign out everywhere', error),
+    onSuccess: () => signedOut(t('Signed out on every device')),
+    onError: (error) => toastError(t('Could not sign out everywhere'), error),
   });
 
   const googleMutation = useMutation<PublicUser | null, Error, void>({
@@ -171,7 +173,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.error('Google sign-in popup failed', error);
         // Closed by the person: nothing to say (SPEC.md section 8). Blocked or failed: say so (issue 23).
         const problem = googlePopupProblem(error);
-        if (problem) toast({ title: 'Google Sign In failed', description: problem, variant: 'destructive' });
+        if (problem) toast({ title: t('Google Sign In failed'), description: problem, variant: 'destructive' });
         return null;
       }
       return identity ? postGoogleSignIn(identity) : null;
@@ -193,7 +195,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       (error: unknown) => {
         console.error('Google redirect sign-in failed', error);
-        toast({ title: 'Authentication error', description: 'Failed to sign in with Google', variant: 'destructive' });
+        toast({ title: t('Authentication error'), description: t('Failed to sign in with Google'), variant: 'destructive' });
       },
     );
     // Runs when the signed-out state is known; the pending flag makes it a one-off.

@@ -1,10 +1,11 @@
 import type { Auth, AuthProvider as FirebaseAuthProvider, User } from 'firebase/auth';
+import { msg } from '@/i18n';
 
 /**
  * Google sign-in through Firebase. The Firebase SDK is large, so it is imported only when someone
  * actually signs in with Google (or signs out after having done so), never in the first bundle.
  */
-export const GOOGLE_NOT_CONFIGURED_REASON = 'Google sign-in is not set up for this site';
+export const GOOGLE_NOT_CONFIGURED_REASON = msg('Google sign-in is not set up for this site');
 
 interface FirebaseSettings {
   apiKey: string;

@@ -1,4 +1,5 @@
 import { toast } from '@/components/ui/use-toast';
+import { i18n } from '@/i18n';
 import { errorMessage, findApiError } from './api-client';
 
 /**
@@ -6,7 +7,7 @@ import { errorMessage, findApiError } from './api-client';
  * failed because the community on screen is gone says nothing here: the community-gone handler (auth.tsx)
  * explains it once and leaves the community's screens.
  */
-export function toastError(title: string, error: unknown, fallback = 'Please try again.') {
+export function toastError(title: string, error: unknown, fallback = i18n.t('Please try again.')) {
   if (findApiError(error)?.code === 'community_not_found') return;
   toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
 }

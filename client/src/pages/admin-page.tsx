@@ -31,6 +31,7 @@ import { GuidancePanelTab } from '@/features/guidance/components/guidance-panel-
 import { ReportsTab } from '@/features/reports/components/reports-tab';
 import { InviteCodesTab } from '@/features/invites/components/invite-codes-tab';
 import { SubgroupsTab } from '@/features/subgroups/components/subgroups-tab';
+import { msg, useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { communityName, type Membership } from '@/lib/community';
 
@@ -44,15 +45,15 @@ interface AdminTab {
 
 /** The nine tabs of SPEC.md section 2, in order. */
 export const ADMIN_TABS: readonly AdminTab[] = [
-  { value: 'overview', label: 'Overview', icon: LayoutDashboard, adminOnly: false },
-  { value: 'settings', label: 'Community Settings', icon: Settings, adminOnly: true },
-  { value: 'members', label: 'Members', icon: Users, adminOnly: true },
-  { value: 'invites', label: 'Invite Codes', icon: KeyRound, adminOnly: true },
-  { value: 'applications', label: 'New Members', icon: UserPlus, adminOnly: true },
-  { value: 'subgroups', label: 'Subgroups', icon: UsersRound, adminOnly: true },
-  { value: 'guidance', label: 'Guidance Panel', icon: ScrollText, adminOnly: true },
-  { value: 'calendar-locks', label: 'Calendar Locks', icon: Lock, adminOnly: true },
-  { value: 'reports', label: 'Reports', icon: ChartColumn, adminOnly: true },
+  { value: 'overview', label: msg('Overview'), icon: LayoutDashboard, adminOnly: false },
+  { value: 'settings', label: msg('Community Settings'), icon: Settings, adminOnly: true },
+  { value: 'members', label: msg('Members'), icon: Users, adminOnly: true },
+  { value: 'invites', label: msg('Invite Codes'), icon: KeyRound, adminOnly: true },
+  { value: 'applications', label: msg('New Members'), icon: UserPlus, adminOnly: true },
+  { value: 'subgroups', label: msg('Subgroups'), icon: UsersRound, adminOnly: true },
+  { value: 'guidance', label: msg('Guidance Panel'), icon: ScrollText, adminOnly: true },
+  { value: 'calendar-locks', label: msg('Calendar Locks'), icon: Lock, adminOnly: true },
+  { value: 'reports', label: msg('Reports'), icon: ChartColumn, adminOnly: true },
 ];
 
 function tabPanel(value: string, membership: Membership, viewerId: string): ReactNode {
@@ -83,6 +84,7 @@ function tabPanel(value: string, membership: Membership, viewerId: string): Reac
 
 /** /admin: the tabs a viewer may use in the community on screen; ?tab= opens one directly. */
 export function AdminPage() {
+  const t = useT();
   const { user } = useAuth();
   const membership = useCurrentCommunity();
   const search = useSearch();
@@ -91,7 +93,7 @@ export function AdminPage() {
   if (!membership || !user) {
     return (
       <>
-        <PageHeader title="Administration" />
+        <PageHeader title={t('Administration')} />
         <CommunityMissing />
       </>
     );
@@ -110,7 +112,7 @@ export function AdminPage() {
   return (
     <>
       <PageHeader
-        title="Administration"
+        title={t('Administration')}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <Badge variant={adminRole ? 'accent' : 'default'}>
@@ -126,21 +128,21 @@ export function AdminPage() {
             from 1280 px the nine tabs stand in one row, with their icons from 1536 px where there is room. */}
         <div className="xl:hidden">
           <label htmlFor="admin-section" className="mb-1.5 block text-sm font-medium">
-            Section
+            {t('Section')}
           </label>
           <NativeSelect id="admin-section" value={current.value} onChange={(event) => onTabChange(event.target.value)}>
             {visible.map((tab) => (
               <option key={tab.value} value={tab.value}>
-                {tab.label}
+                {t(tab.label)}
               </option>
             ))}
           </NativeSelect>
         </div>
-        <TabsList aria-label="Administration sections" className="hidden w-full justify-start gap-1 xl:flex">
+        <TabsList aria-label={t('Administration sections')} className="hidden w-full justify-start gap-1 xl:flex">
           {visible.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value} className="min-h-9 flex-none gap-2 whitespace-nowrap">
               <tab.icon className="hidden size-4 2xl:inline" aria-hidden="true" />
-              {tab.label}
+              {t(tab.label)}
             </TabsTrigger>
           ))}
         </TabsList>

@@ -7,13 +7,15 @@ import { useDocumentTitle } from '@/components/layout/page-header';
 import { AuthHero } from '@/features/auth/components/auth-hero';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 
 export function AuthPage() {
+  const t = useT();
   const { user } = useAuth();
   const [tab, setTab] = useState('sign-in');
   const [signUpShown, setSignUpShown] = useState(false);
-  useDocumentTitle('Sign in');
+  useDocumentTitle(t('Sign in'));
   // Shown at once, without waiting for GET /api/user: nearly everyone who opens /auth is signed out, and the
   // page is then part of the first paint instead of a second render a phone must wait for (scripts/lighthouse.mjs).
   // A signed-in user is sent on to / as soon as the answer comes.
@@ -23,8 +25,8 @@ export function AuthPage() {
       <AuthHero />
       <main className="flex items-start justify-center px-4 py-10 sm:px-6 lg:items-center">
         <Card className="w-full max-w-md p-6 sm:p-8">
-          <h2 className="text-2xl font-semibold text-primary-900">Welcome to {PRODUCT_NAME}</h2>
-          <p className="mt-1 text-sm text-muted-foreground">Sign in to continue your journey, or create an account to begin.</p>
+          <h2 className="text-2xl font-semibold text-primary-900">{t('Welcome to {name}', { name: PRODUCT_NAME })}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t('Sign in to continue your journey, or create an account to begin.')}</p>
           <Tabs
             value={tab}
             onValueChange={(value) => {
@@ -34,8 +36,8 @@ export function AuthPage() {
             className="mt-6"
           >
             <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="sign-in">Sign In</TabsTrigger>
-              <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+              <TabsTrigger value="sign-in">{t('Sign In')}</TabsTrigger>
+              <TabsTrigger value="sign-up">{t('Sign Up')}</TabsTrigger>
             </TabsList>
             {/* Both forms stay mounted once shown (hidden when inactive) so switching tabs keeps what was typed;
                 Sign Up renders when first opened. */}

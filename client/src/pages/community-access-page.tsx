@@ -8,12 +8,14 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { JoinOrCreate } from '@/features/communities/components/join-or-create';
 import { YourCommunities } from '@/features/communities/components/your-communities';
+import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 
 /** Public route (no membership check): where a signed-in user without communities lands. */
 export function CommunityAccessPage() {
   const { user, isLoading, memberships, membershipsLoading, membershipsFailed, retryMemberships, logoutMutation } = useAuth();
-  useDocumentTitle('Your communities');
+  const t = useT();
+  useDocumentTitle(t('Your communities'));
   if (isLoading || membershipsLoading) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" replace />;
   if (membershipsFailed) return <MembershipsUnavailable onRetry={retryMemberships} />;
@@ -25,16 +27,16 @@ export function CommunityAccessPage() {
           <Brand />
           <Button variant="outline" size="sm" disabled={logoutMutation.isPending} onClick={() => logoutMutation.mutate()}>
             <LogOut aria-hidden="true" />
-            {logoutMutation.isPending ? 'Signing Out...' : 'Sign Out'}
+            {logoutMutation.isPending ? t('Signing Out...') : t('Sign Out')}
           </Button>
         </div>
       </header>
       <VerifyEmailBanner />
       <main className="mx-auto grid max-w-5xl gap-8 px-4 py-8 sm:px-6 lg:py-12">
         <div className="grid gap-2">
-          <h1 className="text-3xl font-semibold text-primary-900 sm:text-4xl">Welcome, {user.displayName}</h1>
+          <h1 className="text-3xl font-semibold text-primary-900 sm:text-4xl">{t('Welcome, {name}', { name: user.displayName })}</h1>
           <p className="text-muted-foreground">
-            {hasOwn ? 'Choose a community to continue your journey.' : 'Your journey starts with a community to walk with.'}
+            {hasOwn ? t('Choose a community to continue your journey.') : t('Your journey starts with a community to walk with.')}
           </p>
         </div>
         <YourCommunities memberships={memberships} />

@@ -20,6 +20,7 @@ import { ReflectionInvitation } from '@/features/care/components/reflection-invi
 import { TargetsCard } from '@/features/tracking/components/targets-card';
 import { monthLabel, referenceDate, useToday } from '@/features/tracking/period';
 import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
+import { type Translate, useT } from '@/i18n';
 import { browserTimeZone } from '@/lib/time-zones';
 
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -36,6 +37,7 @@ function isNewAccount(createdAt: string | undefined): boolean {
  * answered, and find their data in the cache.
  */
 export function DashboardPage() {
+  const t = useT();
   const scope = useTrackingScope();
   const today = useToday();
   const period = { year: today.year, month: today.month };
@@ -53,8 +55,8 @@ export function DashboardPage() {
   if (dashboard.isLoading || stillLoading) {
     return (
       <>
-        <PageHeader title="Dashboard" description={greetingOf(scope.user)} />
-        <LoadingRows rows={6} label="Loading your dashboard" />
+        <PageHeader title={t('Dashboard')} description={greetingOf(t, scope.user)} />
+        <LoadingRows rows={6} label={t('Loading your dashboard')} />
       </>
     );
   }
@@ -62,13 +64,15 @@ export function DashboardPage() {
 }
 
 /** The header's line, the same while loading and loaded (so the page's largest text does not change). */
-function greetingOf(user: { displayName: string; createdAt?: string } | null | undefined): string {
-  const firstName = (user?.displayName ?? 'You').split(' ')[0];
-  const greeting = isNewAccount(user?.createdAt) ? 'Welcome' : 'Welcome back';
-  return `${greeting}, ${firstName}. Keep walking steadfastly, one day at a time.`;
+function greetingOf(t: Translate, user: { displayName: string; createdAt?: string } | null | undefined): string {
+  const name = (user?.displayName ?? t('You')).split(' ')[0];
+  return isNewAccount(user?.createdAt)
+    ? t('Welcome, {name}. Keep walking steadfastly, one day at a time.', { name })
+    : t('Welcome back, {name}. Keep walking steadfastly, one day at a time.', { name });
 }
 
 function DashboardScreen() {
+  const t = useT();
   const screen = useTrackingScreen();
   const { communityId, period, now, viewed } = screen;
   const community = useCommunity(communityId);
@@ -81,7 +85,7 @@ function DashboardScreen() {
 
   return (
     <>
-      <PageHeader title="Dashboard" description={greetingOf(screen.user)} />
+      <PageHeader title={t('Dashboard')} description={greetingOf(t, screen.user)} />
       <div className="grid gap-6">
         <ScreenPickers screen={screen} idPrefix="dashboard" />
 

@@ -10,6 +10,7 @@ import { fieldProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { AccountLinkLayout, StatusNote } from '@/features/auth/components/account-link-layout';
 import { useRequestPasswordReset } from '@/features/auth/email-links-api';
+import { useT } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, lazyZodResolver } from '@/lib/forms';
 
@@ -17,7 +18,8 @@ const resolver = lazyZodResolver(() => import('@/features/auth/schemas').then((m
 
 /** 'Forgot password?' from Sign In: asks for a reset link. The answer reads the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  const t = useT();
+  useDocumentTitle(t('Forgot password'));
   const request = useRequestPasswordReset();
   const form = useForm({ resolver, defaultValues: { email: '' } });
   const { errors } = form.formState;
@@ -25,11 +27,11 @@ export function ForgotPasswordPage() {
 
   return (
     <AccountLinkLayout
-      title="Forgot your password?"
+      title={t('Forgot your password?')}
       footer={
         <Link href="/auth" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary-700 hover:underline">
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to sign in
+          {t('Back to sign in')}
         </Link>
       }
     >
@@ -39,19 +41,19 @@ export function ForgotPasswordPage() {
         </StatusNote>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">Enter the e-mail you sign in with. We will send you a link to choose a new password.</p>
+          <p className="text-sm text-muted-foreground">{t('Enter the e-mail you sign in with. We will send you a link to choose a new password.')}</p>
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+            <FormField id="forgot-email" label={t('Email')} error={errors.email?.message}>
               <Input type="email" autoComplete="username" inputMode="email" placeholder="you@example.org" {...fieldProps('forgot-email', { error: errors.email?.message })} {...form.register('email')} />
             </FormField>
             {request.isError && !errors.email ? (
               <StatusNote tone="error" icon={<CircleAlert aria-hidden="true" />}>
-                {errorMessage(request.error, 'We could not send the link right now. Please try again.')}
+                {errorMessage(request.error, t('We could not send the link right now. Please try again.'))}
               </StatusNote>
             ) : null}
             <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
               {request.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              Send reset link
+              {t('Send reset link')}
             </Button>
           </form>
         </>

@@ -15,6 +15,7 @@ import { MeetingCard } from '@/features/meetings/components/meeting-card';
 import { RescheduleDialog } from '@/features/meetings/components/reschedule-dialog';
 import { splitMeetings } from '@/features/meetings/format';
 import { useTrackingScope } from '@/features/tracking/api';
+import { useT } from '@/i18n';
 import { browserTimeZone } from '@/lib/time-zones';
 
 /** SPEC.md section 2: 'Book Meeting', 'Book Your First Meeting' and 'View Available Times' all go to /my-subgroup. */
@@ -23,6 +24,7 @@ const BOOKING_PATH = '/my-subgroup';
 
 /** Meetings (/meetings): SPEC.md section 2; times in the community's time zone (DECISIONS.md). */
 export function MeetingsPage() {
+  const t = useT();
   const { user, communityId } = useTrackingScope();
   const meetings = useMeetings(communityId);
   const community = useCommunity(communityId);
@@ -38,8 +40,8 @@ export function MeetingsPage() {
   const { upcoming, past } = splitMeetings(meetings.data ?? []);
 
   const list = (items: MeetingView[], label: string, empty: ReactNode) => {
-    if (meetings.error) return <ErrorNote message="We could not load your meetings." onRetry={() => void meetings.refetch()} />;
-    if (loading || !timeZone) return <LoadingRows rows={2} label="Loading your meetings" className="[&>div]:h-40" />;
+    if (meetings.error) return <ErrorNote message={t('We could not load your meetings.')} onRetry={() => void meetings.refetch()} />;
+    if (loading || !timeZone) return <LoadingRows rows={2} label={t('Loading your meetings')} className="[&>div]:h-40" />;
     if (items.length === 0) return empty;
     return (
       <ul aria-label={label} className="grid gap-4 lg:grid-cols-2">
@@ -59,42 +61,46 @@ export function MeetingsPage() {
 
   return (
     <>
-      <PageHeader title="Meetings" description="Your meetings, in your community's time zone." actions={bookLink('Book Meeting')} />
+      <PageHeader title={t('Meetings')} description={t("Your meetings, in your community's time zone.")} actions={bookLink(t('Book Meeting'))} />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="flex w-full sm:inline-flex sm:w-auto">
           <TabsTrigger value="upcoming" className="min-h-11">
-            {meetings.data && !meetings.error ? `Upcoming (${upcoming.length})` : 'Upcoming'}
+            {meetings.data && !meetings.error ? t('Upcoming ({count})', { count: upcoming.length }) : t('Upcoming')}
           </TabsTrigger>
           <TabsTrigger value="past" className="min-h-11">
-            Past Meetings
+            {t('Past Meetings')}
           </TabsTrigger>
           <TabsTrigger value="schedule" className="min-h-11">
-            Schedule New
+            {t('Schedule New')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="upcoming">
           {list(
             upcoming,
-            'Upcoming meetings',
-            <EmptyState title="No upcoming meetings" action={bookLink('Book Your First Meeting')}>
-              Book a time with your commander to talk, pray or plan together.
+            t('Upcoming meetings'),
+            <EmptyState title={t('No upcoming meetings')} action={bookLink(t('Book Your First Meeting'))}>
+              {t('Book a time with your commander to talk, pray or plan together.')}
             </EmptyState>,
           )}
         </TabsContent>
         <TabsContent value="past">
-          {list(past, 'Past meetings', <EmptyState title="No past meetings">Meetings you have had, and cancelled ones, appear here with their outcome.</EmptyState>)}
+          {list(
+            past,
+            t('Past meetings'),
+            <EmptyState title={t('No past meetings')}>{t('Meetings you have had, and cancelled ones, appear here with their outcome.')}</EmptyState>,
+          )}
         </TabsContent>
         <TabsContent value="schedule">
           <Card>
             <CardHeader>
-              <CardTitle>Schedule a New Meeting</CardTitle>
+              <CardTitle>{t('Schedule a New Meeting')}</CardTitle>
               <CardDescription>
-                Meetings are booked from My Subgroup: choose a day, and your commander's free times for that day are offered. Each meeting lasts one hour.
+                {t("Meetings are booked from My Subgroup: choose a day, and your commander's free times for that day are offered. Each meeting lasts one hour.")}
               </CardDescription>
             </CardHeader>
             <CardContent>
               <Link href={BOOKING_PATH} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
-                View Available Times
+                {t('View Available Times')}
               </Link>
             </CardContent>
           </Card>

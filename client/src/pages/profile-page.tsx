@@ -5,17 +5,19 @@ import { ProfileDetails } from '@/features/auth/components/profile-details';
 import { SignOutEverywhereCard } from '@/features/auth/components/sign-out-everywhere-card';
 import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
 import { YourDataCard } from '@/features/your-data/components/your-data-card';
+import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 
 export function ProfilePage() {
+  const t = useT();
   const { user } = useAuth();
   return (
     <>
       <Link href="/" className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary-700 hover:underline">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Dashboard
+        {t('Back to Dashboard')}
       </Link>
-      <PageHeader title="Profile Settings" description="Your account details, sign-in, notifications and your data." />
+      <PageHeader title={t('Profile Settings')} description={t('Your account details, sign-in, notifications and your data.')} />
       {user ? (
         <div className="grid gap-6">
           <ProfileDetails user={user} />

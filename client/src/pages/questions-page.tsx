@@ -17,6 +17,7 @@ import { QuestionList } from '@/features/questions/components/question-list';
 import { RespondDialog } from '@/features/questions/components/respond-dialog';
 import { canBeRespondedTo } from '@/features/questions/format';
 import { useTrackingScope } from '@/features/tracking/api';
+import { useT } from '@/i18n';
 
 type Box = 'sent' | 'received';
 
@@ -26,6 +27,7 @@ type Box = 'sent' | 'received';
  * link, still opens Received).
  */
 export function QuestionsPage() {
+  const t = useT();
   const { user, membership, communityId, isMember } = useTrackingScope();
   const canAnswer = can(membership, 'questions:answer');
   const search = useSearch();
@@ -61,7 +63,8 @@ export function QuestionsPage() {
   const sentList = (
     <QuestionList
       box="sent"
-      label="My questions"
+      label={t('My questions')}
+      loadingLabel={t('Loading my questions')}
       questions={sent.data}
       isPending={sent.isPending}
       error={sent.error}
@@ -72,8 +75,8 @@ export function QuestionsPage() {
       onShowOlder={sent.loadOlder}
       onOpen={(question) => setOpened({ id: question.id, box: 'sent', snapshot: question })}
       empty={
-        <EmptyState title="No questions yet" action={askButton('Ask a Question')}>
-          {ask.state === 'available' ? 'Ask your commander anything about your walk. Their answers appear here.' : 'Questions you ask and their answers appear here.'}
+        <EmptyState title={t('No questions yet')} action={askButton(t('Ask a Question'))}>
+          {ask.state === 'available' ? t('Ask your commander anything about your walk. Their answers appear here.') : t('Questions you ask and their answers appear here.')}
         </EmptyState>
       }
     />
@@ -82,26 +85,27 @@ export function QuestionsPage() {
   return (
     <>
       <PageHeader
-        title="Questions"
-        description={ask.state === 'unavailable' ? 'Your questions and their answers.' : 'Ask your commander and follow the answers.'}
-        actions={askButton('New Question')}
+        title={t('Questions')}
+        description={ask.state === 'unavailable' ? t('Your questions and their answers.') : t('Ask your commander and follow the answers.')}
+        actions={askButton(t('New Question'))}
       />
       {ask.state === 'unavailable' ? <NoCommanderToAsk reason={ask.reason} className="mb-4" /> : null}
       {canAnswer ? (
         <Tabs value={tab} onValueChange={(value) => navigate(value === 'sent' ? `${location}?tab=sent` : location, { replace: true })}>
           <TabsList className="flex w-full sm:inline-flex sm:w-auto">
             <TabsTrigger value="received" className="min-h-11">
-              Received Questions
+              {t('Received Questions')}
             </TabsTrigger>
             <TabsTrigger value="sent" className="min-h-11">
-              My Questions
+              {t('My Questions')}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="sent">{sentList}</TabsContent>
           <TabsContent value="received">
             <QuestionList
               box="received"
-              label="Received questions"
+              label={t('Received questions')}
+              loadingLabel={t('Loading received questions')}
               questions={received.data}
               isPending={received.isPending}
               error={received.error}
@@ -113,8 +117,8 @@ export function QuestionsPage() {
               onOpen={(question) => setOpened({ id: question.id, box: 'received', snapshot: question })}
               onRespond={respond}
               empty={
-                <EmptyState title="No questions received">
-                  When the members you lead ask you something, their questions appear here for you to answer or to discuss in a meeting.
+                <EmptyState title={t('No questions received')}>
+                  {t('When the members you lead ask you something, their questions appear here for you to answer or to discuss in a meeting.')}
                 </EmptyState>
               }
             />
@@ -123,7 +127,7 @@ export function QuestionsPage() {
       ) : (
         <section aria-labelledby="my-questions-title" className="grid gap-4">
           <h2 id="my-questions-title" className="text-xl font-semibold">
-            My Questions
+            {t('My Questions')}
           </h2>
           {sentList}
         </section>

@@ -15,14 +15,17 @@ import { useReports, type ReportScope } from '@/features/reports/api';
 import { ChartCard, DataTable } from '@/features/reports/components/chart-card';
 import { PercentBars, PercentLine } from '@/features/reports/components/charts';
 import { leftOutNote, MemberCompletionCard } from '@/features/reports/components/member-completion-card';
-import { MONTH_NAMES, monthLabel, pickerYears, useToday } from '@/features/tracking/period';
+import { monthLabel, pickerYears, useToday } from '@/features/tracking/period';
 import { MonthOptions, YearOptions } from '@/features/tracking/components/period-options';
+import { dateFormat, formatList, formatNumber, useT } from '@/i18n';
 
-const percent = (value: number) => `${value}%`;
-const shortMonth = (year: number, month: number) => `${MONTH_NAMES[month - 1]!.slice(0, 3)} ${String(year).slice(2)}`;
+const percent = (value: number) => formatNumber(value / 100, { style: 'percent' });
+/** 'Nov 26': a point of the 12-month line. */
+const shortMonth = (year: number, month: number) => dateFormat({ month: 'short', year: '2-digit', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1));
 
 /** /reports: completion by discipline and by member for a month, the viewer's 12-month trend and their subgroup's streaks. */
 export function ReportsPage() {
+  const t = useT();
   const membership = useCurrentCommunity();
   const today = useToday();
   const [period, setPeriod] = useState<YearMonth>({ year: today.year, month: today.month });
@@ -32,68 +35,72 @@ export function ReportsPage() {
   if (!membership) {
     return (
       <>
-        <PageHeader title="Progress Reports" />
+        <PageHeader title={t('Progress Reports')} />
         <CommunityMissing />
       </>
     );
   }
 
   const data = reports.data;
-  const whose = !data ? '' : data.scope === 'community' ? 'the whole community' : data.scope === 'subgroup' ? (data.subgroupName ?? 'your subgroup') : 'you';
+  const whose = !data ? '' : data.scope === 'community' ? t('the whole community') : data.scope === 'subgroup' ? (data.subgroupName ?? t('your subgroup')) : t('you');
   const noMembers = data && data.membersTotal === 0;
 
   return (
     <>
-      <PageHeader title="Progress Reports" description="How faithfully the disciplines were kept, month by month: days marked Yes or Partially out of the days in the month." />
+      <PageHeader
+        title={t('Progress Reports')}
+        description={t('How faithfully the disciplines were kept, month by month: days marked Yes or Partially out of the days in the month.')}
+      />
       <div className="grid gap-6">
         <Card className="grid grid-cols-2 gap-3 p-4 sm:flex sm:flex-wrap sm:items-end sm:gap-4 sm:p-5">
           <div className="grid gap-2 sm:w-44">
-            <Label htmlFor="reports-month">Month</Label>
+            <Label htmlFor="reports-month">{t('Month')}</Label>
             <NativeSelect id="reports-month" value={period.month} onChange={(event) => setPeriod({ ...period, month: Number(event.target.value) })}>
               <MonthOptions />
             </NativeSelect>
           </div>
           <div className="grid gap-2 sm:w-32">
-            <Label htmlFor="reports-year">Year</Label>
+            <Label htmlFor="reports-year">{t('Year')}</Label>
             <NativeSelect id="reports-year" value={period.year} onChange={(event) => setPeriod({ ...period, year: Number(event.target.value) })}>
               <YearOptions years={pickerYears(today.year)} />
             </NativeSelect>
           </div>
           {data?.canSeeCommunity ? (
-            <div role="group" aria-label="Whose progress" className="col-span-2 flex gap-1 rounded-lg bg-muted p-1 sm:col-span-1">
+            <div role="group" aria-label={t('Whose progress')} className="col-span-2 flex gap-1 rounded-lg bg-muted p-1 sm:col-span-1">
               <Button size="sm" className="min-h-9 flex-1" variant={data.scope === 'community' ? 'default' : 'ghost'} aria-pressed={data.scope === 'community'} onClick={() => setScope('community')}>
-                Community
+                {t('Community')}
               </Button>
               <Button size="sm" className="min-h-9 flex-1" variant={data.scope !== 'community' ? 'default' : 'ghost'} aria-pressed={data.scope !== 'community'} onClick={() => setScope('subgroup')}>
-                My subgroup
+                {t('My subgroup')}
               </Button>
             </div>
           ) : null}
         </Card>
 
         {reports.error ? (
-          <ErrorNote message="We could not load the reports." onRetry={() => void reports.refetch()} />
+          <ErrorNote message={t('We could not load the reports.')} onRetry={() => void reports.refetch()} />
         ) : !data ? (
-          <LoadingCard label="Loading reports" />
+          <LoadingCard label={t('Loading reports')} />
         ) : (
           <>
             {data.scope === 'none' ? (
-              <EmptyState title="You are not in a subgroup yet">
-                When a moderator places you in a subgroup, its progress shows here. Your own trend is below.
+              <EmptyState title={t('You are not in a subgroup yet')}>
+                {t('When a moderator places you in a subgroup, its progress shows here. Your own trend is below.')}
               </EmptyState>
             ) : null}
             {data.scope !== 'none' ? (
               // Each card as tall as its own chart: the member chart grows with the members, and the discipline card beside it must not stretch into a blank area.
               <div className="grid items-start gap-6 lg:grid-cols-2">
                 <ChartCard
-                  title="By discipline"
-                  description={`${monthLabel(data.year, data.month)}, ${whose}.${leftOutNote(data.leftOut)}`}
-                  empty={noMembers ? <EmptyState title="No members yet">Progress appears once members log their days.</EmptyState> : undefined}
+                  title={t('By discipline')}
+                  description={t('{month}, {whose}.', { month: monthLabel(data.year, data.month), whose })}
+                  note={leftOutNote(t, data.leftOut)}
+                  empty={noMembers ? <EmptyState title={t('No members yet')}>{t('Progress appears once members log their days.')}</EmptyState> : undefined}
                   chart={<PercentBars points={data.disciplines.map((discipline) => ({ label: discipline.label, value: discipline.completionPercent }))} />}
                   table={
                     <DataTable
-                      caption={`Completion by discipline, ${monthLabel(data.year, data.month)}`}
-                      columns={['Discipline', 'Completion']}
+                      caption={t('Completion by discipline, {month}', { month: monthLabel(data.year, data.month) })}
+                      columns={[t('Discipline'), t('Completion')]}
                       rows={data.disciplines.map((discipline) => [discipline.label, percent(discipline.completionPercent)])}
                     />
                   }
@@ -103,15 +110,17 @@ export function ReportsPage() {
             ) : null}
             <div className="grid gap-6 lg:grid-cols-2">
               <ChartCard
-                title="Your last 12 months"
-                description={`Your own completion up to ${monthLabel(data.year, data.month)}${
-                  data.leftOut.length > 0 ? `, every discipline counted (${new Intl.ListFormat('en-US').format(data.leftOut)} included)` : ''
-                }.`}
+                title={t('Your last 12 months')}
+                description={
+                  data.leftOut.length > 0
+                    ? t('Your own completion up to {month}, every discipline counted ({list} included).', { month: monthLabel(data.year, data.month), list: formatList(data.leftOut) })
+                    : t('Your own completion up to {month}.', { month: monthLabel(data.year, data.month) })
+                }
                 chart={<PercentLine points={data.trend.map((point) => ({ label: shortMonth(point.year, point.month), value: point.completionPercent }))} />}
                 table={
                   <DataTable
-                    caption="Your completion for the last 12 months"
-                    columns={['Month', 'Completion']}
+                    caption={t('Your completion for the last 12 months')}
+                    columns={[t('Month'), t('Completion')]}
                     rows={data.trend.map((point) => [monthLabel(point.year, point.month), percent(point.completionPercent)])}
                   />
                 }
@@ -120,13 +129,13 @@ export function ReportsPage() {
                 <CardHeader>
                   <CardTitle className="flex items-center gap-2">
                     <Flame className="size-5 text-accent-600" aria-hidden="true" />
-                    Subgroup streaks
+                    {t('Subgroup streaks')}
                   </CardTitle>
-                  <CardDescription>Days in a row with at least one discipline kept, as of today.</CardDescription>
+                  <CardDescription>{t('Days in a row with at least one discipline kept, as of today.')}</CardDescription>
                 </CardHeader>
                 <CardContent>
                   {data.streaks.length === 0 ? (
-                    <EmptyState title="No streaks to show">Streaks of your subgroup appear here once you are in one.</EmptyState>
+                    <EmptyState title={t('No streaks to show')}>{t('Streaks of your subgroup appear here once you are in one.')}</EmptyState>
                   ) : (
                     <ol className="grid gap-2">
                       {data.streaks.map((member, index) => (
@@ -134,7 +143,7 @@ export function ReportsPage() {
                           <span className="w-6 text-sm text-muted-foreground tabular-nums">{index + 1}.</span>
                           <span className="min-w-0 flex-1 break-words">{member.displayName}</span>
                           <span className="font-semibold tabular-nums">
-                            {member.streak} {member.streak === 1 ? 'day' : 'days'}
+                            {t('{count, plural, one {# day} other {# days}}', { count: member.streak })}
                           </span>
                         </li>
                       ))}

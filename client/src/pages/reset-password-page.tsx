@@ -9,6 +9,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { AccountLinkLayout, StatusNote } from '@/features/auth/components/account-link-layout';
 import { useConfirmPasswordReset } from '@/features/auth/email-links-api';
+import { useT } from '@/i18n';
 import { errorMessage, findApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, lazyZodResolver } from '@/lib/forms';
 
@@ -16,7 +17,8 @@ const resolver = lazyZodResolver(() => import('@/features/auth/schemas').then((m
 
 /** /reset-password?token=… from the reset e-mail: a new password, then signed in on the dashboard. */
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  const t = useT();
+  useDocumentTitle(t('Choose a new password'));
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [, navigate] = useLocation();
   const confirm = useConfirmPasswordReset();
@@ -29,7 +31,7 @@ export function ResetPasswordPage() {
       { token, password },
       {
         onSuccess: (user) => {
-          toast({ title: 'Password changed', description: `Welcome back, ${user.displayName}. You are signed in.`, variant: 'success' });
+          toast({ title: t('Password changed'), description: t('Welcome back, {name}. You are signed in.', { name: user.displayName }), variant: 'success' });
           navigate('/', { replace: true });
         },
         onError: (error) => applyServerFieldErrors(error, form.setError, ['password']),
@@ -39,35 +41,35 @@ export function ResetPasswordPage() {
 
   if (!token || linkRefused) {
     return (
-      <AccountLinkLayout title="This link does not work">
+      <AccountLinkLayout title={t('This link does not work')}>
         <StatusNote tone="error" icon={<CircleAlert aria-hidden="true" />}>
-          {token ? errorMessage(confirm.error, 'This link is not valid any more.') : 'This link is incomplete. Open it again from the e-mail, or ask for a new one.'}
+          {token ? errorMessage(confirm.error, t('This link is not valid any more.')) : t('This link is incomplete. Open it again from the e-mail, or ask for a new one.')}
         </StatusNote>
         <Button asChild>
-          <Link href="/forgot-password">Send me a new link</Link>
+          <Link href="/forgot-password">{t('Send me a new link')}</Link>
         </Button>
       </AccountLinkLayout>
     );
   }
 
   return (
-    <AccountLinkLayout title="Choose a new password">
-      <p className="text-sm text-muted-foreground">Your new password ends every other session: anyone signed in as you is signed out.</p>
+    <AccountLinkLayout title={t('Choose a new password')}>
+      <p className="text-sm text-muted-foreground">{t('Your new password ends every other session: anyone signed in as you is signed out.')}</p>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField id="reset-password" label="New password" error={errors.password?.message}>
+        <FormField id="reset-password" label={t('New password')} error={errors.password?.message}>
           <PasswordInput autoComplete="new-password" {...fieldProps('reset-password', { error: errors.password?.message })} {...form.register('password')} />
         </FormField>
-        <FormField id="reset-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <FormField id="reset-confirm" label={t('Confirm new password')} error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" {...fieldProps('reset-confirm', { error: errors.confirmPassword?.message })} {...form.register('confirmPassword')} />
         </FormField>
         {confirm.isError && !errors.password ? (
           <StatusNote tone="error" icon={<CircleAlert aria-hidden="true" />}>
-            {errorMessage(confirm.error, 'We could not change your password right now. Please try again.')}
+            {errorMessage(confirm.error, t('We could not change your password right now. Please try again.'))}
           </StatusNote>
         ) : null}
         <Button type="submit" size="lg" className="w-full" disabled={confirm.isPending}>
           {confirm.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          Set new password
+          {t('Set new password')}
         </Button>
       </form>
     </AccountLinkLayout>

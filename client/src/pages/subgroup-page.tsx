@@ -11,10 +11,12 @@ import { OfficeHoursCard } from '@/features/meetings/components/office-hours-car
 import { MySubgroup } from '@/features/subgroups/components/my-subgroup';
 import { SubgroupChoicePicker, useSubgroupChoice } from '@/features/subgroups/components/subgroup-choice';
 import { monthLabel, useToday } from '@/features/tracking/period';
+import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 
 /** /my-subgroup and /subgroup: one's subgroup and commander; commanders also set their office hours here. */
 export function SubgroupPage() {
+  const t = useT();
   const { user } = useAuth();
   const membership = useCurrentCommunity();
   const community = useCommunity(membership?.communityId ?? null);
@@ -28,7 +30,7 @@ export function SubgroupPage() {
   if (!membership || !user) {
     return (
       <>
-        <PageHeader title="My Subgroup" />
+        <PageHeader title={t('My Subgroup')} />
         <CommunityMissing />
       </>
     );
@@ -37,7 +39,7 @@ export function SubgroupPage() {
   const timeZone = community.data?.timeZone;
   return (
     <>
-      <PageHeader title="My Subgroup" description="Your subgroup, its commander, and a direct line to them." />
+      <PageHeader title={t('My Subgroup')} description={t('Your subgroup, its commander, and a direct line to them.')} />
       <div className="grid gap-6">
         {admin ? <SubgroupChoicePicker choice={choice} /> : null}
         {isCommander(membership.roles) ? <NeedsAWordCard communityId={membership.communityId} enabled={choice.ready} subgroupId={choice.subgroupId} /> : null}

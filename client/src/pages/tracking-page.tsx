@@ -10,9 +10,11 @@ import { TargetsCard } from '@/features/tracking/components/targets-card';
 import { UpdatePlanCard } from '@/features/tracking/components/targets-dialog';
 import { monthLabel } from '@/features/tracking/period';
 import { useTrackingScreen } from '@/features/tracking/use-tracking-screen';
+import { useT } from '@/i18n';
 
 /** My Tracking (/tracking): SPEC.md section 2. */
 export function TrackingPage() {
+  const t = useT();
   const screen = useTrackingScreen();
   const { communityId, period, now, log, viewed } = screen;
   const targets = useDisciplineTargets(communityId, viewed.id || null, period, screen.canEditTargets);
@@ -20,8 +22,8 @@ export function TrackingPage() {
   return (
     <>
       <PageHeader
-        title="My Tracking"
-        description="Log your spiritual disciplines day by day."
+        title={t('My Tracking')}
+        description={t('Log your spiritual disciplines day by day.')}
         actions={screen.isLocked ? <LockBadge isAdmin={screen.isAdmin} /> : undefined}
       />
       <div className="grid gap-6">
@@ -69,7 +71,7 @@ export function TrackingPage() {
             logError={log.error}
             onRetry={() => void log.refetch()}
             locked={screen.lockedForMe}
-            disabledReason={screen.isFutureMonth ? "Goals for a month that hasn't started cannot be marked yet." : null}
+            disabledReason={screen.isFutureMonth ? t("Goals for a month that hasn't started cannot be marked yet.") : null}
           />
         ) : null}
 

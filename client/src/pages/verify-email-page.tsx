@@ -10,6 +10,7 @@ import { AccountLinkLayout, StatusNote } from '@/features/auth/components/accoun
 import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useVerifyEmail } from '@/features/auth/email-links-api';
+import { Trans, useT } from '@/i18n';
 import { errorMessage, findApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
@@ -19,7 +20,8 @@ import { useAuth } from '@/lib/auth';
  * happened, with a way on.
  */
 export function VerifyEmailPage() {
-  useDocumentTitle('Confirm your e-mail');
+  const t = useT();
+  useDocumentTitle(t('Confirm your e-mail'));
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const { user, isLoading, logoutMutation } = useAuth();
   const verify = useVerifyEmail();
@@ -35,10 +37,8 @@ export function VerifyEmailPage() {
 
   if (token && !user && !isLoading) {
     return (
-      <AccountLinkLayout title="Sign in to confirm your e-mail">
-        <p className="text-sm text-muted-foreground">
-          Only you can confirm your address: sign in to the account you created, and we confirm it at once.
-        </p>
+      <AccountLinkLayout title={t('Sign in to confirm your e-mail')}>
+        <p className="text-sm text-muted-foreground">{t('Only you can confirm your address: sign in to the account you created, and we confirm it at once.')}</p>
         <SignInForm />
       </AccountLinkLayout>
     );
@@ -46,30 +46,34 @@ export function VerifyEmailPage() {
 
   const onward = user ? (
     <Button asChild>
-      <Link href="/">Continue</Link>
+      <Link href="/">{t('Continue')}</Link>
     </Button>
   ) : (
     <Button asChild>
-      <Link href="/auth">Sign in</Link>
+      <Link href="/auth">{t('Sign in')}</Link>
     </Button>
   );
 
   if (user && findApiError(verify.error)?.code === 'link_other_account') {
     return (
-      <AccountLinkLayout title="This link is for another account">
+      <AccountLinkLayout title={t('This link is for another account')}>
         <StatusNote tone="error" icon={<CircleAlert aria-hidden="true" />}>
-          {errorMessage(verify.error, 'This link confirms the e-mail of another account.')}
+          {errorMessage(verify.error, t('This link confirms the e-mail of another account.'))}
         </StatusNote>
         <p className="text-sm text-muted-foreground">
-          You are signed in as <span className="font-medium [overflow-wrap:anywhere]">{user.email ?? user.displayName}</span>. The link stays good for its own account.
+          <Trans
+            id="You are signed in as <0>{account}</0>. The link stays good for its own account."
+            values={{ account: user.email ?? user.displayName }}
+            components={{ 0: <span className="font-medium [overflow-wrap:anywhere]" /> }}
+          />
         </p>
         <div className="flex flex-wrap gap-2">
           <Button disabled={logoutMutation.isPending} onClick={() => logoutMutation.mutate()}>
             <LogOut aria-hidden="true" />
-            {logoutMutation.isPending ? 'Signing Out...' : 'Sign out'}
+            {logoutMutation.isPending ? t('Signing Out...') : t('Sign out')}
           </Button>
           <Button asChild variant="outline">
-            <Link href="/">Stay signed in</Link>
+            <Link href="/">{t('Stay signed in')}</Link>
           </Button>
         </div>
       </AccountLinkLayout>
@@ -77,19 +81,19 @@ export function VerifyEmailPage() {
   }
   if (!token || verify.isError) {
     return (
-      <AccountLinkLayout title="This link does not work">
+      <AccountLinkLayout title={t('This link does not work')}>
         <StatusNote tone="error" icon={<CircleAlert aria-hidden="true" />}>
-          {token ? errorMessage(verify.error, 'This link is not valid any more.') : 'This link is incomplete. Open it again from the e-mail.'}
+          {token ? errorMessage(verify.error, t('This link is not valid any more.')) : t('This link is incomplete. Open it again from the e-mail.')}
         </StatusNote>
         {user && !user.emailVerified ? <ResendVerificationButton /> : null}
-        {user?.emailVerified ? <p className="text-sm text-muted-foreground">Your e-mail is already verified: there is nothing more to do.</p> : null}
+        {user?.emailVerified ? <p className="text-sm text-muted-foreground">{t('Your e-mail is already verified: there is nothing more to do.')}</p> : null}
         {onward}
       </AccountLinkLayout>
     );
   }
   if (verify.isSuccess) {
     return (
-      <AccountLinkLayout title="E-mail confirmed">
+      <AccountLinkLayout title={t('E-mail confirmed')}>
         <StatusNote tone="success" icon={<CircleCheck aria-hidden="true" />}>
           {verify.data.message}
         </StatusNote>
@@ -98,9 +102,9 @@ export function VerifyEmailPage() {
     );
   }
   return (
-    <AccountLinkLayout title="Confirming your e-mail">
+    <AccountLinkLayout title={t('Confirming your e-mail')}>
       <StatusNote tone="muted" icon={<LoaderCircle className="animate-spin" aria-hidden="true" />}>
-        One moment…
+        {t('One moment…')}
       </StatusNote>
     </AccountLinkLayout>
   );

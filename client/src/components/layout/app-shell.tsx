@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { TakeoverReviewDialog } from '@/features/auth/components/takeover-review-dialog';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { CheckInSync } from '@/features/tracking/components/check-in-sync';
+import { useT } from '@/i18n';
 import { CommunityClosingBanner } from './community-closing-banner';
 import { TopBar } from './top-bar';
 import { UnreachableBanner } from './unreachable';
@@ -9,13 +10,14 @@ import { UpdateBanner } from './update-banner';
 
 /** The frame of every protected screen. */
 export function AppShell({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-card focus:px-4 focus:py-2 focus:shadow-soft"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <UnreachableBanner />
       <TopBar />

@@ -15,16 +15,18 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { communityName, switchCommunity, takeCommunitySwitched, useCurrentMembership } from '@/lib/community';
 import { cn } from '@/lib/utils';
 
 /** Shows 'Community switched!' once, on the first screen after the reload that a switch caused. */
 export function useCommunitySwitchedNotice() {
+  const t = useT();
   useEffect(() => {
     const name = takeCommunitySwitched();
-    if (name !== null) toast({ title: 'Community switched!', description: `Now viewing ${name}`, variant: 'success' });
-  }, []);
+    if (name !== null) toast({ title: t('Community switched!'), description: t('Now viewing {name}', { name }), variant: 'success' });
+  }, [t]);
 }
 
 /**
@@ -32,6 +34,7 @@ export function useCommunitySwitchedNotice() {
  * stores it and reloads the page (SPEC.md "Top bar"); 'Join or create a community' opens /community-access.
  */
 export function CommunitySwitcher({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const t = useT();
   const { memberships } = useAuth();
   const current = useCurrentMembership(memberships);
   const [, navigate] = useLocation();
@@ -45,8 +48,8 @@ export function CommunitySwitcher({ className, onNavigate }: { className?: strin
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label={`Current community: ${name}. Switch communities`}
-        title={`${name}: switch communities`}
+        aria-label={t('Current community: {name}. Switch communities', { name })}
+        title={t('{name}: switch communities', { name })}
         className={cn(
           'inline-flex min-w-0 max-w-64 items-center lg:max-w-sm gap-2 rounded-lg border border-border bg-background px-3 py-2 text-sm font-medium transition-colors hover:bg-muted',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -60,7 +63,7 @@ export function CommunitySwitcher({ className, onNavigate }: { className?: strin
         <ChevronsUpDown className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="max-w-[calc(100vw-2rem)]">
-        <DropdownMenuLabel className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Your communities</DropdownMenuLabel>
+        <DropdownMenuLabel className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t('Your communities')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={current?.communityId ?? ''} onValueChange={choose}>
           {memberships.map((membership) => (
             <DropdownMenuRadioItem key={membership.communityId} value={membership.communityId}>
@@ -79,7 +82,7 @@ export function CommunitySwitcher({ className, onNavigate }: { className?: strin
           }}
         >
           <Plus aria-hidden="true" />
-          Join or create a community
+          {t('Join or create a community')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'wouter';
 import { cn } from '@/lib/utils';
 import { isAdmin } from '@shared/domain/roles';
 import { useCurrentCommunity } from '@/features/communities/api';
+import { useT } from '@/i18n';
 import { ADMIN_NAV_ITEM, isCurrentNavItem, NAV_ITEMS, type NavItem } from './nav-items';
 
 /** The main navigation's items: Administration is added for admins of the community on screen. */
@@ -15,10 +16,11 @@ function useNavItems(): readonly NavItem[] {
  * their room to the labels, so all seven items (Administration included) fit from 768 px.
  */
 export function DesktopNav() {
+  const t = useT();
   const [location] = useLocation();
   const items = useNavItems();
   return (
-    <nav aria-label="Main" className="hidden border-t border-border md:block">
+    <nav aria-label={t('Main')} className="hidden border-t border-border md:block">
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:px-6">
         {items.map((item) => {
           const current = isCurrentNavItem(item, location);
@@ -34,7 +36,7 @@ export function DesktopNav() {
                 )}
               >
                 <item.icon className="hidden size-4 lg:inline" aria-hidden="true" />
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           );
@@ -46,10 +48,11 @@ export function DesktopNav() {
 
 /** The main navigation as a vertical list, inside the mobile slide-out menu. */
 export function MobileNavList({ onNavigate }: { onNavigate: () => void }) {
+  const t = useT();
   const [location] = useLocation();
   const items = useNavItems();
   return (
-    <nav aria-label="Main">
+    <nav aria-label={t('Main')}>
       <ul className="grid gap-1">
         {items.map((item) => {
           const current = isCurrentNavItem(item, location);
@@ -65,7 +68,7 @@ export function MobileNavList({ onNavigate }: { onNavigate: () => void }) {
                 )}
               >
                 <item.icon className="size-5" aria-hidden="true" />
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           );

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useNotifications } from '@/features/notifications/api';
 import { NotificationPanel, unreadBadgeText } from '@/features/notifications/components/notification-list';
+import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 
 /**
@@ -12,6 +13,7 @@ import { useAuth } from '@/lib/auth';
  * marked read, paging back with 'Show older'.
  */
 export function NotificationBell() {
+  const t = useT();
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const notifications = useNotifications(user !== null);
@@ -22,7 +24,7 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative size-11" aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}>
+        <Button variant="ghost" size="icon" className="relative size-11" aria-label={badge ? t('Notifications, {badge} unread', { badge }) : t('Notifications')}>
           <Bell className="size-5" aria-hidden="true" />
           {badge ? (
             <span
@@ -35,7 +37,7 @@ export function NotificationBell() {
           ) : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent aria-label="Notifications" collisionPadding={8} className="w-[min(24rem,calc(100vw-1rem))] max-w-none p-0">
+      <PopoverContent aria-label={t('Notifications')} collisionPadding={8} className="w-[min(24rem,calc(100vw-1rem))] max-w-none p-0">
         <NotificationPanel
           feed={notifications.data}
           error={notifications.error}

@@ -11,11 +11,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { Trans, useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { initials } from '@/lib/utils';
 
 /** The user menu: Profile Settings, Switch Communities, Administration, Sign Out. */
 export function UserMenu() {
+  const t = useT();
   const { user, logoutMutation } = useAuth();
   const [, navigate] = useLocation();
   if (!user) return null;
@@ -29,9 +31,15 @@ export function UserMenu() {
         <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-700 text-sm font-semibold text-primary-foreground">
           {initials(user.displayName)}
         </span>
-        <span className="sr-only md:hidden">{user.displayName}</span>
-        <span className="hidden max-w-48 truncate text-sm font-medium md:block">{user.displayName}</span>
-        <span className="sr-only">, account menu</span>
+        <Trans
+          id="<0>{name}</0><1>{name}</1><2>, account menu</2>"
+          values={{ name: user.displayName }}
+          components={{
+            0: <span className="sr-only md:hidden" />,
+            1: <span className="hidden max-w-48 truncate text-sm font-medium md:block" />,
+            2: <span className="sr-only" />,
+          }}
+        />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>
@@ -41,20 +49,20 @@ export function UserMenu() {
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate('/profile')}>
           <Settings aria-hidden="true" />
-          Profile Settings
+          {t('Profile Settings')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/community-access')}>
           <Church aria-hidden="true" />
-          Switch Communities
+          {t('Switch Communities')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/admin')}>
           <Shield aria-hidden="true" />
-          Administration
+          {t('Administration')}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={logoutMutation.isPending} onSelect={() => logoutMutation.mutate()}>
           <LogOut aria-hidden="true" />
-          {logoutMutation.isPending ? 'Signing Out...' : 'Sign Out'}
+          {logoutMutation.isPending ? t('Signing Out...') : t('Sign Out')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,5 +1,6 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { type ComponentPropsWithoutRef, forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { type ButtonVariant, buttonClasses } from './button';
 
@@ -69,7 +70,8 @@ interface ConfirmDialogContentProps {
 }
 
 /** A confirmation before something that cannot be undone; it stays open (buttons disabled) while the call runs. */
-export function ConfirmDialogContent({ title, description, confirmLabel, cancelLabel = 'Cancel', pendingLabel, pending, onConfirm }: ConfirmDialogContentProps) {
+export function ConfirmDialogContent({ title, description, confirmLabel, cancelLabel, pendingLabel, pending, onConfirm }: ConfirmDialogContentProps) {
+  const t = useT();
   return (
     <AlertDialogContent>
       <AlertDialogHeader>
@@ -77,7 +79,7 @@ export function ConfirmDialogContent({ title, description, confirmLabel, cancelL
         <AlertDialogDescription>{description}</AlertDialogDescription>
       </AlertDialogHeader>
       <AlertDialogFooter>
-        <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+        <AlertDialogCancel disabled={pending}>{cancelLabel ?? t('Cancel')}</AlertDialogCancel>
         <AlertDialogAction
           disabled={pending}
           onClick={(event) => {

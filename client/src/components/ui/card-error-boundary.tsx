@@ -1,8 +1,9 @@
 import { Component, Fragment, type ReactNode } from 'react';
+import { msg, useT } from '@/i18n';
 import { Card } from './card';
 import { ErrorNote } from './states';
 
-export const CARD_FAILED_MESSAGE = 'This card could not be shown.';
+export const CARD_FAILED_MESSAGE = msg('This card could not be shown.');
 
 interface CardErrorBoundaryProps {
   children: ReactNode;
@@ -43,7 +44,12 @@ export class CardErrorBoundary extends Component<CardErrorBoundaryProps, CardErr
 
   override render() {
     if (!this.state.failed) return <Fragment key={this.state.attempt}>{this.props.children}</Fragment>;
-    const note = <ErrorNote message={CARD_FAILED_MESSAGE} onRetry={this.retry} />;
+    const note = <CardFailedNote onRetry={this.retry} />;
     return this.props.variant === 'inline' ? note : <Card className="p-6">{note}</Card>;
   }
+}
+
+function CardFailedNote({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  return <ErrorNote message={t(CARD_FAILED_MESSAGE)} onRetry={onRetry} />;
 }

@@ -1,6 +1,7 @@
 import Check from 'lucide-react/icons/check';
 import Copy from 'lucide-react/icons/copy';
 import { useEffect, useState } from 'react';
+import { useT } from '@/i18n';
 import { Button, type ButtonProps } from './button';
 import { toast } from './use-toast';
 
@@ -19,7 +20,8 @@ interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
 }
 
 /** Copies `text` to the clipboard and says so; when the clipboard is unavailable, asks to copy by hand. */
-export function CopyButton({ text, label, copiedLabel = 'Copied!', children = 'Copy', onCopied, variant = 'outline', ...props }: CopyButtonProps) {
+export function CopyButton({ text, label, copiedLabel, children, onCopied, variant = 'outline', ...props }: CopyButtonProps) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -34,14 +36,14 @@ export function CopyButton({ text, label, copiedLabel = 'Copied!', children = 'C
       setCopied(true);
       onCopied?.();
     } catch {
-      toast({ title: 'Copy failed', description: 'Select the text and copy it by hand.', variant: 'destructive' });
+      toast({ title: t('Copy failed'), description: t('Select the text and copy it by hand.'), variant: 'destructive' });
     }
   };
 
   return (
-    <Button variant={variant} onClick={() => void copy()} aria-label={copied ? copiedLabel : label} {...props}>
+    <Button variant={variant} onClick={() => void copy()} aria-label={copied ? (copiedLabel ?? t('Copied!')) : label} {...props}>
       {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      <span aria-live="polite">{copied ? copiedLabel : children}</span>
+      <span aria-live="polite">{copied ? (copiedLabel ?? t('Copied!')) : (children ?? t('Copy'))}</span>
     </Button>
   );
 }

@@ -2,6 +2,7 @@ import Download from 'lucide-react/icons/download';
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { downloadExport } from '@/lib/download';
 import { toastError } from '@/lib/notify';
 
@@ -43,15 +44,16 @@ export const USER_EXPORT_URL = '/api/user/export';
 
 /** "Download my data" (issue 39): one JSON file of everything Steadfast holds about the signed-in person. */
 export function DownloadMyDataButton(props: Pick<ButtonProps, 'variant' | 'size'>) {
+  const t = useT();
   return (
     <DownloadButton
       {...props}
       url={USER_EXPORT_URL}
       fallbackName="steadfast.json"
-      label="Download my data"
-      pendingLabel="Preparing your data..."
-      started={{ title: 'Your data is downloading', description: 'One JSON file with everything Steadfast holds about you.' }}
-      failedTitle="Could not download your data"
+      label={t('Download my data')}
+      pendingLabel={t('Preparing your data...')}
+      started={{ title: t('Your data is downloading'), description: t('One JSON file with everything Steadfast holds about you.') }}
+      failedTitle={t('Could not download your data')}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { translateMessage, useLocale } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
 
@@ -15,6 +16,7 @@ export function fieldProps(id: string, { hint, error }: FieldDescription, ...als
 
 /** A visible label above a control, with an optional hint and the field's error under it. */
 export function FormField({ id, label, hint, error, className, children }: FieldDescription & { id: string; label: ReactNode; className?: string; children: ReactNode }) {
+  useLocale();
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -26,7 +28,7 @@ export function FormField({ id, label, hint, error, className, children }: Field
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : null}
     </div>

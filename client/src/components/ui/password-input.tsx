@@ -1,11 +1,13 @@
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import { forwardRef, type InputHTMLAttributes, useState } from 'react';
+import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { inputClasses } from './input';
 
 /** A password input with a show/hide toggle button ('Show password' / 'Hide password'). */
 export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>(({ className, id, ...props }, ref) => {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -13,7 +15,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttribut
       <button
         type="button"
         onClick={() => setVisible((shown) => !shown)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? t('Hide password') : t('Show password')}
         aria-controls={id}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       >

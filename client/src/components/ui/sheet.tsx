@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import X from 'lucide-react/icons/x';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 
 /** A dialog that slides in from the left edge: the mobile navigation. */
@@ -9,28 +10,31 @@ export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
 export const SheetContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof DialogPrimitive.Content>>(
-  ({ className, children, ...props }, ref) => (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-primary-900/40 data-[state=open]:motion-safe:animate-fade-in" />
-      <DialogPrimitive.Content
-        ref={ref}
-        className={cn(
-          'fixed inset-y-0 left-0 z-50 flex h-full w-[min(20rem,85vw)] flex-col gap-4 overflow-y-auto border-r border-border bg-card p-5 shadow-soft',
-          'data-[state=open]:motion-safe:animate-slide-in-left',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close
-          aria-label="Close menu"
-          className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+  ({ className, children, ...props }, ref) => {
+    const t = useT();
+    return (
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-primary-900/40 data-[state=open]:motion-safe:animate-fade-in" />
+        <DialogPrimitive.Content
+          ref={ref}
+          className={cn(
+            'fixed inset-y-0 left-0 z-50 flex h-full w-[min(20rem,85vw)] flex-col gap-4 overflow-y-auto border-r border-border bg-card p-5 shadow-soft',
+            'data-[state=open]:motion-safe:animate-slide-in-left',
+            className,
+          )}
+          {...props}
         >
-          <X className="size-5" aria-hidden="true" />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
-  ),
+          {children}
+          <DialogPrimitive.Close
+            aria-label={t('Close menu')}
+            className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    );
+  },
 );
 SheetContent.displayName = 'SheetContent';
 

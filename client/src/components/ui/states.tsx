@@ -1,6 +1,7 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import Lock from 'lucide-react/icons/lock';
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
@@ -17,9 +18,10 @@ export function LoadingCard({ label }: { label: string }) {
 }
 
 /** Grey placeholder bars while a card's data loads, announced once as `label`. */
-export function LoadingRows({ rows = 3, label = 'Loading', className }: { rows?: number; label?: string; className?: string }) {
+export function LoadingRows({ rows = 3, label, className }: { rows?: number; label?: string; className?: string }) {
+  const t = useT();
   return (
-    <div role="status" aria-label={label} className={cn('grid gap-3', className)}>
+    <div role="status" aria-label={label ?? t('Loading')} className={cn('grid gap-3', className)}>
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="h-10 animate-pulse rounded-lg bg-muted motion-reduce:animate-none" />
       ))}
@@ -38,13 +40,14 @@ export function loadFailureMessage(what: string, error: unknown): string {
 
 /** A failed load inside a card, with a retry button when one is given. */
 export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const t = useT();
   return (
     <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/20 bg-destructive-50 px-4 py-3 text-sm text-destructive">
       <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
       <span className="flex-1">{message}</span>
       {onRetry ? (
         <Button variant="outline" size="sm" className="min-h-11" onClick={onRetry}>
-          Retry
+          {t('Retry')}
         </Button>
       ) : null}
     </div>

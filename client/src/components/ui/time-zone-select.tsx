@@ -1,4 +1,5 @@
 import { type SelectHTMLAttributes, useId, useMemo, useState } from 'react';
+import { msg, useT } from '@/i18n';
 import { browserTimeZone, timeZoneLabel, timeZoneOptions } from '@/lib/time-zones';
 import { NativeSelect } from './native-select';
 import { SearchInput } from './search-input';
@@ -9,6 +10,21 @@ interface TimeZoneSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElemen
   /** Zones offered first besides the browser's (UTC for a member's reminders). */
   extra?: readonly string[];
 }
+
+/** A group's label: the region of IANA zone names, or Other for a zone without one. */
+const REGIONS: Readonly<Record<string, string>> = {
+  Africa: msg('Africa'),
+  America: msg('America'),
+  Antarctica: msg('Antarctica'),
+  Arctic: msg('Arctic'),
+  Asia: msg('Asia'),
+  Atlantic: msg('Atlantic'),
+  Australia: msg('Australia'),
+  Europe: msg('Europe'),
+  Indian: msg('Indian'),
+  Pacific: msg('Pacific'),
+  Other: msg('Other'),
+};
 
 /** 'Europe/Isle_of_Man' -> ['Europe', 'Isle of Man']; 'UTC' -> ['Other', 'UTC']. */
 function regionAndPlace(zone: string): [string, string] {
@@ -23,6 +39,7 @@ function regionAndPlace(zone: string): [string, string] {
  * zone always stays among the options.
  */
 export function TimeZoneSelect({ value, onChange, extra = [], ...selectProps }: TimeZoneSelectProps) {
+  const t = useT();
   const searchId = useId();
   const [query, setQuery] = useState('');
   const own = browserTimeZone();
@@ -41,24 +58,23 @@ export function TimeZoneSelect({ value, onChange, extra = [], ...selectProps }: 
     <div className="grid gap-2">
       <SearchInput
         id={searchId}
-        aria-label="Search time zones"
-        placeholder="Search: a city or region"
+        aria-label={t('Search time zones')}
+        placeholder={t('Search: a city or region')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
       <NativeSelect {...selectProps} value={value} onChange={(event) => onChange(event.target.value)}>
         {first.length > 0 ? (
-          <optgroup label="Suggested">
+          <optgroup label={t('Suggested')}>
             {first.map((zone) => (
               <option key={zone} value={zone}>
-                {timeZoneLabel(zone)}
-                {zone === own ? ' (this device)' : ''}
+                {zone === own ? t('{zone} (this device)', { zone: timeZoneLabel(zone) }) : timeZoneLabel(zone)}
               </option>
             ))}
           </optgroup>
         ) : null}
         {[...groups.entries()].map(([region, list]) => (
-          <optgroup key={region} label={region}>
+          <optgroup key={region} label={REGIONS[region] ? t(REGIONS[region]) : region}>
             {list.map((zone) => (
               <option key={zone} value={zone}>
                 {regionAndPlace(zone)[1]}
@@ -69,7 +85,9 @@ export function TimeZoneSelect({ value, onChange, extra = [], ...selectProps }: 
       </NativeSelect>
       {needle ? (
         <p role="status" className="text-xs text-muted-foreground">
-          {found === 0 ? `No time zone matches "${query.trim()}".` : `${found} ${found === 1 ? 'time zone matches' : 'time zones match'}: choose it below.`}
+          {found === 0
+            ? t('No time zone matches "{query}".', { query: query.trim() })
+            : t('{count, plural, one {# time zone matches: choose it below.} other {# time zones match: choose it below.}}', { count: found })}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import X from 'lucide-react/icons/x';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { ToastVariant } from './use-toast';
 
@@ -59,18 +60,21 @@ export const ToastDescription = forwardRef<HTMLDivElement, ComponentPropsWithout
 ToastDescription.displayName = 'ToastDescription';
 
 export const ToastClose = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof ToastPrimitive.Close>>(
-  ({ className, ...props }, ref) => (
-    <ToastPrimitive.Close
-      ref={ref}
-      aria-label="Close"
-      className={cn(
-        'absolute right-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100',
-        className,
-      )}
-      {...props}
-    >
-      <X className="size-4" aria-hidden="true" />
-    </ToastPrimitive.Close>
-  ),
+  ({ className, ...props }, ref) => {
+    const t = useT();
+    return (
+      <ToastPrimitive.Close
+        ref={ref}
+        aria-label={t('Close')}
+        className={cn(
+          'absolute right-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100',
+          className,
+        )}
+        {...props}
+      >
+        <X className="size-4" aria-hidden="true" />
+      </ToastPrimitive.Close>
+    );
+  },
 );
 ToastClose.displayName = 'ToastClose';

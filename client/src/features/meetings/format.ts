@@ -1,4 +1,5 @@
 import type { MeetingStatus, MeetingView } from '@shared/contracts/meetings';
+import { dateFormat, i18n } from '@/i18n';
 import { timeZoneLabel } from '@/lib/time-zones';
 
 /**
@@ -24,17 +25,17 @@ export function splitMeetings(meetings: readonly MeetingView[], now = Date.now()
 
 /** 'Friday, November 20, 2026', in the community's time zone. */
 export function formatMeetingDate(startsAt: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(startsAt));
+  return dateFormat({ timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(startsAt));
 }
 
 /** '2:00 PM – 3:00 PM', in the community's time zone. */
 export function formatMeetingTimeRange(startsAt: string, endsAt: string, timeZone: string): string {
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const time = dateFormat({ timeZone, hour: 'numeric', minute: '2-digit' });
   return `${time.format(new Date(startsAt))} – ${time.format(new Date(endsAt))}`;
 }
 
 /** The zone as the card names it: 'America/Chicago time'. */
-export const zoneName = (timeZone: string) => `${timeZoneLabel(timeZone)} time`;
+export const zoneName = (timeZone: string) => i18n.t('{zone} time', { zone: timeZoneLabel(timeZone) });
 
 /**
  * The first https link in a location ('Zoom: https://…'), for 'Join Call'; null when it has none. Only https:
@@ -51,8 +52,8 @@ export function callLink(location: string | null): string | null {
 }
 
 /** The location as shown: the server stores 'TBD' when none was given. */
-export const locationText = (location: string | null) => (!location || location.trim().toUpperCase() === 'TBD' ? 'Location TBD' : location);
+export const locationText = (location: string | null) => (!location || location.trim().toUpperCase() === 'TBD' ? i18n.t('Location TBD') : location);
 
 /** The title of a meeting card: a commander sees whom they meet; a member sees 'Meeting with Commander'. */
 export const meetingTitle = (meeting: Pick<MeetingView, 'commanderId' | 'memberName'>, viewerId: string) =>
-  meeting.commanderId === viewerId ? `Meeting with ${meeting.memberName}` : 'Meeting with Commander';
+  meeting.commanderId === viewerId ? i18n.t('Meeting with {name}', { name: meeting.memberName }) : i18n.t('Meeting with Commander');

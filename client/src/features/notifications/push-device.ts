@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PushDeviceView } from '@shared/contracts/push';
+import { msg } from '@/i18n';
 import { apiJson, apiRequest, findApiError } from '@/lib/api-client';
 
 /**
@@ -8,7 +9,8 @@ import { apiJson, apiRequest, findApiError } from '@/lib/api-client';
  */
 export type PushState =
   | { kind: 'unsupported' }
-  | { kind: 'server-off'; reason: string }
+  /** `reason`: the server's words, when it gave them. */
+  | { kind: 'server-off'; reason: string | null }
   | { kind: 'blocked' }
   | { kind: 'off'; publicKey: string }
   | { kind: 'on'; publicKey: string; endpoint: string };
@@ -29,7 +31,7 @@ async function readPushState(): Promise<PushState> {
     ({ publicKey } = await apiJson<{ publicKey: string }>('GET', '/api/push/public-key'));
   } catch (error) {
     const apiError = findApiError(error);
-    if (apiError?.code === 'push_not_configured') return { kind: 'server-off', reason: apiError.serverMessage ?? 'Push notifications are not set up on this server.' };
+    if (apiError?.code === 'push_not_configured') return { kind: 'server-off', reason: apiError.serverMessage ?? null };
     throw error;
   }
   if (Notification.permission === 'denied') return { kind: 'blocked' };
@@ -54,16 +56,17 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Why this browser could not be set up for push, in words for the person (shown as they are). */
+/** Why this browser could not be set up for push: a message below, translated where shown. */
 export class PushSetupError extends Error {}
 
-export const PUSH_PERMISSION_REFUSED = 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.';
+export const PUSH_PERMISSION_REFUSED = msg('Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.');
 /**
  * The browser could not register with its push service (Chromium's AbortError 'push service error'): the
  * service is the browser maker's, out of this site's reach, so trying again at once rarely helps.
  */
-export const PUSH_SERVICE_UNREACHABLE =
-  'This browser could not reach its push service (run by the browser’s maker, not by this community). The device may be offline, a network may block it, or this browser may not offer push. E-mail notifications still work.';
+export const PUSH_SERVICE_UNREACHABLE = msg(
+  'This browser could not reach its push service (run by the browser’s maker, not by this community). The device may be offline, a network may block it, or this browser may not offer push. E-mail notifications still work.',
+);
 
 async function subscribe(registration: ServiceWorkerRegistration, publicKey: string): Promise<PushSubscription> {
   const existing = await registration.pushManager.getSubscription();

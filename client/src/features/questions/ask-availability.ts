@@ -1,11 +1,12 @@
 import { useOwnSubgroup } from '@/features/subgroups/api';
+import { msg } from '@/i18n';
 
-/** Why 'Ask your commander' is not offered (DECISIONS.md: the reason is shown instead of the button). */
+/** Why 'Ask your commander' is not offered (DECISIONS.md: the reason is shown instead of the button), translated where shown. */
 export const ASK_REASONS = {
-  notMember: 'You administer this community without belonging to it, so you have no commander to ask here.',
-  noSubgroup: 'You are not in a subgroup yet, so there is no commander to ask. Once you are placed in a subgroup that has a commander, you can ask them here.',
-  noCommander: 'Your subgroup has no commander yet, so there is no one to ask. Once your administrator chooses one, you can ask them here.',
-  leadsOwn: 'You lead your subgroup, so its questions come to you: there is no commander of yours to ask here.',
+  notMember: msg('You administer this community without belonging to it, so you have no commander to ask here.'),
+  noSubgroup: msg('You are not in a subgroup yet, so there is no commander to ask. Once you are placed in a subgroup that has a commander, you can ask them here.'),
+  noCommander: msg('Your subgroup has no commander yet, so there is no one to ask. Once your administrator chooses one, you can ask them here.'),
+  leadsOwn: msg('You lead your subgroup, so its questions come to you: there is no commander of yours to ask here.'),
 } as const;
 
 export type AskAvailability = { state: 'loading' } | { state: 'available' } | { state: 'unavailable'; reason: string };

@@ -8,6 +8,7 @@ import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, ErrorNote, LoadingRows } from '@/components/ui/states';
+import { msg, Trans, useT } from '@/i18n';
 import { formatLongDate } from '@/lib/dates';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
@@ -17,7 +18,7 @@ import { type Decision, ReviewApplicationDialog } from './review-application-dia
 import { EmailAddress } from '@/components/ui/email-address';
 
 /** SPEC.md section 2: the New Members columns. */
-const COLUMNS = ['Name', 'Email', 'Date', 'Status', 'Actions'] as const;
+const COLUMNS = [msg('Name'), msg('Email'), msg('Date'), msg('Status'), msg('Actions')] as const;
 
 const STATUS_BADGES: Record<ApplicationStatus, BadgeVariant> = { Pending: 'accent', Approved: 'success', Rejected: 'destructive' };
 
@@ -26,6 +27,7 @@ const labelOf = (key: string, labels: Readonly<Record<string, string>>) => label
 
 function Details({ application, labels }: { application: ApplicationView; labels: Readonly<Record<string, string>> }) {
   // The community's disciplines in their order first, then any other key the application holds (the fixed goals).
+  const t = useT();
   const order = [...Object.keys(labels), ...TARGET_KEYS];
   const targets = Object.keys(application.disciplineTargets)
     .filter((key) => application.disciplineTargets[key])
@@ -33,30 +35,34 @@ function Details({ application, labels }: { application: ApplicationView; labels
   return (
     <dl className="grid gap-4 text-sm md:grid-cols-3">
       <div className="grid content-start gap-1">
-        <dt className="font-medium">Message</dt>
-        <dd className="whitespace-pre-line text-muted-foreground">{application.message || 'No message.'}</dd>
+        <dt className="font-medium">{t('Message')}</dt>
+        <dd className="whitespace-pre-line text-muted-foreground">{application.message || t('No message.')}</dd>
       </div>
       <div className="grid content-start gap-1">
-        <dt className="font-medium">Discipline targets</dt>
+        <dt className="font-medium">{t('Discipline targets')}</dt>
         <dd>
           {targets.length ? (
             <ul className="grid gap-0.5 text-muted-foreground">
               {targets.map((key) => (
                 <li key={key}>
-                  <span className="text-foreground">{labelOf(key, labels)}:</span> {application.disciplineTargets[key]}
+                  <Trans
+                    id="<0>{discipline}:</0> {target}"
+                    values={{ discipline: labelOf(key, labels), target: application.disciplineTargets[key] }}
+                    components={{ 0: <span className="text-foreground" /> }}
+                  />
                 </li>
               ))}
             </ul>
           ) : (
-            <span className="text-muted-foreground">None given.</span>
+            <span className="text-muted-foreground">{t('None given.')}</span>
           )}
         </dd>
       </div>
       <div className="grid content-start gap-1">
-        <dt className="font-medium">Review notes</dt>
+        <dt className="font-medium">{t('Review notes')}</dt>
         <dd className="whitespace-pre-line text-muted-foreground">
-          {application.status === 'Pending' ? 'Not reviewed yet.' : application.reviewNotes || 'No notes.'}
-          {application.reviewedBy ? <span className="mt-1 block">Reviewed by {application.reviewedBy}</span> : null}
+          {application.status === 'Pending' ? t('Not reviewed yet.') : application.reviewNotes || t('No notes.')}
+          {application.reviewedBy ? <span className="mt-1 block">{t('Reviewed by {name}', { name: application.reviewedBy })}</span> : null}
         </dd>
       </div>
     </dl>
@@ -64,22 +70,24 @@ function Details({ application, labels }: { application: ApplicationView; labels
 }
 
 function Actions({ application, onReview }: { application: ApplicationView; onReview: (decision: Decision) => void }) {
-  if (application.status !== 'Pending') return <span className="text-sm text-muted-foreground">Reviewed</span>;
+  const t = useT();
+  if (application.status !== 'Pending') return <span className="text-sm text-muted-foreground">{t('Reviewed')}</span>;
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" className="min-h-11" onClick={() => onReview('Approved')} aria-label={`Approve ${application.name}`}>
-        Approve
+      <Button size="sm" className="min-h-11" onClick={() => onReview('Approved')} aria-label={t('Approve {name}', { name: application.name })}>
+        {t('Approve')}
       </Button>
-      <Button size="sm" variant="outline" className="min-h-11 text-destructive" onClick={() => onReview('Rejected')} aria-label={`Reject ${application.name}`}>
-        Reject
+      <Button size="sm" variant="outline" className="min-h-11 text-destructive" onClick={() => onReview('Rejected')} aria-label={t('Reject {name}', { name: application.name })}>
+        {t('Reject')}
       </Button>
     </div>
   );
 }
 
 function ExpandButton({ application, expanded, onToggle, controls }: { application: ApplicationView; expanded: boolean; onToggle: () => void; controls: string }) {
+  const t = useT();
   return (
-    <Button variant="ghost" size="icon" className="size-11 shrink-0" aria-expanded={expanded} aria-controls={controls} aria-label={`Details of ${application.name}`} onClick={onToggle}>
+    <Button variant="ghost" size="icon" className="size-11 shrink-0" aria-expanded={expanded} aria-controls={controls} aria-label={t('Details of {name}', { name: application.name })} onClick={onToggle}>
       <ChevronDown className={cn('transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
     </Button>
   );
@@ -88,6 +96,7 @@ function ExpandButton({ application, expanded, onToggle, controls }: { applicati
 /** Administration > New Members: the applications from the apply page, newest first, reviewed here. */
 /** New Members. `disciplineLabels` names the community's own disciplines (the page reads its templates). */
 export function NewMembersTab({ communityId, disciplineLabels = {} }: { communityId: string; disciplineLabels?: Readonly<Record<string, string>> }) {
+  const t = useT();
   const applications = useApplications(communityId);
   const wide = useMediaQuery('(min-width: 768px)');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -101,12 +110,12 @@ export function NewMembersTab({ communityId, disciplineLabels = {} }: { communit
   const pending = applications.data?.filter((application) => application.status === 'Pending').length ?? 0;
 
   let body;
-  if (applications.error) body = <ErrorNote message="We could not load the applications." onRetry={() => void applications.refetch()} />;
-  else if (!applications.data) body = <LoadingRows rows={3} label="Loading applications" />;
+  if (applications.error) body = <ErrorNote message={t('We could not load the applications.')} onRetry={() => void applications.refetch()} />;
+  else if (!applications.data) body = <LoadingRows rows={3} label={t('Loading applications')} />;
   else if (applications.data.length === 0)
     body = (
-      <EmptyState title="No applications yet">
-        When someone applies through your apply link, their application waits here for you to approve or reject.
+      <EmptyState title={t('No applications yet')}>
+        {t('When someone applies through your apply link, their application waits here for you to approve or reject.')}
       </EmptyState>
     );
   else if (wide)
@@ -116,7 +125,7 @@ export function NewMembersTab({ communityId, disciplineLabels = {} }: { communit
           <tr>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className="py-2 pr-3 font-medium last:pr-0">
-                {column}
+                {t(column)}
               </th>
             ))}
           </tr>
@@ -193,16 +202,18 @@ export function NewMembersTab({ communityId, disciplineLabels = {} }: { communit
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <UserPlus className="size-5 text-primary-600" aria-hidden="true" />
-            New Members
+            {t('New Members')}
           </CardTitle>
-          <CardDescription>{pending ? `${pending} waiting for review.` : 'People who asked to join through your apply link.'}</CardDescription>
+          <CardDescription>
+            {pending ? t('{count, plural, other {# waiting for review.}}', { count: pending }) : t('People who asked to join through your apply link.')}
+          </CardDescription>
         </CardHeader>
         <CardContent>{body}</CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Share your apply link</CardTitle>
-          <CardDescription>Anyone with the link can ask to join; nobody joins until you approve them and send an invitation code.</CardDescription>
+          <CardTitle>{t('Share your apply link')}</CardTitle>
+          <CardDescription>{t('Anyone with the link can ask to join; nobody joins until you approve them and send an invitation code.')}</CardDescription>
         </CardHeader>
         <CardContent>
           <ApplyLink communityId={communityId} />

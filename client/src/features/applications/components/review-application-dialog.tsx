@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { msg, useT } from '@/i18n';
 import { formatDateTime } from '@/lib/dates';
 import { toastError } from '@/lib/notify';
 import { useReviewApplication } from '../api';
@@ -16,8 +17,8 @@ import { useReviewApplication } from '../api';
 export type Decision = 'Approved' | 'Rejected';
 
 const WORDING = {
-  Approved: { title: 'Approve Application', action: 'Approve', pending: 'Approving...', done: 'Application Approved', failed: 'Approval Failed' },
-  Rejected: { title: 'Reject Application', action: 'Reject', pending: 'Rejecting...', done: 'Application Rejected', failed: 'Rejection Failed' },
+  Approved: { title: msg('Approve Application'), action: msg('Approve'), pending: msg('Approving...'), done: msg('Application Approved'), failed: msg('Approval Failed') },
+  Rejected: { title: msg('Reject Application'), action: msg('Reject'), pending: msg('Rejecting...'), done: msg('Application Rejected'), failed: msg('Rejection Failed') },
 } as const;
 
 /**
@@ -35,6 +36,7 @@ export function ReviewApplicationDialog({
   decision: Decision;
   onClose: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const [notes, setNotes] = useState('');
   const [code, setCode] = useState<InviteCodeView | null>(null);
@@ -47,11 +49,18 @@ export function ReviewApplicationDialog({
       { id: application.id, status: decision, reviewNotes: notes.trim() || null },
       {
         onSuccess: ({ inviteCode }) => {
-          toast({ title: words.done, description: decision === 'Approved' ? `Send ${application.name} the invitation code.` : `${application.name}'s application was declined.`, variant: 'success' });
+          toast({
+            title: t(words.done),
+            description:
+              decision === 'Approved'
+                ? t('Send {name} the invitation code.', { name: application.name })
+                : t("{name}'s application was declined.", { name: application.name }),
+            variant: 'success',
+          });
           if (inviteCode) setCode(inviteCode);
           else onClose();
         },
-        onError: (error) => toastError(words.failed, error),
+        onError: (error) => toastError(t(words.failed), error),
       },
     );
   };
@@ -62,18 +71,18 @@ export function ReviewApplicationDialog({
         <ScrollingDialogContent
           header={
             <DialogHeader>
-              <DialogTitle>Invite {application.name}</DialogTitle>
-              <DialogDescription>Send this invitation code to {application.email}. They sign up, choose Join Community and enter it.</DialogDescription>
+              <DialogTitle>{t('Invite {name}', { name: application.name })}</DialogTitle>
+              <DialogDescription>{t('Send this invitation code to {email}. They sign up, choose Join Community and enter it.', { email: application.email })}</DialogDescription>
             </DialogHeader>
           }
-          footer={<Button onClick={onClose}>Done</Button>}
+          footer={<Button onClick={onClose}>{t('Done')}</Button>}
         >
           <div className="grid gap-3 rounded-xl border border-border bg-muted p-4">
             <code data-testid="approval-invite-code" className="font-mono text-3xl font-semibold tracking-[0.2em] text-primary-900">
               {code.inviteCode}
             </code>
-            <p className="text-sm text-muted-foreground">Valid until {formatDateTime(code.expiresAt)}.</p>
-            <CopyButton text={code.inviteCode} label="Copy invitation code" className="justify-self-start" />
+            <p className="text-sm text-muted-foreground">{t('Valid until {date}.', { date: formatDateTime(code.expiresAt) })}</p>
+            <CopyButton text={code.inviteCode} label={t('Copy invitation code')} className="justify-self-start" />
           </div>
         </ScrollingDialogContent>
       </Dialog>
@@ -86,26 +95,26 @@ export function ReviewApplicationDialog({
         onSubmit={onSubmit}
         header={
           <DialogHeader>
-            <DialogTitle>{words.title}</DialogTitle>
+            <DialogTitle>{t(words.title)}</DialogTitle>
             <DialogDescription>
               {decision === 'Approved'
-                ? `${application.name} (${application.email}) will be given an invitation code to join.`
-                : `${application.name} (${application.email}) will not be invited. This cannot be undone.`}
+                ? t('{name} ({email}) will be given an invitation code to join.', { name: application.name, email: application.email })
+                : t('{name} ({email}) will not be invited. This cannot be undone.', { name: application.name, email: application.email })}
             </DialogDescription>
           </DialogHeader>
         }
         footer={
           <>
             <Button type="button" variant="outline" disabled={review.isPending} onClick={onClose}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" variant={decision === 'Approved' ? 'default' : 'destructive'} disabled={review.isPending}>
-              {review.isPending ? words.pending : words.action}
+              {review.isPending ? t(words.pending) : t(words.action)}
             </Button>
           </>
         }
       >
-        <FormField id={`${id}-notes`} label="Review notes (optional)" hint="Only the community's admins see these.">
+        <FormField id={`${id}-notes`} label={t('Review notes (optional)')} hint={t("Only the community's admins see these.")}>
           <Textarea id={`${id}-notes`} aria-describedby={`${id}-notes-hint`} rows={4} maxLength={REVIEW_NOTES_MAX} value={notes} onChange={(event) => setNotes(event.target.value)} />
         </FormField>
       </ScrollingDialogContent>

@@ -10,6 +10,7 @@ import { FormField, fieldProps } from '@/components/ui/form-field';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
 import { useSendCareNote } from '../api';
@@ -29,6 +30,7 @@ export function CareNoteDialog({ communityId, row, onClose }: CareNoteDialogProp
 }
 
 function CareNoteForm({ communityId, row, onClose }: { communityId: string; row: NeedsAWordRow; onClose: () => void }) {
+  const t = useT();
   const id = useId();
   const form = useForm<NoteValues>({ resolver: zodResolver(careNoteBody), defaultValues: { message: CARE_NOTE_PREFILL } });
   const error = form.formState.errors.message?.message;
@@ -40,11 +42,11 @@ function CareNoteForm({ communityId, row, onClose }: { communityId: string; row:
       { row, message: text },
       {
         onSuccess: () => {
-          toast({ title: 'Note Sent', description: `${row.displayName} will find it in their notifications.`, variant: 'success' });
+          toast({ title: t('Note Sent'), description: t('{name} will find it in their notifications.', { name: row.displayName }), variant: 'success' });
           onClose();
         },
         onError: (failure) => {
-          if (!applyServerFieldErrors(failure, form.setError, ['message'])) toastError('Could not send', failure, 'Please try again.');
+          if (!applyServerFieldErrors(failure, form.setError, ['message'])) toastError(t('Could not send'), failure, t('Please try again.'));
         },
       },
     );
@@ -55,24 +57,24 @@ function CareNoteForm({ communityId, row, onClose }: { communityId: string; row:
     <ScrollingDialogContent
       header={
         <DialogHeader>
-          <DialogTitle>A note to {row.displayName}</DialogTitle>
-          <DialogDescription>They receive it in Steadfast and can answer with a question or ask to meet. E-mails and pushes say only that you wrote.</DialogDescription>
+          <DialogTitle>{t('A note to {name}', { name: row.displayName })}</DialogTitle>
+          <DialogDescription>{t('They receive it in Steadfast and can answer with a question or ask to meet. E-mails and pushes say only that you wrote.')}</DialogDescription>
         </DialogHeader>
       }
       onSubmit={onSubmit}
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={send.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" disabled={send.isPending}>
             <Send aria-hidden="true" />
-            {send.isPending ? 'Sending...' : 'Send Note'}
+            {send.isPending ? t('Sending...') : t('Send Note')}
           </Button>
         </>
       }
     >
-      <FormField id={fieldId} label="Your note" hint={`${message.length} / ${CARE_NOTE_MAX}`} error={error}>
+      <FormField id={fieldId} label={t('Your note')} hint={`${message.length} / ${CARE_NOTE_MAX}`} error={error}>
         <Textarea {...fieldProps(fieldId, { hint: true, error })} {...form.register('message')} rows={4} maxLength={CARE_NOTE_MAX} />
       </FormField>
     </ScrollingDialogContent>

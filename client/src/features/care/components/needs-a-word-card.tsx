@@ -7,6 +7,7 @@ import { EmptyNote, ErrorNote, LoadingRows, loadFailureMessage } from '@/compone
 import type { NeedsAWordRow } from '@shared/contracts/care';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { lazyComponent, MountWhenOpened } from '@/lib/lazy-component';
 import { toastError } from '@/lib/notify';
 import { useMarkReachedOut, useNeedsAWord } from '../api';
@@ -31,38 +32,41 @@ export function NeedsAWordCard({
   /** One subgroup's (an admin's choice), instead of those the viewer leads. */
   subgroupId?: string;
 }) {
+  const t = useT();
   const rows = useNeedsAWord(communityId, enabled, subgroupId);
   const titleId = useId();
   const reachOut = useMarkReachedOut(communityId);
   const [writing, setWriting] = useState<NeedsAWordRow | null>(null);
   const markReachedOut = (row: NeedsAWordRow) =>
     reachOut.mutate(row, {
-      onSuccess: () => toast({ title: 'Thank you for reaching out', description: `${row.displayName} is off this list for a week.`, variant: 'success' }),
-      onError: (error) => toastError('Could not save', error, 'Please try again.'),
+      onSuccess: () => toast({ title: t('Thank you for reaching out'), description: t('{name} is off this list for a week.', { name: row.displayName }), variant: 'success' }),
+      onError: (error) => toastError(t('Could not save'), error, t('Please try again.')),
     });
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="pb-4">
         <CardTitle id={titleId} className="flex items-center gap-2">
           <HeartHandshake className="size-5 text-accent-600" aria-hidden="true" />
-          Needs a word
+          {t('Needs a word')}
         </CardTitle>
-        <CardDescription>{subgroupId ? 'Members of this subgroup' : 'Members you lead'} who may be glad to hear from you this week.</CardDescription>
+        <CardDescription>
+          {subgroupId ? t('Members of this subgroup who may be glad to hear from you this week.') : t('Members you lead who may be glad to hear from you this week.')}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {rows.error ? (
-          <ErrorNote message={loadFailureMessage('Could not load who needs a word.', rows.error)} onRetry={() => void rows.refetch()} />
+          <ErrorNote message={loadFailureMessage(t('Could not load who needs a word.'), rows.error)} onRetry={() => void rows.refetch()} />
         ) : rows.isPending ? (
-          <LoadingRows rows={2} label="Loading who needs a word" />
+          <LoadingRows rows={2} label={t('Loading who needs a word')} />
         ) : rows.data.length === 0 ? (
-          <EmptyNote>Nobody in {subgroupId ? 'this subgroup' : 'the subgroups you lead'} needs a word right now.</EmptyNote>
+          <EmptyNote>{subgroupId ? t('Nobody in this subgroup needs a word right now.') : t('Nobody in the subgroups you lead needs a word right now.')}</EmptyNote>
         ) : (
-          <ul aria-label="Members who need a word" className="grid gap-2">
+          <ul aria-label={t('Members who need a word')} className="grid gap-2">
             {rows.data.map((row) => (
               <li key={row.userId} className="grid gap-2 rounded-xl border border-border bg-background p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
                 <div className="grid min-w-0 gap-1">
                   <span className="break-words font-medium">{row.displayName}</span>
-                  <ul aria-label={`Why ${row.displayName}`} className="grid gap-0.5 text-sm text-muted-foreground">
+                  <ul aria-label={t('Why {name}', { name: row.displayName })} className="grid gap-0.5 text-sm text-muted-foreground">
                     {row.reasons.map((reason) => (
                       <li key={reason.kind} className="break-words">
                         {reasonText(reason)}
@@ -71,20 +75,20 @@ export function NeedsAWordCard({
                   </ul>
                 </div>
                 <div className="flex flex-wrap gap-2 sm:justify-end">
-                  <Button size="sm" className="min-h-11" aria-label={`Send a note to ${row.displayName}`} onClick={() => setWriting(row)}>
+                  <Button size="sm" className="min-h-11" aria-label={t('Send a note to {name}', { name: row.displayName })} onClick={() => setWriting(row)}>
                     <MessageCircleHeart aria-hidden="true" />
-                    Send a note
+                    {t('Send a note')}
                   </Button>
                   <Button
                     variant="outline"
                     size="sm"
                     className="min-h-11"
-                    aria-label={`I've reached out to ${row.displayName}`}
+                    aria-label={t("I've reached out to {name}", { name: row.displayName })}
                     disabled={reachOut.isPending && reachOut.variables.userId === row.userId}
                     onClick={() => markReachedOut(row)}
                   >
                     <Check aria-hidden="true" />
-                    I've reached out
+                    {t("I've reached out")}
                   </Button>
                 </div>
               </li>

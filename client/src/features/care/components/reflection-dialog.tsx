@@ -9,16 +9,18 @@ import { FormField, fieldProps } from '@/components/ui/form-field';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { msg, useT } from '@/i18n';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
 import { useWriteReflection } from '../api';
 
 type Part = 'helped' | 'hard' | 'prayerRequest';
 
+/** The parts of a reflection; their label and hint are translated where shown. */
 export const REFLECTION_PARTS: readonly { key: Part; label: string; hint: string }[] = [
-  { key: 'helped', label: 'What helped', hint: 'A habit, a person, a verse that carried you.' },
-  { key: 'hard', label: 'What was hard', hint: 'Where the month pulled against you.' },
-  { key: 'prayerRequest', label: 'Prayer request', hint: 'What you would like your commander to pray for.' },
+  { key: 'helped', label: msg('What helped'), hint: msg('A habit, a person, a verse that carried you.') },
+  { key: 'hard', label: msg('What was hard'), hint: msg('Where the month pulled against you.') },
+  { key: 'prayerRequest', label: msg('Prayer request'), hint: msg('What you would like your commander to pray for.') },
 ];
 const PART_KEYS = REFLECTION_PARTS.map((part) => part.key);
 
@@ -41,6 +43,7 @@ export function ReflectionDialog({ communityId, period, existing, onClose }: Ref
 }
 
 function ReflectionForm({ communityId, period, existing, onClose }: { communityId: string; period: NonNullable<ReflectionDialogProps['period']>; existing: ReflectionView | null; onClose: () => void }) {
+  const t = useT();
   const id = useId();
   const form = useForm<ReflectionBody>({
     resolver: zodResolver(reflectionBody),
@@ -53,11 +56,11 @@ function ReflectionForm({ communityId, period, existing, onClose }: { communityI
   const onSubmit = form.handleSubmit(() => {
     write.mutate(form.getValues(), {
       onSuccess: () => {
-        toast({ title: 'Reflection Saved', description: 'Your commander will read it. You can change it until they reply.', variant: 'success' });
+        toast({ title: t('Reflection Saved'), description: t('Your commander will read it. You can change it until they reply.'), variant: 'success' });
         onClose();
       },
       onError: (failure) => {
-        if (!applyServerFieldErrors(failure, form.setError, PART_KEYS)) toastError('Could not save', failure, 'Please try again.');
+        if (!applyServerFieldErrors(failure, form.setError, PART_KEYS)) toastError(t('Could not save'), failure, t('Please try again.'));
       },
     });
   });
@@ -66,19 +69,19 @@ function ReflectionForm({ communityId, period, existing, onClose }: { communityI
     <ScrollingDialogContent
       header={
         <DialogHeader>
-          <DialogTitle>Looking back on {period.label}</DialogTitle>
-          <DialogDescription>Each part is optional; write at least one. Only your commander and the community's admins read it.</DialogDescription>
+          <DialogTitle>{t('Looking back on {month}', { month: period.label })}</DialogTitle>
+          <DialogDescription>{t("Each part is optional; write at least one. Only your commander and the community's admins read it.")}</DialogDescription>
         </DialogHeader>
       }
       onSubmit={onSubmit}
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={write.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" disabled={write.isPending}>
             <Send aria-hidden="true" />
-            {write.isPending ? 'Saving...' : 'Save Reflection'}
+            {write.isPending ? t('Saving...') : t('Save Reflection')}
           </Button>
         </>
       }
@@ -87,7 +90,7 @@ function ReflectionForm({ communityId, period, existing, onClose }: { communityI
         const fieldId = `${id}-${part.key}`;
         const error = errors[part.key]?.message;
         return (
-          <FormField key={part.key} id={fieldId} label={part.label} hint={part.hint} error={error}>
+          <FormField key={part.key} id={fieldId} label={t(part.label)} hint={t(part.hint)} error={error}>
             <Textarea
               {...fieldProps(fieldId, { hint: part.hint, error })}
               rows={3}

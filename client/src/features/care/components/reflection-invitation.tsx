@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { shiftMonth } from '@shared/domain/calendar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useT } from '@/i18n';
 import { lazyComponent, MountWhenOpened } from '@/lib/lazy-component';
 import { useReflection } from '../api';
 
@@ -37,6 +38,7 @@ interface ReflectionInvitationProps {
  * reflection is written or the invitation dismissed ('Not now', remembered on this device for that month).
  */
 export function ReflectionInvitation({ communityId, today, labelOf, enabled }: ReflectionInvitationProps) {
+  const t = useT();
   const ended = shiftMonth({ year: today.year, month: today.month }, -1);
   const key = dismissedKey(communityId, ended.year, ended.month);
   const [dismissed, setDismissed] = useState(() => wasDismissed(key));
@@ -57,19 +59,19 @@ export function ReflectionInvitation({ communityId, today, labelOf, enabled }: R
   };
 
   return (
-    <Card role="region" aria-label={`Look back on ${label}`} className="grid gap-3 border-accent-200 bg-accent-50 p-5">
+    <Card role="region" aria-label={t('Look back on {month}', { month: label })} className="grid gap-3 border-accent-200 bg-accent-50 p-5">
       <div className="flex items-start gap-3">
         <NotebookPen className="mt-0.5 size-5 shrink-0 text-accent-600" aria-hidden="true" />
         <div className="grid min-w-0 flex-1 gap-1">
-          <h2 className="text-lg font-semibold leading-tight">How was {label}?</h2>
-          <p className="text-sm text-muted-foreground">A few lines for your commander: what helped, what was hard, and what you would like prayer for.</p>
+          <h2 className="text-lg font-semibold leading-tight">{t('How was {month}?', { month: label })}</h2>
+          <p className="text-sm text-muted-foreground">{t('A few lines for your commander: what helped, what was hard, and what you would like prayer for.')}</p>
         </div>
-        <Button variant="ghost" size="icon" className="size-11 shrink-0" aria-label={`Not now: no reflection on ${label}`} onClick={dismiss}>
+        <Button variant="ghost" size="icon" className="size-11 shrink-0" aria-label={t('Not now: no reflection on {month}', { month: label })} onClick={dismiss}>
           <X aria-hidden="true" />
         </Button>
       </div>
       <Button className="justify-self-start" onClick={() => setWriting(true)}>
-        Write a reflection
+        {t('Write a reflection')}
       </Button>
       <MountWhenOpened open={writing}>
         <ReflectionDialog communityId={communityId} period={writing ? { ...ended, label } : null} existing={null} onClose={() => setWriting(false)} />

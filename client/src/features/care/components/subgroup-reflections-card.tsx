@@ -2,6 +2,7 @@ import NotebookPen from 'lucide-react/icons/notebook-pen';
 import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyNote, ErrorNote, LoadingRows, loadFailureMessage } from '@/components/ui/states';
+import { useT } from '@/i18n';
 import { useSubgroupReflections } from '../api';
 import { ReflectionBodyView } from './reflection-card';
 
@@ -16,6 +17,7 @@ interface SubgroupReflectionsCardProps {
 
 /** My Subgroup, for a commander: the reflections on the month that ended of the members they lead, each answered once. */
 export function SubgroupReflectionsCard({ communityId, period, label, subgroupId }: SubgroupReflectionsCardProps) {
+  const t = useT();
   const reflections = useSubgroupReflections(communityId, period, subgroupId);
   const titleId = useId();
   return (
@@ -23,21 +25,23 @@ export function SubgroupReflectionsCard({ communityId, period, label, subgroupId
       <CardHeader className="pb-4">
         <CardTitle id={titleId} className="flex items-center gap-2">
           <NotebookPen className="size-5 text-accent-600" aria-hidden="true" />
-          Reflections on {label}
+          {t('Reflections on {month}', { month: label })}
         </CardTitle>
         <CardDescription>
-          What the members {subgroupId ? 'of this subgroup' : 'you lead'} wrote looking back on the month. Reply once: a few words, or a prayer.
+          {subgroupId
+            ? t('What the members of this subgroup wrote looking back on the month. Reply once: a few words, or a prayer.')
+            : t('What the members you lead wrote looking back on the month. Reply once: a few words, or a prayer.')}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {reflections.error ? (
-          <ErrorNote message={loadFailureMessage('Could not load the reflections.', reflections.error)} onRetry={() => void reflections.refetch()} />
+          <ErrorNote message={loadFailureMessage(t('Could not load the reflections.'), reflections.error)} onRetry={() => void reflections.refetch()} />
         ) : reflections.isPending ? (
-          <LoadingRows rows={2} label="Loading the reflections" />
+          <LoadingRows rows={2} label={t('Loading the reflections')} />
         ) : reflections.data.length === 0 ? (
-          <EmptyNote>No reflections on {label} yet. Members are invited to write one in the first week of the month.</EmptyNote>
+          <EmptyNote>{t('No reflections on {month} yet. Members are invited to write one in the first week of the month.', { month: label })}</EmptyNote>
         ) : (
-          <ul aria-label={`Reflections on ${label}`} className="grid gap-3">
+          <ul aria-label={t('Reflections on {month}', { month: label })} className="grid gap-3">
             {reflections.data.map((reflection) => (
               <li key={reflection.id} className="grid gap-3 rounded-xl border border-border bg-background p-4">
                 <h3 className="break-words font-semibold">{reflection.displayName}</h3>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { GuidanceAlignment, GuidanceBackground, GuidanceSection, GuidanceTextColor } from '@shared/contracts/guidance';
 import { CardErrorBoundary } from '@/components/ui/card-error-boundary';
 import { LoadingRows } from '@/components/ui/states';
+import { msg, useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 
 const MarkdownContent = lazy(() => import('./markdown-content'));
@@ -42,26 +43,26 @@ const HEADERS = {
 const TEXT_STYLES = { normal: '', bold: 'font-semibold', italic: 'italic' } as const;
 
 export const TEXT_COLOR_LABELS: Record<GuidanceTextColor, string> = {
-  black: 'Black',
-  'dark-gray': 'Dark gray',
-  red: 'Red',
-  orange: 'Orange',
-  yellow: 'Yellow',
-  green: 'Green',
-  blue: 'Blue',
-  purple: 'Purple',
-  brown: 'Brown',
+  black: msg('Black'),
+  'dark-gray': msg('Dark gray'),
+  red: msg('Red'),
+  orange: msg('Orange'),
+  yellow: msg('Yellow'),
+  green: msg('Green'),
+  blue: msg('Blue'),
+  purple: msg('Purple'),
+  brown: msg('Brown'),
 };
 
 export const BACKGROUND_LABELS: Record<GuidanceBackground, string> = {
-  none: 'None',
-  'light-gray': 'Light gray',
-  red: 'Red',
-  orange: 'Orange',
-  yellow: 'Yellow',
-  green: 'Green',
-  blue: 'Blue',
-  purple: 'Purple',
+  none: msg('None'),
+  'light-gray': msg('Light gray'),
+  red: msg('Red'),
+  orange: msg('Orange'),
+  yellow: msg('Yellow'),
+  green: msg('Green'),
+  blue: msg('Blue'),
+  purple: msg('Purple'),
 };
 
 type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
@@ -121,6 +122,7 @@ function Section({ section, level }: { section: GuidanceSection; level: number }
  * is plain text (React escapes it); styles are chosen from fixed names, never taken from the stored data.
  */
 export function GuidanceContent({ sections, markdown, headingBase = 3 }: { sections: readonly GuidanceSection[]; markdown: string; headingBase?: number }) {
+  const t = useT();
   const levels = titleLevels(sections, headingBase);
   const lastHeader = [...sections].reverse().find((section) => section.type === 'header');
   const markdownBase = lastHeader ? HEADERS[lastHeader.headerSize].level + 1 : headingBase;
@@ -133,7 +135,7 @@ export function GuidanceContent({ sections, markdown, headingBase = 3 }: { secti
         // Markdown that cannot be shown takes only its own place: the sections above stay, and so does the
         // rest of the screen (the editor's preview tries again as the markdown changes).
         <CardErrorBoundary variant="inline" resetKey={markdown}>
-          <Suspense fallback={<LoadingRows rows={2} label="Loading guidance" />}>
+          <Suspense fallback={<LoadingRows rows={2} label={t('Loading guidance')} />}>
             <MarkdownContent markdown={markdown} headingBase={markdownBase} />
           </Suspense>
         </CardErrorBoundary>

@@ -1,6 +1,7 @@
 import type { MeetingView } from '@shared/contracts/meetings';
 import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { useCancelMeeting } from '../api';
 import { formatMeetingDate, formatMeetingTimeRange, zoneName } from '../format';
@@ -17,14 +18,15 @@ const otherPerson = (meeting: MeetingView, viewerId: string) => (meeting.command
 
 /** Confirms, then cancels an upcoming meeting (POST /api/meetings/{id}/cancel); the other person is told. */
 export function CancelMeetingDialog({ meeting, viewerId, timeZone, onClose }: CancelMeetingDialogProps) {
+  const t = useT();
   const cancel = useCancelMeeting();
   const confirm = () => {
     if (!meeting) return;
     cancel.mutate(
       { id: meeting.id },
       {
-        onSuccess: () => toast({ title: 'Meeting cancelled', description: `${otherPerson(meeting, viewerId)} has been told.`, variant: 'success' }),
-        onError: (error) => toastError('The meeting was not cancelled', error),
+        onSuccess: () => toast({ title: t('Meeting cancelled'), description: t('{name} has been told.', { name: otherPerson(meeting, viewerId) }), variant: 'success' }),
+        onError: (error) => toastError(t('The meeting was not cancelled'), error),
         onSettled: onClose,
       },
     );
@@ -32,15 +34,20 @@ export function CancelMeetingDialog({ meeting, viewerId, timeZone, onClose }: Ca
   return (
     <AlertDialog open={meeting !== null} onOpenChange={(open) => (open || cancel.isPending ? undefined : onClose())}>
       <ConfirmDialogContent
-        title="Cancel this meeting?"
+        title={t('Cancel this meeting?')}
         description={
           meeting
-            ? `Your meeting with ${otherPerson(meeting, viewerId)} on ${formatMeetingDate(meeting.startsAt, timeZone)}, ${formatMeetingTimeRange(meeting.startsAt, meeting.endsAt, timeZone)} (${zoneName(timeZone)}) will be cancelled, and ${otherPerson(meeting, viewerId)} will be notified. The time becomes free for others to book.`
+            ? t('Your meeting with {name} on {date}, {time} ({zone}) will be cancelled, and {name} will be notified. The time becomes free for others to book.', {
+                name: otherPerson(meeting, viewerId),
+                date: formatMeetingDate(meeting.startsAt, timeZone),
+                time: formatMeetingTimeRange(meeting.startsAt, meeting.endsAt, timeZone),
+                zone: zoneName(timeZone),
+              })
             : null
         }
-        confirmLabel="Cancel meeting"
-        cancelLabel="Keep meeting"
-        pendingLabel="Cancelling..."
+        confirmLabel={t('Cancel meeting')}
+        cancelLabel={t('Keep meeting')}
+        pendingLabel={t('Cancelling...')}
         pending={cancel.isPending}
         onConfirm={confirm}
       />

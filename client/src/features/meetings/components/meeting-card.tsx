@@ -9,6 +9,7 @@ import type { MeetingView } from '@shared/contracts/meetings';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { msg, useT } from '@/i18n';
 import { meetingIcsUrl } from '../api';
 import { callLink, formatMeetingDate, formatMeetingTimeRange, locationText, meetingState, meetingTitle, zoneName } from '../format';
 
@@ -21,9 +22,9 @@ interface MeetingCardProps {
 }
 
 const BADGES = {
-  Upcoming: <Badge variant="success">Confirmed</Badge>,
-  Past: <Badge variant="outline">Completed</Badge>,
-  Cancelled: <Badge variant="destructive">Cancelled</Badge>,
+  Upcoming: { variant: 'success', label: msg('Confirmed') },
+  Past: { variant: 'outline', label: msg('Completed') },
+  Cancelled: { variant: 'destructive', label: msg('Cancelled') },
 } as const;
 
 /**
@@ -32,6 +33,7 @@ const BADGES = {
  * and the outcome; cancelled: 'Cancelled', and its calendar file removes it from a calendar.
  */
 export function MeetingCard({ meeting, viewerId, timeZone, onReschedule, onCancel }: MeetingCardProps) {
+  const t = useT();
   const titleId = `meeting-${meeting.id}-title`;
   const title = meetingTitle(meeting, viewerId);
   const state = meetingState(meeting);
@@ -46,23 +48,23 @@ export function MeetingCard({ meeting, viewerId, timeZone, onReschedule, onCance
             <h2 id={titleId} className="break-words text-lg font-semibold text-primary-900">
               {title}
             </h2>
-            <p className="break-words text-sm text-muted-foreground">{isCommander ? 'You lead this meeting' : `With ${meeting.commanderName}`}</p>
+            <p className="break-words text-sm text-muted-foreground">{isCommander ? t('You lead this meeting') : t('With {name}', { name: meeting.commanderName })}</p>
           </div>
-          {BADGES[state]}
+          <Badge variant={BADGES[state].variant}>{t(BADGES[state].label)}</Badge>
         </div>
 
         <dl className="grid gap-2 text-sm">
           <div className="flex items-start gap-2">
             <dt>
               <CalendarDays className="mt-0.5 size-4 text-primary-600" aria-hidden="true" />
-              <span className="sr-only">Date</span>
+              <span className="sr-only">{t('Date')}</span>
             </dt>
             <dd>{formatMeetingDate(meeting.startsAt, timeZone)}</dd>
           </div>
           <div className="flex items-start gap-2">
             <dt>
               <Clock className="mt-0.5 size-4 text-primary-600" aria-hidden="true" />
-              <span className="sr-only">Time</span>
+              <span className="sr-only">{t('Time')}</span>
             </dt>
             <dd className="flex flex-wrap gap-x-1.5">
               <span>{formatMeetingTimeRange(meeting.startsAt, meeting.endsAt, timeZone)}</span>
@@ -72,7 +74,7 @@ export function MeetingCard({ meeting, viewerId, timeZone, onReschedule, onCance
           <div className="flex items-start gap-2">
             <dt>
               <MapPin className="mt-0.5 size-4 text-primary-600" aria-hidden="true" />
-              <span className="sr-only">Location</span>
+              <span className="sr-only">{t('Location')}</span>
             </dt>
             <dd className="min-w-0 break-words [overflow-wrap:anywhere]">{locationText(meeting.location)}</dd>
           </div>
@@ -80,15 +82,15 @@ export function MeetingCard({ meeting, viewerId, timeZone, onReschedule, onCance
 
         {meeting.notes ? (
           <div className="grid gap-1 rounded-xl bg-muted px-3 py-2 text-sm">
-            <span className="font-medium">Notes</span>
+            <span className="font-medium">{t('Notes')}</span>
             <p className="whitespace-pre-wrap break-words text-muted-foreground">{meeting.notes}</p>
           </div>
         ) : null}
 
         {state === 'Past' ? (
           <div className="grid gap-1 rounded-xl border border-success/20 bg-success-50 px-3 py-2 text-sm">
-            <span className="font-medium">Outcome</span>
-            <p className="whitespace-pre-wrap break-words text-muted-foreground">{meeting.outcome || 'No outcome was recorded for this meeting.'}</p>
+            <span className="font-medium">{t('Outcome')}</span>
+            <p className="whitespace-pre-wrap break-words text-muted-foreground">{meeting.outcome || t('No outcome was recorded for this meeting.')}</p>
           </div>
         ) : null}
 
@@ -96,24 +98,24 @@ export function MeetingCard({ meeting, viewerId, timeZone, onReschedule, onCance
           {link ? (
             <a href={link} target="_blank" rel="noopener noreferrer" className={buttonClasses({ className: 'w-full sm:w-auto' })} aria-describedby={titleId}>
               <Video aria-hidden="true" />
-              Join Call
-              <span className="sr-only"> (opens in a new tab)</span>
+              {t('Join Call')}
+              <span className="sr-only"> {t('(opens in a new tab)')}</span>
             </a>
           ) : null}
           <a href={meetingIcsUrl(meeting.id)} download className={buttonClasses({ variant: 'outline', className: 'w-full sm:w-auto' })} aria-describedby={titleId}>
             <CalendarPlus aria-hidden="true" />
-            {state === 'Cancelled' ? 'Update calendar' : 'Add to calendar'}
+            {state === 'Cancelled' ? t('Update calendar') : t('Add to calendar')}
           </a>
           {upcoming && onReschedule ? (
             <Button variant="outline" className="w-full sm:w-auto" onClick={() => onReschedule(meeting)} aria-describedby={titleId} aria-haspopup="dialog">
               <CalendarSync aria-hidden="true" />
-              Reschedule
+              {t('Reschedule')}
             </Button>
           ) : null}
           {upcoming && onCancel ? (
             <Button variant="outline" className="w-full sm:w-auto" onClick={() => onCancel(meeting)} aria-describedby={titleId} aria-haspopup="dialog">
               <CalendarX aria-hidden="true" />
-              Cancel meeting
+              {t('Cancel meeting')}
             </Button>
           ) : null}
         </div>

@@ -10,10 +10,14 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { EmptyNote, LoadingRows } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
+import { dateFormat, firstDayOfWeek, msg, Trans, useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { useOwnAvailability, useSetAvailability } from '../api';
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** The days of the week as the windows number them (0 = Sunday), from the one the reader's week starts on. */
+const daysOfWeek = () => Array.from({ length: 7 }, (_, offset) => (firstDayOfWeek() + offset) % 7);
+/** 1 -> 'Monday', in the reader's language (1 January 2023 was a Sunday). */
+const weekdayName = (dayOfWeek: number) => dateFormat({ weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + dayOfWeek));
 /** The server keeps at most 21 windows a week. */
 export const MAX_WINDOWS = 21;
 
@@ -23,10 +27,10 @@ interface WindowRow extends AvailabilityWindow {
   key: number;
 }
 
-/** A row's problem, or null: both times set, and the end after the start. */
+/** A row's problem (a message to translate where shown), or null: both times set, and the end after the start. */
 export function windowError(window: AvailabilityWindow): string | null {
-  if (!TIME.test(window.startTime) || !TIME.test(window.endTime)) return 'Enter a start and an end time.';
-  if (window.startTime >= window.endTime) return 'The end must be after the start.';
+  if (!TIME.test(window.startTime) || !TIME.test(window.endTime)) return msg('Enter a start and an end time.');
+  if (window.startTime >= window.endTime) return msg('The end must be after the start.');
   return null;
 }
 
@@ -42,35 +46,38 @@ const comparable = (windows: readonly AvailabilityWindow[]) =>
  * may request the SPEC.md meeting times. Saved with PUT /api/user/availability; none means every time.
  */
 export function OfficeHoursCard({ communityId, timeZone }: { communityId: string; timeZone: string | undefined }) {
+  const t = useT();
   const availability = useOwnAvailability(communityId);
   // Held here: the form below is remounted with the saved windows once a save lands.
   const save = useSetAvailability(communityId);
   // 09:00 to 11:00 and 14:00 to 19:00 (SPEC.md section 9: no 12:00 or 13:00).
-  const slots = `on the hour from ${MEETING_SLOTS[0]} to ${MEETING_SLOTS[2]} and from ${MEETING_SLOTS[3]} to ${MEETING_SLOTS.at(-1)}`;
+  const slots = { morningFrom: MEETING_SLOTS[0], morningTo: MEETING_SLOTS[2], afternoonFrom: MEETING_SLOTS[3], afternoonTo: MEETING_SLOTS.at(-1) };
   return (
     <Card>
       <CardHeader className="px-4 pb-4 sm:px-6">
         <CardTitle className="flex items-center gap-2">
           <CalendarClock className="size-5 shrink-0 text-primary-600" aria-hidden="true" />
-          Office hours
+          {t('Office hours')}
         </CardTitle>
         <CardDescription>
-          Members of your subgroup can request a one-hour meeting starting {slots}. With office hours set, they are offered only the times inside
-          your windows that you have not booked yet. Without office hours, every one of those times is offered.
-          {timeZone ? ` Times are in the community's time zone (${timeZone}).` : null}
+          {t(
+            'Members of your subgroup can request a one-hour meeting starting on the hour from {morningFrom} to {morningTo} and from {afternoonFrom} to {afternoonTo}. With office hours set, they are offered only the times inside your windows that you have not booked yet. Without office hours, every one of those times is offered.',
+            slots,
+          )}
+          {timeZone ? ` ${t("Times are in the community's time zone ({zone}).", { zone: timeZone })}` : null}
         </CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         {availability.error ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/20 bg-destructive-50 p-4 text-sm text-destructive">
             <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
-            <span className="flex-1">We could not load your office hours.</span>
+            <span className="flex-1">{t('We could not load your office hours.')}</span>
             <Button variant="outline" onClick={() => void availability.refetch()}>
-              Retry
+              {t('Retry')}
             </Button>
           </div>
         ) : availability.isPending ? (
-          <LoadingRows rows={2} label="Loading your office hours" />
+          <LoadingRows rows={2} label={t('Loading your office hours')} />
         ) : (
           // Remounted after a save or a fresh read, so the rows start from what the server holds.
           <OfficeHoursForm key={availability.dataUpdatedAt} save={save} saved={availability.data.windows} />
@@ -81,6 +88,7 @@ export function OfficeHoursCard({ communityId, timeZone }: { communityId: string
 }
 
 function OfficeHoursForm({ save, saved }: { save: ReturnType<typeof useSetAvailability>; saved: readonly AvailabilityWindow[] }) {
+  const t = useT();
   const id = useId();
   const nextKey = useRef(saved.length);
   const [rows, setRows] = useState<WindowRow[]>(() => saved.map((window, index) => ({ ...window, key: index })));
@@ -106,23 +114,26 @@ function OfficeHoursForm({ save, saved }: { save: ReturnType<typeof useSetAvaila
     save.mutate(windows, {
       onSuccess: (result) =>
         toast({
-          title: 'Office Hours Saved',
+          title: t('Office Hours Saved'),
           description:
             result.windows.length === 0
-              ? 'Without office hours, members are offered every meeting time.'
-              : `Members are offered the meeting times inside your ${result.windows.length === 1 ? 'window' : `${result.windows.length} windows`}.`,
+              ? t('Without office hours, members are offered every meeting time.')
+              : t(
+                  '{count, plural, one {Members are offered the meeting times inside your window.} other {Members are offered the meeting times inside your # windows.}}',
+                  { count: result.windows.length },
+                ),
           variant: 'success',
         }),
-      onError: (error) => toastError('Save Failed', error, 'Failed to save office hours'),
+      onError: (error) => toastError(t('Save Failed'), error, t('Failed to save office hours')),
     });
   };
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       {rows.length === 0 ? (
-        <EmptyNote>No office hours set: members are offered every meeting time.</EmptyNote>
+        <EmptyNote>{t('No office hours set: members are offered every meeting time.')}</EmptyNote>
       ) : (
-        <ul aria-label="Weekly windows" className="grid gap-3">
+        <ul aria-label={t('Weekly windows')} className="grid gap-3">
           {rows.map((row, index) => {
             const error = showErrors ? windowError(row) : null;
             const rowId = `${id}-${row.key}`;
@@ -133,12 +144,12 @@ function OfficeHoursForm({ save, saved }: { save: ReturnType<typeof useSetAvaila
               <li key={row.key} className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 rounded-xl border border-border p-3 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_minmax(0,1fr)_auto]">
                 <div className="grid gap-1.5">
                   <label htmlFor={`${rowId}-day`} className="text-sm font-medium">
-                    Day <span className="sr-only">of window {number}</span>
+                    <Trans id="Day <0>of window {number}</0>" values={{ number }} components={{ 0: <span className="sr-only" /> }} />
                   </label>
                   <NativeSelect id={`${rowId}-day`} value={row.dayOfWeek} onChange={(event) => update(row.key, { dayOfWeek: Number(event.target.value) })}>
-                    {WEEKDAYS.map((day, dayOfWeek) => (
-                      <option key={day} value={dayOfWeek}>
-                        {day}
+                    {daysOfWeek().map((dayOfWeek) => (
+                      <option key={dayOfWeek} value={dayOfWeek}>
+                        {weekdayName(dayOfWeek)}
                       </option>
                     ))}
                   </NativeSelect>
@@ -146,7 +157,7 @@ function OfficeHoursForm({ save, saved }: { save: ReturnType<typeof useSetAvaila
                 <div className="col-span-2 grid grid-cols-2 items-end gap-3 sm:col-span-1 sm:contents">
                   <div className="grid gap-1.5">
                     <label htmlFor={`${rowId}-start`} className="text-sm font-medium">
-                      From <span className="sr-only">(window {number})</span>
+                      <Trans id="From <0>(window {number})</0>" values={{ number }} components={{ 0: <span className="sr-only" /> }} />
                     </label>
                     <Input
                       id={`${rowId}-start`}
@@ -160,7 +171,7 @@ function OfficeHoursForm({ save, saved }: { save: ReturnType<typeof useSetAvaila
                   </div>
                   <div className="grid gap-1.5">
                     <label htmlFor={`${rowId}-end`} className="text-sm font-medium">
-                      Until <span className="sr-only">(window {number})</span>
+                      <Trans id="Until <0>(window {number})</0>" values={{ number }} components={{ 0: <span className="sr-only" /> }} />
                     </label>
                     <Input
                       id={`${rowId}-end`}
@@ -177,14 +188,14 @@ function OfficeHoursForm({ save, saved }: { save: ReturnType<typeof useSetAvaila
                   variant="ghost"
                   size="icon"
                   className="col-start-2 row-start-1 size-11 text-destructive hover:bg-destructive-50 sm:col-start-4"
-                  aria-label={`Remove window ${number} (${WEEKDAYS[row.dayOfWeek]})`}
+                  aria-label={t('Remove window {number} ({day})', { number, day: weekdayName(row.dayOfWeek) })}
                   onClick={() => remove(row.key)}
                 >
                   <Trash2 aria-hidden="true" />
                 </Button>
                 {error ? (
                   <p id={`${rowId}-error`} className="col-span-2 text-sm font-medium text-destructive sm:col-span-4">
-                    {error}
+                    {t(error)}
                   </p>
                 ) : null}
               </li>
@@ -195,12 +206,12 @@ function OfficeHoursForm({ save, saved }: { save: ReturnType<typeof useSetAvaila
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button variant="outline" onClick={add} disabled={rows.length >= MAX_WINDOWS}>
           <Plus aria-hidden="true" />
-          Add window
+          {t('Add window')}
         </Button>
         <Button type="submit" disabled={!changed || save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save office hours'}
+          {save.isPending ? t('Saving...') : t('Save office hours')}
         </Button>
-        {changed && !save.isPending ? <p className="text-sm text-muted-foreground sm:ml-2">You have unsaved changes.</p> : null}
+        {changed && !save.isPending ? <p className="text-sm text-muted-foreground sm:ml-2">{t('You have unsaved changes.')}</p> : null}
       </div>
     </form>
   );

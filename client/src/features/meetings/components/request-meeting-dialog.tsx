@@ -13,6 +13,7 @@ import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { LoadingRows } from '@/components/ui/states';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { dateFormat, msg, useT } from '@/i18n';
 import { findApiError } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
 import { useCreateMeeting } from '../api';
@@ -21,12 +22,12 @@ import { type SlotChoice, SlotPicker, slotToMeetingTimes } from './slot-picker';
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 1500;
 
-export const MEETING_TITLE_REQUIRED = 'Please enter a title for the meeting.';
+export const MEETING_TITLE_REQUIRED = msg('Please enter a title for the meeting.');
 
 /** SPEC.md section 5: a non-blank title, an optional description (the date and time are the slot picker's). */
 const requestMeetingForm = z.object({
-  title: z.string().trim().min(1, MEETING_TITLE_REQUIRED).max(TITLE_MAX, `The title must be at most ${TITLE_MAX} characters`),
-  description: z.string().trim().max(DESCRIPTION_MAX, `The description must be at most ${DESCRIPTION_MAX} characters`),
+  title: z.string().trim().min(1, MEETING_TITLE_REQUIRED).max(TITLE_MAX, msg('The title must be at most 200 characters')),
+  description: z.string().trim().max(DESCRIPTION_MAX, msg('The description must be at most 1500 characters')),
 });
 type RequestMeetingForm = z.infer<typeof requestMeetingForm>;
 
@@ -37,7 +38,7 @@ const NO_SLOT: SlotChoice = { date: null, time: null };
 export const meetingNotes = (title: string, description: string) => (description.trim() ? `${title.trim()}: ${description.trim()}` : title.trim());
 
 const meetingWhen = (startsAt: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(startsAt));
+  dateFormat({ timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(startsAt));
 
 interface RequestMeetingDialogProps {
   open: boolean;
@@ -54,6 +55,7 @@ interface RequestMeetingDialogProps {
  * refused with 409 and its message, and the free times are read again.
  */
 export function RequestMeetingDialog({ open, onOpenChange, communityId, commander, timeZone }: RequestMeetingDialogProps) {
+  const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
   const create = useCreateMeeting();
@@ -82,8 +84,8 @@ export function RequestMeetingDialog({ open, onOpenChange, communityId, commande
       {
         onSuccess: () => {
           toast({
-            title: 'Meeting Requested',
-            description: `Your request for ${meetingWhen(times.startsAt, timeZone)} was sent to ${commander.displayName}.`,
+            title: t('Meeting Requested'),
+            description: t('Your request for {when} was sent to {name}.', { when: meetingWhen(times.startsAt, timeZone), name: commander.displayName }),
             variant: 'success',
           });
           form.reset(EMPTY);
@@ -91,11 +93,11 @@ export function RequestMeetingDialog({ open, onOpenChange, communityId, commande
           onOpenChange(false);
         },
         onError: (error) => {
-          toastError('Error', error, 'Failed to request meeting');
+          toastError(t('Error'), error, t('Failed to request meeting'));
           if (findApiError(error)?.status === 409) {
             // The time was just taken or is outside office hours: offer the times that are free now.
             setSlot({ date: slot.date, time: null });
-            setSlotError('Choose another time.');
+            setSlotError(msg('Choose another time.'));
             void queryClient.invalidateQueries({ queryKey: ['/api/commanders', commander.id, 'free-slots'] });
           }
         },
@@ -111,48 +113,48 @@ export function RequestMeetingDialog({ open, onOpenChange, communityId, commande
       <ScrollingDialogContent
         header={
           <DialogHeader>
-            <DialogTitle>Request Meeting with Commander</DialogTitle>
-            <DialogDescription>A one-hour meeting with {commander.displayName}.</DialogDescription>
+            <DialogTitle>{t('Request Meeting with Commander')}</DialogTitle>
+            <DialogDescription>{t('A one-hour meeting with {name}.', { name: commander.displayName })}</DialogDescription>
           </DialogHeader>
         }
         onSubmit={onSubmit}
         footer={
           <>
             <Button variant="outline" onClick={close} disabled={create.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={!ready || create.isPending}>
               <CalendarPlus aria-hidden="true" />
-              {create.isPending ? 'Requesting...' : 'Request Meeting'}
+              {create.isPending ? t('Requesting...') : t('Request Meeting')}
             </Button>
           </>
         }
       >
-        <FormField id={titleId} label="Meeting title" error={errors.title?.message}>
+        <FormField id={titleId} label={t('Meeting title')} error={errors.title?.message}>
           <Input
             {...fieldProps(titleId, { error: errors.title?.message })}
             {...form.register('title')}
             maxLength={TITLE_MAX}
             autoComplete="off"
-            placeholder="What would you like to talk about?"
+            placeholder={t('What would you like to talk about?')}
           />
         </FormField>
-        <FormField id={descriptionId} label="Description (optional)" error={errors.description?.message}>
+        <FormField id={descriptionId} label={t('Description (optional)')} error={errors.description?.message}>
           <Textarea
             {...fieldProps(descriptionId, { error: errors.description?.message })}
             {...form.register('description')}
             maxLength={DESCRIPTION_MAX}
-            placeholder="Anything your commander should know beforehand"
+            placeholder={t('Anything your commander should know beforehand')}
           />
         </FormField>
         {timeZone ? (
           <SlotPicker communityId={communityId} commanderId={commander.id} timeZone={timeZone} value={slot} onChange={onSlotChange} errors={{ time: slotError }} />
         ) : (
-          <LoadingRows rows={2} label="Loading the meeting times" />
+          <LoadingRows rows={2} label={t('Loading the meeting times')} />
         )}
         <p className="flex items-start gap-2 rounded-xl bg-primary-50 p-3 text-sm text-primary-900">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>The time is booked at once and {commander.displayName} is notified. Either of you can reschedule or cancel it from Meetings.</span>
+          <span>{t('The time is booked at once and {name} is notified. Either of you can reschedule or cancel it from Meetings.', { name: commander.displayName })}</span>
         </p>
       </ScrollingDialogContent>
     </Dialog>

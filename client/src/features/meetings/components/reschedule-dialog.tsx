@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { toast } from '@/components/ui/use-toast';
+import { msg, useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { useRescheduleMeeting } from '../api';
 import { formatMeetingDate, formatMeetingTimeRange, meetingTitle } from '../format';
@@ -31,6 +32,7 @@ export function RescheduleDialog({ meeting, onOpenChange, ...rest }: RescheduleD
 }
 
 function RescheduleContent({ meeting, onDone, communityId, viewerId, timeZone }: Omit<RescheduleDialogProps, 'meeting' | 'onOpenChange'> & { meeting: MeetingView; onDone: () => void }) {
+  const t = useT();
   const [slot, setSlot] = useState<SlotChoice>({ date: null, time: null });
   const [errors, setErrors] = useState<{ date?: string; time?: string }>({});
   const reschedule = useRescheduleMeeting();
@@ -39,8 +41,8 @@ function RescheduleContent({ meeting, onDone, communityId, viewerId, timeZone }:
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!slot.date || !slot.time) {
-      setErrors({ date: slot.date ? undefined : 'Choose a date', time: slot.time ? undefined : 'Choose a time' });
-      toast({ title: 'Date and Time Required', description: 'Please select both date and time for the meeting.', variant: 'destructive' });
+      setErrors({ date: slot.date ? undefined : msg('Choose a date'), time: slot.time ? undefined : msg('Choose a time') });
+      toast({ title: t('Date and Time Required'), description: t('Please select both date and time for the meeting.'), variant: 'destructive' });
       return;
     }
     const times = slotToMeetingTimes({ date: slot.date, time: slot.time }, timeZone);
@@ -49,13 +51,17 @@ function RescheduleContent({ meeting, onDone, communityId, viewerId, timeZone }:
       {
         onSuccess: (moved) => {
           toast({
-            title: 'Meeting Rescheduled',
-            description: `Now on ${formatMeetingDate(moved.startsAt, timeZone)}, ${formatMeetingTimeRange(moved.startsAt, moved.endsAt, timeZone)}. ${otherParty} has been told.`,
+            title: t('Meeting Rescheduled'),
+            description: t('Now on {date}, {time}. {name} has been told.', {
+              date: formatMeetingDate(moved.startsAt, timeZone),
+              time: formatMeetingTimeRange(moved.startsAt, moved.endsAt, timeZone),
+              name: otherParty,
+            }),
             variant: 'success',
           });
           onDone();
         },
-        onError: (error) => toastError('Reschedule Failed', error, 'Unable to reschedule the meeting. Please try again.'),
+        onError: (error) => toastError(t('Reschedule Failed'), error, t('Unable to reschedule the meeting. Please try again.')),
       },
     );
   };
@@ -66,9 +72,13 @@ function RescheduleContent({ meeting, onDone, communityId, viewerId, timeZone }:
       onInteractOutside={(event) => (reschedule.isPending ? event.preventDefault() : undefined)}
       header={
         <DialogHeader>
-          <DialogTitle>Reschedule Meeting</DialogTitle>
+          <DialogTitle>{t('Reschedule Meeting')}</DialogTitle>
           <DialogDescription className="break-words">
-            {meetingTitle(meeting, viewerId)}, now on {formatMeetingDate(meeting.startsAt, timeZone)}, {formatMeetingTimeRange(meeting.startsAt, meeting.endsAt, timeZone)}.
+            {t('{title}, now on {date}, {time}.', {
+              title: meetingTitle(meeting, viewerId),
+              date: formatMeetingDate(meeting.startsAt, timeZone),
+              time: formatMeetingTimeRange(meeting.startsAt, meeting.endsAt, timeZone),
+            })}
           </DialogDescription>
         </DialogHeader>
       }
@@ -76,16 +86,16 @@ function RescheduleContent({ meeting, onDone, communityId, viewerId, timeZone }:
       footer={
         <>
           <Button variant="outline" onClick={onDone} disabled={reschedule.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" disabled={reschedule.isPending}>
             <CalendarSync aria-hidden="true" />
-            {reschedule.isPending ? 'Rescheduling...' : 'Reschedule'}
+            {reschedule.isPending ? t('Rescheduling...') : t('Reschedule')}
           </Button>
         </>
       }
     >
-      <p className="text-sm text-muted-foreground">Choose a new day and one of the free times. {otherParty} will be told of the change.</p>
+      <p className="text-sm text-muted-foreground">{t('Choose a new day and one of the free times. {name} will be told of the change.', { name: otherParty })}</p>
       <SlotPicker
         communityId={communityId}
         commanderId={meeting.commanderId}

@@ -5,6 +5,7 @@ import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ErrorNote } from '@/components/ui/states';
+import { msg, useT } from '@/i18n';
 import { useFreeSlots } from '../api';
 
 export interface SlotChoice {
@@ -27,7 +28,7 @@ interface SlotPickerProps {
   timeZone: string;
   value: SlotChoice;
   onChange: (choice: SlotChoice) => void;
-  /** Field errors from the form (date, time). */
+  /** Field errors from the form (date, time): messages marked with msg(), translated where shown. */
   errors?: { date?: string; time?: string };
 }
 
@@ -35,9 +36,10 @@ interface SlotPickerProps {
  * A date (from tomorrow) and one of the SPEC.md time slots that are still free for the commander on that
  * date (their office hours minus their meetings), times in the community's time zone.
  */
-export const TOO_EARLY_MESSAGE = 'Choose a date from tomorrow on';
+export const TOO_EARLY_MESSAGE = msg('Choose a date from tomorrow on');
 
 export function SlotPicker({ communityId, commanderId, timeZone, value, onChange, errors = {} }: SlotPickerProps) {
+  const t = useT();
   const id = useId();
   const earliest = earliestMeetingDate(timeZone);
   // A date typed in by hand can be earlier than the picker's minimum: say so here, before any request.
@@ -47,10 +49,10 @@ export function SlotPicker({ communityId, commanderId, timeZone, value, onChange
   const dateId = `${id}-date`;
   const timeId = `${id}-time`;
   const free = slots.data?.slots ?? [];
-  const zoneHint = `Times are in the community's time zone (${timeZone}).`;
+  const zoneHint = t("Times are in the community's time zone ({zone}).", { zone: timeZone });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField id={dateId} label="Preferred date" error={dateError}>
+      <FormField id={dateId} label={t('Preferred date')} error={dateError}>
         <Input
           {...fieldProps(dateId, { error: dateError })}
           type="date"
@@ -59,14 +61,14 @@ export function SlotPicker({ communityId, commanderId, timeZone, value, onChange
           onChange={(event) => onChange({ date: event.target.value || null, time: null })}
         />
       </FormField>
-      <FormField id={timeId} label="Preferred time" hint={zoneHint} error={errors.time}>
+      <FormField id={timeId} label={t('Preferred time')} hint={zoneHint} error={errors.time}>
         <NativeSelect
           {...fieldProps(timeId, { hint: zoneHint, error: errors.time })}
           value={value.time ?? ''}
           disabled={!value.date || tooEarly || slots.isPending}
           onChange={(event) => onChange({ date: value.date, time: event.target.value || null })}
         >
-          <option value="">{!value.date || tooEarly ? 'Choose a date first' : slots.isPending ? 'Loading free times…' : free.length === 0 ? 'No free time that day' : 'Choose a time'}</option>
+          <option value="">{!value.date || tooEarly ? t('Choose a date first') : slots.isPending ? t('Loading free times…') : free.length === 0 ? t('No free time that day') : t('Choose a time')}</option>
           {free.map((slot) => (
             <option key={slot} value={slot}>
               {slot}
@@ -76,7 +78,7 @@ export function SlotPicker({ communityId, commanderId, timeZone, value, onChange
       </FormField>
       {slots.error ? (
         <div className="sm:col-span-2">
-          <ErrorNote message="We could not load the free times." onRetry={() => void slots.refetch()} />
+          <ErrorNote message={t('We could not load the free times.')} onRetry={() => void slots.refetch()} />
         </div>
       ) : null}
     </div>

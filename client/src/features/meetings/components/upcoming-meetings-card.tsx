@@ -3,6 +3,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyNote, ErrorNote, LIST_LINK_CLASSES, LoadingRows } from '@/components/ui/states';
+import { useT } from '@/i18n';
 import { useMeetings } from '../api';
 import { formatMeetingDate, formatMeetingTimeRange, meetingTitle, splitMeetings, zoneName } from '../format';
 
@@ -21,6 +22,7 @@ interface UpcomingMeetingsCardProps {
  * screen: meetings are private), each a link to /meetings.
  */
 export function UpcomingMeetingsCard({ communityId, viewerId, timeZone }: UpcomingMeetingsCardProps) {
+  const t = useT();
   const meetings = useMeetings(communityId);
   const shown = splitMeetings(meetings.data ?? []).upcoming.slice(0, DASHBOARD_MEETINGS);
   return (
@@ -28,24 +30,24 @@ export function UpcomingMeetingsCard({ communityId, viewerId, timeZone }: Upcomi
       <CardHeader className="pb-3">
         <CardTitle className="flex items-center gap-2 text-lg">
           <CalendarClock className="size-5 text-primary-600" aria-hidden="true" />
-          Upcoming Meetings
+          {t('Upcoming Meetings')}
         </CardTitle>
-        <CardDescription>{timeZone ? `Your next meetings (${zoneName(timeZone)})` : 'Your next meetings'}</CardDescription>
+        <CardDescription>{timeZone ? t('Your next meetings ({zone})', { zone: zoneName(timeZone) }) : t('Your next meetings')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {meetings.error ? (
-          <ErrorNote message="We could not load your meetings." onRetry={() => void meetings.refetch()} />
+          <ErrorNote message={t('We could not load your meetings.')} onRetry={() => void meetings.refetch()} />
         ) : meetings.isPending || !timeZone ? (
-          <LoadingRows rows={DASHBOARD_MEETINGS} label="Loading your meetings" className="[&>div]:h-11" />
+          <LoadingRows rows={DASHBOARD_MEETINGS} label={t('Loading your meetings')} className="[&>div]:h-11" />
         ) : shown.length === 0 ? (
           <EmptyNote>
-            <p>No upcoming meetings.</p>
+            <p>{t('No upcoming meetings.')}</p>
             <Link href="/my-subgroup" className="inline-flex min-h-11 items-center font-medium text-primary-700 underline underline-offset-4">
-              Book a meeting with your commander
+              {t('Book a meeting with your commander')}
             </Link>
           </EmptyNote>
         ) : (
-          <ul aria-label="Your next meetings" className="grid gap-2">
+          <ul aria-label={t('Your next meetings')} className="grid gap-2">
             {shown.map((meeting) => (
               <li key={meeting.id}>
                 <Link
@@ -55,7 +57,7 @@ export function UpcomingMeetingsCard({ communityId, viewerId, timeZone }: Upcomi
                   <span className="grid min-w-0 flex-1 gap-0.5">
                     <span className="truncate font-medium">{meetingTitle(meeting, viewerId)}</span>
                     <span className="text-xs text-muted-foreground">
-                      {formatMeetingDate(meeting.startsAt, timeZone)}, {formatMeetingTimeRange(meeting.startsAt, meeting.endsAt, timeZone)}
+                      {t('{date}, {time}', { date: formatMeetingDate(meeting.startsAt, timeZone), time: formatMeetingTimeRange(meeting.startsAt, meeting.endsAt, timeZone) })}
                     </span>
                   </span>
                   <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -65,7 +67,7 @@ export function UpcomingMeetingsCard({ communityId, viewerId, timeZone }: Upcomi
           </ul>
         )}
         <Link href="/meetings" className="inline-flex min-h-11 w-fit items-center font-medium text-primary-700 underline-offset-4 hover:underline">
-          Go to Meetings
+          {t('Go to Meetings')}
         </Link>
       </CardContent>
     </Card>

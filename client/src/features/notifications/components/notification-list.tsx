@@ -8,6 +8,7 @@ import type { NotificationView } from '@shared/contracts/notifications';
 import { NOTIFICATION_LIST_LIMIT } from '@shared/contracts/wire-values';
 import { Button } from '@/components/ui/button';
 import { LoadingRows } from '@/components/ui/states';
+import { formatNumber, useT } from '@/i18n';
 import { formatDateTime } from '@/lib/dates';
 import { useAuth } from '@/lib/auth';
 import { getStoredCommunityId, switchCommunityTo } from '@/lib/community';
@@ -33,6 +34,7 @@ interface NotificationPanelProps {
  * 'Show older' while there may be more, or its empty, loading or error state.
  */
 export function NotificationPanel({ feed, error, onRetry, onNavigate }: NotificationPanelProps) {
+  const t = useT();
   const markAll = useMarkAllNotificationsRead();
   const { older, load } = useOlderNotifications();
   const unread = feed?.unread ?? 0;
@@ -45,7 +47,7 @@ export function NotificationPanel({ feed, error, onRetry, onNavigate }: Notifica
   const mayHaveOlder = feed !== undefined && !older.exhausted && (older.items.length > 0 || feed.items.length >= NOTIFICATION_LIST_LIMIT);
   const oldestId = notifications?.at(-1)?.id;
 
-  const onMarkAll = () => markAll.mutate(undefined, { onError: (failure) => toastError('Could not mark all read', failure) });
+  const onMarkAll = () => markAll.mutate(undefined, { onError: (failure) => toastError(t('Could not mark all read'), failure) });
 
   let body: ReactNode;
   if (notifications === undefined && error) {
@@ -53,29 +55,29 @@ export function NotificationPanel({ feed, error, onRetry, onNavigate }: Notifica
       <div role="alert" className="grid gap-3 p-4 text-sm">
         <p className="flex items-start gap-2 text-destructive">
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          We could not load your notifications.
+          {t('We could not load your notifications.')}
         </p>
         <Button variant="outline" onClick={onRetry} className="justify-self-start">
-          Retry
+          {t('Retry')}
         </Button>
       </div>
     );
   } else if (notifications === undefined) {
-    body = <LoadingRows rows={3} label="Loading notifications" className="p-4" />;
+    body = <LoadingRows rows={3} label={t('Loading notifications')} className="p-4" />;
   } else if (notifications.length === 0) {
     body = (
       <div className="flex items-start gap-3 p-4 text-sm text-muted-foreground">
         <BellOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p>
-          <span className="block font-medium text-foreground">You're all caught up.</span>
-          Answers to your questions and meeting updates will appear here.
+          <span className="block font-medium text-foreground">{t("You're all caught up.")}</span>
+          {t('Answers to your questions and meeting updates will appear here.')}
         </p>
       </div>
     );
   } else {
     body = (
       <div className="max-h-[min(28rem,65dvh)] overflow-y-auto overscroll-contain">
-        <ul aria-label="Notification list" className="divide-y divide-border">
+        <ul aria-label={t('Notification list')} className="divide-y divide-border">
           {notifications.map((item) => (
             <NotificationItem key={item.id} item={item} onNavigate={onNavigate} />
           ))}
@@ -85,11 +87,11 @@ export function NotificationPanel({ feed, error, onRetry, onNavigate }: Notifica
             {load.isError ? (
               <p role="alert" className="flex items-start gap-2 px-2 text-sm text-destructive">
                 <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                We could not load older notifications.
+                {t('We could not load older notifications.')}
               </p>
             ) : null}
             <Button variant="ghost" className="w-full text-primary-700" disabled={load.isPending} onClick={() => load.mutate(oldestId)}>
-              {load.isPending ? 'Loading older...' : 'Show older'}
+              {load.isPending ? t('Loading older...') : t('Show older')}
             </Button>
           </div>
         ) : null}
@@ -101,12 +103,12 @@ export function NotificationPanel({ feed, error, onRetry, onNavigate }: Notifica
     <div className="grid">
       <div className="flex items-center gap-2 border-b border-border py-1 pl-4 pr-1">
         <h2 className="min-w-0 flex-1 font-semibold">
-          Notifications
-          {unread > 0 ? <span className="ml-1.5 text-sm font-normal text-muted-foreground">({unread} unread)</span> : null}
+          {t('Notifications')}
+          {unread > 0 ? <span className="ml-1.5 text-sm font-normal text-muted-foreground">{t('({count} unread)', { count: formatNumber(unread) })}</span> : null}
         </h2>
         <Button variant="ghost" className="shrink-0 px-3 text-primary-700" onClick={onMarkAll} disabled={unread === 0 || markAll.isPending}>
           <CheckCheck aria-hidden="true" />
-          Mark all read
+          {t('Mark all read')}
         </Button>
       </div>
       {body}
@@ -115,6 +117,7 @@ export function NotificationPanel({ feed, error, onRetry, onNavigate }: Notifica
 }
 
 function NotificationItem({ item, onNavigate }: { item: NotificationView; onNavigate: () => void }) {
+  const t = useT();
   const markRead = useMarkNotificationRead();
   const { memberships } = useAuth();
   const link = notificationLink(item);
@@ -123,7 +126,7 @@ function NotificationItem({ item, onNavigate }: { item: NotificationView; onNavi
   const elsewhere = item.communityId && item.communityId !== getStoredCommunityId() ? memberships.find((membership) => membership.communityId === item.communityId) : undefined;
 
   const markAsRead = () => {
-    if (unread) markRead.mutate(item.id, { onError: (error) => toastError('Could not mark as read', error) });
+    if (unread) markRead.mutate(item.id, { onError: (error) => toastError(t('Could not mark as read'), error) });
   };
 
   const content = (
@@ -131,7 +134,7 @@ function NotificationItem({ item, onNavigate }: { item: NotificationView; onNavi
       <span className="flex items-start gap-2">
         {unread ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-primary-600" /> : null}
         <span className={cn('min-w-0 flex-1 break-words text-sm', unread ? 'font-semibold text-foreground' : 'font-medium text-foreground/90')}>
-          {unread ? <><span className="sr-only">Unread:</span> </> : null}
+          {unread ? <><span className="sr-only">{t('Unread:')}</span> </> : null}
           {item.title}
         </span>
       </span>
@@ -177,8 +180,8 @@ function NotificationItem({ item, onNavigate }: { item: NotificationView; onNavi
           variant="ghost"
           size="icon"
           className="size-11 shrink-0 text-primary-700"
-          aria-label={`Mark as read: ${item.title}`}
-          title="Mark as read"
+          aria-label={t('Mark as read: {title}', { title: item.title })}
+          title={t('Mark as read')}
           disabled={markRead.isPending}
           onClick={markAsRead}
         >

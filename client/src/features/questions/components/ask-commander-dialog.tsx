@@ -13,6 +13,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { msg, useT } from '@/i18n';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
 import { useAskQuestion } from '../api';
@@ -28,7 +29,7 @@ type AskForm = z.infer<typeof askFormSchema>;
 const EMPTY: AskForm = { title: '', body: '', priority: 'Normal' };
 
 /** What leaves the app (issue 41): the commander's e-mail and push name the subject; the message stays inside. */
-const SUBJECT_HINT = 'Your commander is told of it by e-mail or push with this subject; the message itself stays in Steadfast.';
+const SUBJECT_HINT = msg('Your commander is told of it by e-mail or push with this subject; the message itself stays in Steadfast.');
 
 /**
  * 'Ask Your Commander': a subject, a message and a priority, sent with POST /api/questions to the commander
@@ -36,6 +37,7 @@ const SUBJECT_HINT = 'Your commander is told of it by e-mail or push with this s
  * Used on /questions and on My Subgroup. A draft survives closing the dialog; it is cleared once sent.
  */
 export function AskCommanderDialog({ open, onOpenChange, subject }: { open: boolean; onOpenChange: (open: boolean) => void; /** Offered as the subject when none is written yet (a reply to a commander's note). */ subject?: string }) {
+  const t = useT();
   const id = useId();
   const ask = useAskQuestion();
   const form = useForm<AskForm>({ resolver: zodResolver(askFormSchema), defaultValues: EMPTY });
@@ -49,12 +51,12 @@ export function AskCommanderDialog({ open, onOpenChange, subject }: { open: bool
       { ...values, tags: [] },
       {
         onSuccess: () => {
-          toast({ title: 'Question Sent', description: 'Your question has been sent to your commander.', variant: 'success' });
+          toast({ title: t('Question Sent'), description: t('Your question has been sent to your commander.'), variant: 'success' });
           form.reset(EMPTY);
           onOpenChange(false);
         },
         onError: (error) => {
-          if (!applyServerFieldErrors(error, form.setError, ['title', 'body', 'priority'])) toastError('Error', error, 'Failed to send question');
+          if (!applyServerFieldErrors(error, form.setError, ['title', 'body', 'priority'])) toastError(t('Error'), error, t('Failed to send question'));
         },
       },
     );
@@ -69,43 +71,43 @@ export function AskCommanderDialog({ open, onOpenChange, subject }: { open: bool
       <ScrollingDialogContent
         header={
           <DialogHeader>
-            <DialogTitle>Ask Your Commander</DialogTitle>
-            <DialogDescription>Your question goes privately to the commander of your subgroup.</DialogDescription>
+            <DialogTitle>{t('Ask Your Commander')}</DialogTitle>
+            <DialogDescription>{t('Your question goes privately to the commander of your subgroup.')}</DialogDescription>
           </DialogHeader>
         }
         onSubmit={onSubmit}
         footer={
           <>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={ask.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             {/* Enabled when blank too: sending then says what is missing ('Subject is required') under the field. */}
             <Button type="submit" disabled={ask.isPending}>
               <Send aria-hidden="true" />
-              {ask.isPending ? 'Sending...' : 'Send Question'}
+              {ask.isPending ? t('Sending...') : t('Send Question')}
             </Button>
           </>
         }
       >
-        <FormField id={titleId} label="Subject" hint={SUBJECT_HINT} error={errors.title?.message}>
+        <FormField id={titleId} label={t('Subject')} hint={t(SUBJECT_HINT)} error={errors.title?.message}>
           <Input
             {...fieldProps(titleId, { hint: SUBJECT_HINT, error: errors.title?.message })}
             {...form.register('title')}
             maxLength={QUESTION_TITLE_MAX}
             autoComplete="off"
-            placeholder="What is your question about?"
+            placeholder={t('What is your question about?')}
           />
         </FormField>
-        <FormField id={bodyId} label="Message" error={errors.body?.message}>
+        <FormField id={bodyId} label={t('Message')} error={errors.body?.message}>
           <Textarea
             {...fieldProps(bodyId, { error: errors.body?.message })}
             {...form.register('body')}
             rows={5}
             maxLength={QUESTION_TEXT_MAX}
-            placeholder="Write your question here."
+            placeholder={t('Write your question here.')}
           />
         </FormField>
-        <FormField id={priorityId} label="Priority" error={errors.priority?.message}>
+        <FormField id={priorityId} label={t('Priority')} error={errors.priority?.message}>
           <NativeSelect {...fieldProps(priorityId, { error: errors.priority?.message })} {...form.register('priority')}>
             {PRIORITIES.map((priority) => (
               <option key={priority} value={priority}>

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
+import { useT } from '@/i18n';
 import { formatDateTime } from '@/lib/dates';
 import { PriorityBadge, StatusBadge } from './question-badges';
 
@@ -28,68 +29,69 @@ interface QuestionDetailDialogProps {
 
 /** A question in full: subject, message, answer, priority, status, created, tags (SPEC.md section 2). */
 export function QuestionDetailDialog({ question, onOpenChange, showAsker, onRespond }: QuestionDetailDialogProps) {
+  const t = useT();
   return (
     <Dialog open={question !== null} onOpenChange={onOpenChange}>
       {question ? (
         <ScrollingDialogContent
           focusableBody
-          bodyLabel="Question details"
+          bodyLabel={t('Question details')}
           header={
             <DialogHeader>
               <DialogTitle className="break-words">{question.title}</DialogTitle>
-              <DialogDescription>{showAsker ? `Asked by ${question.fromUserName}` : 'Your question to your commander'}</DialogDescription>
+              <DialogDescription>{showAsker ? t('Asked by {name}', { name: question.fromUserName }) : t('Your question to your commander')}</DialogDescription>
             </DialogHeader>
           }
           footer={
             <>
               <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Close
+                {t('Close')}
               </Button>
               {onRespond ? (
                 <Button onClick={() => onRespond(question)} aria-haspopup="dialog">
                   <MessageSquareReply aria-hidden="true" />
-                  Respond
+                  {t('Respond')}
                 </Button>
               ) : null}
             </>
           }
         >
-          <Section title="Message">
+          <Section title={t('Message')}>
             <p className="whitespace-pre-wrap break-words">{question.body}</p>
           </Section>
-          <Section title="Answer">
+          <Section title={t('Answer')}>
             {question.answer ? (
               <>
                 <p className="whitespace-pre-wrap break-words rounded-xl border border-success/20 bg-success-50 p-3">{question.answer}</p>
-                {question.answeredByUserId === null ? <p className="mt-1 text-xs text-muted-foreground">Answered by a former member.</p> : null}
+                {question.answeredByUserId === null ? <p className="mt-1 text-xs text-muted-foreground">{t('Answered by a former member.')}</p> : null}
               </>
             ) : (
               <p className="text-muted-foreground">
-                {question.status === 'Meeting Scheduled' ? 'A meeting has been scheduled to discuss this question.' : 'No answer yet.'}
+                {question.status === 'Meeting Scheduled' ? t('A meeting has been scheduled to discuss this question.') : t('No answer yet.')}
               </p>
             )}
           </Section>
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div className="grid gap-1">
-              <dt className="text-muted-foreground">Priority</dt>
+              <dt className="text-muted-foreground">{t('Priority')}</dt>
               <dd>
                 <PriorityBadge priority={question.priority} />
               </dd>
             </div>
             <div className="grid gap-1">
-              <dt className="text-muted-foreground">Status</dt>
+              <dt className="text-muted-foreground">{t('Status')}</dt>
               <dd>
                 <StatusBadge status={question.status} />
               </dd>
             </div>
             <div className="col-span-2 grid gap-1">
-              <dt className="text-muted-foreground">Created</dt>
+              <dt className="text-muted-foreground">{t('Created')}</dt>
               <dd>
                 <time dateTime={question.createdAt}>{formatDateTime(question.createdAt)}</time>
               </dd>
             </div>
             <div className="col-span-2 grid gap-1">
-              <dt className="text-muted-foreground">Tags</dt>
+              <dt className="text-muted-foreground">{t('Tags')}</dt>
               <dd className="flex flex-wrap gap-2">
                 {question.tags.length > 0 ? (
                   question.tags.map((tag) => (
@@ -98,7 +100,7 @@ export function QuestionDetailDialog({ question, onOpenChange, showAsker, onResp
                     </Badge>
                   ))
                 ) : (
-                  <span className="text-muted-foreground">No tags</span>
+                  <span className="text-muted-foreground">{t('No tags')}</span>
                 )}
               </dd>
             </div>

@@ -4,6 +4,7 @@ import type { QuestionView } from '@shared/contracts/questions';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorNote, LoadingRows } from '@/components/ui/states';
+import { useT } from '@/i18n';
 import { formatDateTime } from '@/lib/dates';
 import { timeAgo } from '@/lib/dates';
 import { canBeRespondedTo } from '../format';
@@ -19,8 +20,9 @@ interface QuestionListProps {
   onOpen: (question: QuestionView) => void;
   onRespond?: (question: QuestionView) => void;
   empty: ReactNode;
-  /** What the list is, for screen readers ('Your questions'). */
+  /** What the list is, for screen readers ('Your questions'), and what its loading state says ('Loading your questions'). */
   label: string;
+  loadingLabel: string;
   /** Whether older questions exist beyond those shown, and how to load them (a page at a time). */
   hasOlder?: boolean;
   loadingOlder?: boolean;
@@ -29,9 +31,10 @@ interface QuestionListProps {
 }
 
 /** A list of questions as cards: subject, the start of the message, priority, status, who asked and when. */
-export function QuestionList({ box, questions, isPending, error, onRetry, onOpen, onRespond, empty, label, hasOlder, loadingOlder, olderFailed, onShowOlder }: QuestionListProps) {
-  if (error && !questions) return <ErrorNote message="We could not load the questions." onRetry={onRetry} />;
-  if (isPending || !questions) return <LoadingRows rows={3} label={`Loading ${label.toLowerCase()}`} className="[&>div]:h-24" />;
+export function QuestionList({ box, questions, isPending, error, onRetry, onOpen, onRespond, empty, label, loadingLabel, hasOlder, loadingOlder, olderFailed, onShowOlder }: QuestionListProps) {
+  const t = useT();
+  if (error && !questions) return <ErrorNote message={t('We could not load the questions.')} onRetry={onRetry} />;
+  if (isPending || !questions) return <LoadingRows rows={3} label={loadingLabel} className="[&>div]:h-24" />;
   if (questions.length === 0) return <>{empty}</>;
   return (
     <div className="grid gap-3">
@@ -40,10 +43,10 @@ export function QuestionList({ box, questions, isPending, error, onRetry, onOpen
           <QuestionRow key={question.id} box={box} question={question} onOpen={onOpen} onRespond={onRespond} />
         ))}
       </ul>
-      {olderFailed && onShowOlder ? <ErrorNote message="We could not load older questions." onRetry={onShowOlder} /> : null}
+      {olderFailed && onShowOlder ? <ErrorNote message={t('We could not load older questions.')} onRetry={onShowOlder} /> : null}
       {hasOlder && onShowOlder && !olderFailed ? (
         <Button variant="outline" className="w-full sm:w-fit sm:justify-self-center" onClick={onShowOlder} disabled={loadingOlder}>
-          {loadingOlder ? 'Loading older questions…' : 'Show older questions'}
+          {loadingOlder ? t('Loading older questions…') : t('Show older questions')}
         </Button>
       ) : null}
     </div>
@@ -51,6 +54,7 @@ export function QuestionList({ box, questions, isPending, error, onRetry, onOpen
 }
 
 function QuestionRow({ box, question, onOpen, onRespond }: { box: 'sent' | 'received'; question: QuestionView; onOpen: (question: QuestionView) => void; onRespond?: (question: QuestionView) => void }) {
+  const t = useT();
   const titleId = `question-${question.id}-title`;
   const respondable = box === 'received' && onRespond !== undefined && canBeRespondedTo(question.status);
   return (
@@ -73,7 +77,7 @@ function QuestionRow({ box, question, onOpen, onRespond }: { box: 'sent' | 'rece
             <PriorityBadge priority={question.priority} />
             <StatusBadge status={question.status} />
           </span>
-          {box === 'received' ? <span className="min-w-0 break-words">From {question.fromUserName}</span> : null}
+          {box === 'received' ? <span className="min-w-0 break-words">{t('From {name}', { name: question.fromUserName })}</span> : null}
           <time dateTime={question.createdAt} title={formatDateTime(question.createdAt)}>
             {timeAgo(question.createdAt)}
           </time>
@@ -81,7 +85,7 @@ function QuestionRow({ box, question, onOpen, onRespond }: { box: 'sent' | 'rece
         {respondable ? (
           <Button className="w-full sm:w-fit" onClick={() => onRespond(question)} aria-describedby={titleId} aria-haspopup="dialog">
             <MessageSquareReply aria-hidden="true" />
-            Respond
+            {t('Respond')}
           </Button>
         ) : null}
       </Card>

@@ -3,6 +3,7 @@ import MessageCircle from 'lucide-react/icons/message-circle';
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyNote, ErrorNote, LIST_LINK_CLASSES, LoadingRows } from '@/components/ui/states';
+import { useT } from '@/i18n';
 import { useAskAvailability } from '../ask-availability';
 import { useReceivedQuestions, useSentQuestions } from '../api';
 import { timeAgo } from '@/lib/dates';
@@ -26,30 +27,31 @@ interface RecentQuestionsCardProps {
  * link to the tab of /questions that lists it.
  */
 export function RecentQuestionsCard({ communityId, box, viewerId, isMember }: RecentQuestionsCardProps) {
+  const t = useT();
   const received = box === 'received';
   const sent = useSentQuestions(received ? null : communityId);
   const inbox = useReceivedQuestions(communityId, received);
   const questions = received ? inbox : sent;
   const shown = questions.data?.slice(0, DASHBOARD_QUESTIONS) ?? [];
   const href = received ? '/questions?tab=received' : '/questions';
-  const label = received ? 'Questions you received' : 'Your latest questions';
+  const label = received ? t('Questions you received') : t('Your latest questions');
   return (
     <Card>
       <CardHeader className="pb-3">
         <CardTitle className="flex items-center gap-2 text-lg">
           <MessageCircle className="size-5 text-primary-600" aria-hidden="true" />
-          Recent Questions
+          {t('Recent Questions')}
         </CardTitle>
         <CardDescription>{label}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {questions.error ? (
-          <ErrorNote message="We could not load your questions." onRetry={() => void questions.refetch()} />
+          <ErrorNote message={t('We could not load your questions.')} onRetry={() => void questions.refetch()} />
         ) : questions.isPending ? (
-          <LoadingRows rows={DASHBOARD_QUESTIONS} label="Loading your questions" className="[&>div]:h-11" />
+          <LoadingRows rows={DASHBOARD_QUESTIONS} label={t('Loading your questions')} className="[&>div]:h-11" />
         ) : shown.length === 0 ? (
           received ? (
-            <EmptyNote>No questions received yet. When the members you lead ask you something, it appears here.</EmptyNote>
+            <EmptyNote>{t('No questions received yet. When the members you lead ask you something, it appears here.')}</EmptyNote>
           ) : (
             <NoQuestionsYet communityId={communityId} viewerId={viewerId} isMember={isMember} />
           )
@@ -73,7 +75,7 @@ export function RecentQuestionsCard({ communityId, box, viewerId, isMember }: Re
           </ul>
         )}
         <Link href={href} className="inline-flex min-h-11 w-fit items-center font-medium text-primary-700 underline-offset-4 hover:underline">
-          Go to Questions
+          {t('Go to Questions')}
         </Link>
       </CardContent>
     </Card>
@@ -82,7 +84,12 @@ export function RecentQuestionsCard({ communityId, box, viewerId, isMember }: Re
 
 /** A member's empty list: an invitation to ask, or why there is nobody to ask (read only when the list is empty). */
 function NoQuestionsYet({ communityId, viewerId, isMember }: Omit<RecentQuestionsCardProps, 'box'>) {
+  const t = useT();
   const ask = useAskAvailability(communityId, viewerId, isMember);
-  if (ask.state === 'loading') return <LoadingRows rows={1} label="Loading your questions" className="[&>div]:h-11" />;
-  return <EmptyNote>{ask.state === 'available' ? 'No questions yet. Ask your commander anything about your walk.' : `No questions yet. ${ask.reason}`}</EmptyNote>;
+  if (ask.state === 'loading') return <LoadingRows rows={1} label={t('Loading your questions')} className="[&>div]:h-11" />;
+  return (
+    <EmptyNote>
+      {ask.state === 'available' ? t('No questions yet. Ask your commander anything about your walk.') : t('No questions yet. {reason}', { reason: t(ask.reason) })}
+    </EmptyNote>
+  );
 }

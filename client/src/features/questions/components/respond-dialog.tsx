@@ -16,6 +16,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useCommunity } from '@/features/communities/api';
 import { useCreateMeeting } from '@/features/meetings/api';
 import { type SlotChoice, SlotPicker, slotToMeetingTimes } from '@/features/meetings/components/slot-picker';
+import { i18n, msg, useT } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
 import { browserTimeZone } from '@/lib/time-zones';
@@ -25,7 +26,7 @@ import { canScheduleMeetingFor } from '../format';
 type Mode = 'answer' | 'schedule';
 
 /** SPEC.md section 5: the notes of a meeting scheduled from a question, unless the commander writes others. */
-export const defaultMeetingNotes = (question: Pick<QuestionView, 'title'>) => `Discussion about: ${question.title}`;
+export const defaultMeetingNotes = (question: Pick<QuestionView, 'title'>) => i18n.t('Discussion about: {title}', { title: question.title });
 
 interface RespondDialogProps {
   question: QuestionView | null;
@@ -50,6 +51,7 @@ export function RespondDialog({ question, onOpenChange, communityId, commanderId
 }
 
 function RespondContent({ question, onDone, communityId, commanderId }: { question: QuestionView; onDone: () => void; communityId: string; commanderId: string }) {
+  const t = useT();
   const id = useId();
   const [mode, setMode] = useState<Mode>('answer');
   const [answer, setAnswer] = useState('');
@@ -71,7 +73,7 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
   const answerId = `${id}-answer`;
   const notesId = `${id}-notes`;
   const locationId = `${id}-location`;
-  const locationHint = 'A room, an address or a video-call link. Leave it empty to decide later (TBD).';
+  const locationHint = t('A room, an address or a video-call link. Leave it empty to decide later (TBD).');
 
   const close = () => {
     if (!pending) onDone();
@@ -81,17 +83,17 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
     event.preventDefault();
     const text = answer.trim();
     if (!text) {
-      toast({ title: 'Answer Required', description: 'Please provide an answer before submitting.', variant: 'destructive' });
+      toast({ title: t('Answer Required'), description: t('Please provide an answer before submitting.'), variant: 'destructive' });
       return;
     }
     update.mutate(
       { id: question.id, status: 'Answered', answer: text },
       {
         onSuccess: () => {
-          toast({ title: 'Question Answered', description: 'Your response has been sent to the member.', variant: 'success' });
+          toast({ title: t('Question Answered'), description: t('Your response has been sent to the member.'), variant: 'success' });
           onDone();
         },
-        onError: (error) => toastError('Failed to Send Answer', error, 'Unable to send answer. Please try again.'),
+        onError: (error) => toastError(t('Failed to Send Answer'), error, t('Unable to send answer. Please try again.')),
       },
     );
   };
@@ -99,8 +101,8 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
   const onSchedule = async (event: FormEvent) => {
     event.preventDefault();
     if (!slot.date || !slot.time || !timeZone) {
-      setSlotErrors({ date: slot.date ? undefined : 'Choose a date', time: slot.time ? undefined : 'Choose a time' });
-      toast({ title: 'Date and Time Required', description: 'Please select both date and time for the meeting.', variant: 'destructive' });
+      setSlotErrors({ date: slot.date ? undefined : msg('Choose a date'), time: slot.time ? undefined : msg('Choose a time') });
+      toast({ title: t('Date and Time Required'), description: t('Please select both date and time for the meeting.'), variant: 'destructive' });
       return;
     }
     setSlotErrors({});
@@ -115,17 +117,17 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
           location: location.trim() || 'TBD',
         });
       } catch (error) {
-        toastError('Failed to Schedule Meeting', error, 'Unable to schedule meeting. Please try again.');
+        toastError(t('Failed to Schedule Meeting'), error, t('Unable to schedule meeting. Please try again.'));
         return;
       }
       try {
         await update.mutateAsync({ id: question.id, status: 'Meeting Scheduled' });
-        toast({ title: 'Meeting Scheduled', description: 'Meeting has been scheduled to discuss this question.', variant: 'success' });
+        toast({ title: t('Meeting Scheduled'), description: t('Meeting has been scheduled to discuss this question.'), variant: 'success' });
       } catch (error) {
         // The meeting is booked (scheduling again would book a second one): say so, and that the status did not change.
         toast({
-          title: 'Question Not Updated',
-          description: `The meeting is booked, but the question could not be marked Meeting Scheduled: ${errorMessage(error, 'please try again later.')}`,
+          title: t('Question Not Updated'),
+          description: t('The meeting is booked, but the question could not be marked Meeting Scheduled: {reason}', { reason: errorMessage(error, t('please try again later.')) }),
           variant: 'destructive',
         });
       }
@@ -137,14 +139,14 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
 
   const answerForm = (
     <form id={answerFormId} noValidate onSubmit={onAnswer} className="grid gap-4">
-      <FormField id={answerId} label="Your answer">
+      <FormField id={answerId} label={t('Your answer')}>
         <Textarea
           {...fieldProps(answerId, {})}
           value={answer}
           onChange={(event) => setAnswer(event.target.value)}
           rows={6}
           maxLength={QUESTION_TEXT_MAX}
-          placeholder="Write your answer to the member."
+          placeholder={t('Write your answer to the member.')}
         />
       </FormField>
     </form>
@@ -156,26 +158,24 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
       onInteractOutside={(event) => (pending ? event.preventDefault() : undefined)}
       header={
         <DialogHeader>
-          <DialogTitle>Respond to Question</DialogTitle>
-          <DialogDescription className="break-words">
-            {question.fromUserName} asked: {question.title}
-          </DialogDescription>
+          <DialogTitle>{t('Respond to Question')}</DialogTitle>
+          <DialogDescription className="break-words">{t('{name} asked: {title}', { name: question.fromUserName, title: question.title })}</DialogDescription>
         </DialogHeader>
       }
       footer={
         <>
           <Button variant="outline" onClick={close} disabled={pending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           {mode === 'answer' || !mayMeet ? (
             <Button type="submit" form={answerFormId} disabled={pending}>
               <Send aria-hidden="true" />
-              {update.isPending ? 'Sending...' : 'Send Answer'}
+              {update.isPending ? t('Sending...') : t('Send Answer')}
             </Button>
           ) : (
             <Button type="submit" form={scheduleFormId} disabled={pending || !timeZone}>
               <CalendarPlus aria-hidden="true" />
-              {scheduling ? 'Scheduling...' : 'Schedule Meeting'}
+              {scheduling ? t('Scheduling...') : t('Schedule Meeting')}
             </Button>
           )}
         </>
@@ -183,24 +183,24 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
     >
       <details className="group rounded-xl border border-border bg-muted px-3 py-1 text-sm">
         <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-medium [&::-webkit-details-marker]:hidden">
-          Their message
+          {t('Their message')}
           <ChevronDown className="size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
         </summary>
         <p className="whitespace-pre-wrap break-words pb-2 text-muted-foreground">{question.body}</p>
       </details>
       {!mayMeet ? (
         <>
-          <p className="text-sm text-muted-foreground">A meeting is booked for this question. Write the answer here when you have talked it through.</p>
+          <p className="text-sm text-muted-foreground">{t('A meeting is booked for this question. Write the answer here when you have talked it through.')}</p>
           {answerForm}
         </>
       ) : (
         <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
           <TabsList className="flex w-full">
             <TabsTrigger value="answer" disabled={pending} className="min-h-11">
-              Answer Now
+              {t('Answer Now')}
             </TabsTrigger>
             <TabsTrigger value="schedule" disabled={pending} className="min-h-11">
-              Schedule Meeting
+              {t('Schedule Meeting')}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="answer" className="mt-4">
@@ -208,7 +208,7 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
           </TabsContent>
           <TabsContent value="schedule" className="mt-4">
             <form id={scheduleFormId} noValidate onSubmit={(event) => void onSchedule(event)} className="grid gap-4">
-              <p className="text-sm text-muted-foreground">Meet {question.fromUserName} to talk it through. The meeting lasts one hour.</p>
+              <p className="text-sm text-muted-foreground">{t('Meet {name} to talk it through. The meeting lasts one hour.', { name: question.fromUserName })}</p>
               {timeZone ? (
                 <SlotPicker
                   communityId={communityId}
@@ -222,19 +222,19 @@ function RespondContent({ question, onDone, communityId, commanderId }: { questi
                   errors={slotErrors}
                 />
               ) : (
-                <LoadingRows rows={2} label="Loading the community's time zone" />
+                <LoadingRows rows={2} label={t("Loading the community's time zone")} />
               )}
-              <FormField id={locationId} label="Location (optional)" hint={locationHint}>
+              <FormField id={locationId} label={t('Location (optional)')} hint={locationHint}>
                 <Input
                   {...fieldProps(locationId, { hint: locationHint })}
                   value={location}
                   onChange={(event) => setLocation(event.target.value)}
                   maxLength={300}
-                  placeholder="TBD"
+                  placeholder={t('TBD')}
                   autoComplete="off"
                 />
               </FormField>
-              <FormField id={notesId} label="Notes">
+              <FormField id={notesId} label={t('Notes')}>
                 <Textarea {...fieldProps(notesId, {})} value={notes} onChange={(event) => setNotes(event.target.value)} rows={3} maxLength={2000} />
               </FormField>
             </form>

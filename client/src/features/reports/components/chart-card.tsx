@@ -3,13 +3,30 @@ import Table2 from 'lucide-react/icons/table-2';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 
 /**
  * A chart with its numbers as a table. The table is always in the page for screen readers (visually
- * hidden while the chart shows); 'Table' shows it to everyone instead of the chart.
+ * hidden while the chart shows); 'Table' shows it to everyone instead of the chart. `note` is a further sentence
+ * after the description (what the figures leave out).
  */
-export function ChartCard({ title, description, chart, table, empty }: { title: string; description: string; chart: ReactNode; table: ReactNode; empty?: ReactNode }) {
+export function ChartCard({
+  title,
+  description,
+  note,
+  chart,
+  table,
+  empty,
+}: {
+  title: string;
+  description: string;
+  note?: string | null;
+  chart: ReactNode;
+  table: ReactNode;
+  empty?: ReactNode;
+}) {
+  const t = useT();
   const id = useId();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   return (
@@ -17,17 +34,20 @@ export function ChartCard({ title, description, chart, table, empty }: { title: 
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1">
           <CardTitle id={`${id}-title`}>{title}</CardTitle>
-          <CardDescription>{description}</CardDescription>
+          <CardDescription>
+            {description}
+            {note ? ` ${note}` : null}
+          </CardDescription>
         </div>
         {empty ? null : (
-          <div role="group" aria-label={`Show ${title} as`} className="flex shrink-0 gap-1 rounded-lg bg-muted p-1">
+          <div role="group" aria-label={t('Show {title} as', { title })} className="flex shrink-0 gap-1 rounded-lg bg-muted p-1">
             <Button size="sm" variant={view === 'chart' ? 'default' : 'ghost'} className="min-h-9" aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
               <ChartColumn aria-hidden="true" />
-              Chart
+              {t('Chart')}
             </Button>
             <Button size="sm" variant={view === 'table' ? 'default' : 'ghost'} className="min-h-9" aria-pressed={view === 'table'} onClick={() => setView('table')}>
               <Table2 aria-hidden="true" />
-              Table
+              {t('Table')}
             </Button>
           </div>
         )}

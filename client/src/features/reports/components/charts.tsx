@@ -1,5 +1,6 @@
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
+import { formatNumber, useT } from '@/i18n';
 
 // Only what the two charts use, so the chunk stays small (tree-shaken Chart.js).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip);
@@ -9,10 +10,12 @@ const ACCENT = '#d9911c';
 const GRID = '#e5dfd4';
 const TEXT = '#585c70';
 
+const percent = (value: number) => formatNumber(value / 100, { style: 'percent' });
+
 const percentAxis = {
   min: 0,
   max: 100,
-  ticks: { callback: (value: string | number) => `${value}%`, color: TEXT },
+  ticks: { callback: (value: string | number) => percent(Number(value)), color: TEXT },
   grid: { color: GRID },
 } as const;
 
@@ -63,7 +66,7 @@ export function PercentBars({ points, height }: { points: readonly ChartPoint[];
           plugins: {
             legend: { display: false },
             // The tooltip names the whole label, whatever the axis had room for.
-            tooltip: { callbacks: { title: (items) => points[items[0]?.dataIndex ?? 0]?.label ?? '', label: (item) => `${item.parsed.x}%` } },
+            tooltip: { callbacks: { title: (items) => points[items[0]?.dataIndex ?? 0]?.label ?? '', label: (item) => percent(item.parsed.x ?? 0) } },
           },
           scales: { x: percentAxis, y: { ticks: { color: TEXT }, grid: { display: false } } },
         }}
@@ -74,6 +77,7 @@ export function PercentBars({ points, height }: { points: readonly ChartPoint[];
 
 /** How many members fall in each completion band: a congregation's month in ten columns, whatever its size. */
 export function CountColumns({ points }: { points: readonly ChartPoint[] }) {
+  const t = useT();
   return (
     <div aria-hidden="true" className="relative h-56">
       <Bar
@@ -81,7 +85,7 @@ export function CountColumns({ points }: { points: readonly ChartPoint[] }) {
         options={{
           maintainAspectRatio: false,
           animation: false,
-          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.parsed.y} ${item.parsed.y === 1 ? 'member' : 'members'}` } } },
+          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => t('{count, plural, one {# member} other {# members}}', { count: item.parsed.y }) } } },
           scales: {
             y: { beginAtZero: true, ticks: { precision: 0, color: TEXT }, grid: { color: GRID } },
             x: { ticks: { color: TEXT, maxRotation: 0, autoSkip: true }, grid: { display: false } },
@@ -104,7 +108,7 @@ export function PercentLine({ points }: { points: readonly ChartPoint[] }) {
         options={{
           maintainAspectRatio: false,
           animation: false,
-          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.parsed.y}%` } } },
+          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => percent(item.parsed.y ?? 0) } } },
           scales: { y: percentAxis, x: { ticks: { color: TEXT, maxRotation: 0, autoSkip: true }, grid: { display: false } } },
         }}
       />

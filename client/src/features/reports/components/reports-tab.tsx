@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorNote } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { downloadCsv } from '@/lib/csv';
 import { useMutation } from '@tanstack/react-query';
 import type { CommunityMember } from '@shared/contracts/communities';
@@ -16,17 +17,22 @@ import { memberReportCsv, memberReportFilename } from '../report-csv';
  * read when the report is asked for, a page at a time, not when the tab opens.
  */
 export function ReportsTab({ communityId }: { communityId: string }) {
+  const t = useT();
   const members = useMutation<CommunityMember[], Error, void>({ mutationFn: () => readAllMembers(communityId) });
 
   const generate = () =>
     members.mutate(undefined, {
       onSuccess: (list) => {
         if (list.length === 0) {
-          toast({ title: 'No Data', description: 'No member data available to generate report.', variant: 'destructive' });
+          toast({ title: t('No Data'), description: t('No member data available to generate report.'), variant: 'destructive' });
           return;
         }
         downloadCsv(memberReportFilename(), memberReportCsv(list));
-        toast({ title: 'Report Generated', description: `${list.length} ${list.length === 1 ? 'member' : 'members'} in the report.`, variant: 'success' });
+        toast({
+          title: t('Report Generated'),
+          description: t('{count, plural, one {# member in the report.} other {# members in the report.}}', { count: list.length }),
+          variant: 'success',
+        });
       },
     });
 
@@ -36,15 +42,15 @@ export function ReportsTab({ communityId }: { communityId: string }) {
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <FileDown className="size-5 text-primary-600" aria-hidden="true" />
-            Member report
+            {t('Member report')}
           </CardTitle>
-          <CardDescription>A CSV file with every member's name, e-mail, role and join date.</CardDescription>
+          <CardDescription>{t("A CSV file with every member's name, e-mail, role and join date.")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
-          {members.error ? <ErrorNote message="We could not load the members." onRetry={generate} /> : null}
+          {members.error ? <ErrorNote message={t('We could not load the members.')} onRetry={generate} /> : null}
           <Button className="justify-self-start" onClick={generate} disabled={members.isPending}>
             <FileDown aria-hidden="true" />
-            {members.isPending ? 'Loading members...' : 'Generate Report'}
+            {members.isPending ? t('Loading members...') : t('Generate Report')}
           </Button>
         </CardContent>
       </Card>
@@ -52,14 +58,14 @@ export function ReportsTab({ communityId }: { communityId: string }) {
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <ChartColumn className="size-5 text-primary-600" aria-hidden="true" />
-            Progress reports
+            {t('Progress reports')}
           </CardTitle>
-          <CardDescription>Completion by discipline and by member, month by month, with each member's trend.</CardDescription>
+          <CardDescription>{t("Completion by discipline and by member, month by month, with each member's trend.")}</CardDescription>
         </CardHeader>
         <CardContent>
           <Link href="/reports" className={buttonClasses({ variant: 'outline' })}>
             <ChartColumn aria-hidden="true" />
-            View Reports
+            {t('View Reports')}
           </Link>
         </CardContent>
       </Card>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ChangeNameBody, ChangePasswordBody, CheckNameResult, ClaimAccountBody, PublicUser } from '@shared/contracts/auth';
 import { toast } from '@/components/ui/use-toast';
+import { i18n } from '@/i18n';
 import { apiJson, apiRequest, errorMessage } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { rememberClaimSent } from './claim-notice';
@@ -45,10 +46,10 @@ export function useNameAvailability(input: string): NameAvailability {
         const status: NameStatus = !result.exists ? 'available' : result.canClaim ? 'claimable' : 'taken';
         setState({ input, status, importedUserId: status === 'claimable' ? result.userId : null });
         if (status === 'claimable') {
-          toast({ title: 'Account found!', description: 'We found existing data for your name. You can claim it to get your history back.' });
+          toast({ title: i18n.t('Account found!'), description: i18n.t('We found existing data for your name. You can claim it to get your history back.') });
         }
       } catch (error) {
-        if (current) setState({ input, status: 'error', importedUserId: null, message: errorMessage(error, 'We could not check this name right now.') });
+        if (current) setState({ input, status: 'error', importedUserId: null, message: errorMessage(error, i18n.t('We could not check this name right now.')) });
       }
     }, NAME_CHECK_DEBOUNCE_MS);
     return () => {

@@ -1,93 +1,110 @@
 import type { ActivityEntry } from '@shared/contracts/activity';
 import { isRole, roleLabel } from '@shared/domain/roles';
-
-const OPERATOR = "The server's operator";
-const FORMER_MEMBER = 'a former member';
-const GONE_SUBGROUP = 'a subgroup since deleted';
-
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const period = ({ month, year }: ActivityEntry['detail']) => (month && year ? monthYear.format(Date.UTC(year, month - 1, 1)) : 'a month');
+import { dateFormat, formatList, i18n, msg } from '@/i18n';
 
 /** The community's settings as Community Settings names them. */
 const SETTING_LABELS: Record<string, string> = {
-  name: 'name',
-  description: 'description',
-  timeZone: 'time zone',
-  graceDays: 'grace days',
-  quietDays: 'quiet days',
+  name: msg('name'),
+  description: msg('description'),
+  timeZone: msg('time zone'),
+  graceDays: msg('grace days'),
+  quietDays: msg('quiet days'),
 };
 
-const list = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
+/** 'March 2026', or null when the entry names no month. */
+const period = ({ month, year }: ActivityEntry['detail']) =>
+  month && year ? dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1)) : null;
 
 /** One line of Recent Activity as a sentence: who did what to whom. */
 export function activitySentence(entry: ActivityEntry): string {
-  const actor = entry.actor ?? OPERATOR;
-  const member = entry.subject ?? FORMER_MEMBER;
+  const { t } = i18n;
+  const actor = entry.actor ?? t("The server's operator");
+  const member = entry.subject ?? t('a former member');
+  const subgroup = entry.subject ?? t('a subgroup since deleted');
   const { detail } = entry;
+  const month = period(detail);
   switch (entry.kind) {
     case 'community.create':
-      return `${actor} created the community${detail.name ? ` ${detail.name}` : ''}.`;
+      return detail.name ? t('{actor} created the community {name}.', { actor, name: detail.name }) : t('{actor} created the community.', { actor });
     case 'community.update': {
-      const fields = (detail.fields ?? []).map((field) => SETTING_LABELS[field] ?? field);
-      return fields.length > 0 ? `${actor} changed the community's ${list.format(fields)}.` : `${actor} saved the community's settings unchanged.`;
+      const fields = (detail.fields ?? []).map((field) => (SETTING_LABELS[field] ? t(SETTING_LABELS[field]) : field));
+      return fields.length > 0
+        ? t("{actor} changed the community's {fields}.", { actor, fields: formatList(fields) })
+        : t("{actor} saved the community's settings unchanged.", { actor });
     }
     case 'community.close':
-      return `${actor} set the community to close.`;
+      return t('{actor} set the community to close.', { actor });
     case 'community.reopen':
-      return `${actor} kept the community open.`;
+      return t('{actor} kept the community open.', { actor });
     case 'membership.join':
-      return `${entry.subject ?? actor} joined with an invitation code.`;
+      return t('{actor} joined with an invitation code.', { actor: entry.subject ?? actor });
     case 'membership.leave':
-      return `${actor} left the community.`;
+      return t('{actor} left the community.', { actor });
     case 'membership.remove':
-      return `${actor} removed ${member} from the community.`;
+      return t('{actor} removed {member} from the community.', { actor, member });
     case 'membership.roles.update': {
       const roles = (detail.roles ?? []).map((role) => (isRole(role) ? roleLabel(role) : role));
-      return `${actor} set ${member}'s roles to ${list.format(roles.length > 0 ? roles : ['Member'])}.`;
+      return t("{actor} set {member}'s roles to {roles}.", { actor, member, roles: formatList(roles.length > 0 ? roles : [roleLabel('Member')]) });
     }
     case 'membership.subgroup.assign':
-      return detail.to ? `${actor} placed ${member} in ${detail.to}.` : `${actor} took ${member} out of their subgroup.`;
-    case 'subgroup.create':
-      return `${actor} created the subgroup ${detail.name ?? entry.subject ?? ''}.`.replace(' .', '.');
+      return detail.to
+        ? t('{actor} placed {member} in {subgroup}.', { actor, member, subgroup: detail.to })
+        : t('{actor} took {member} out of their subgroup.', { actor, member });
+    case 'subgroup.create': {
+      const name = detail.name ?? entry.subject;
+      return name ? t('{actor} created the subgroup {name}.', { actor, name }) : t('{actor} created the subgroup.', { actor });
+    }
     case 'subgroup.delete':
-      return `${actor} deleted the subgroup ${detail.name ?? ''}.`.replace(' .', '.');
+      return detail.name ? t('{actor} deleted the subgroup {name}.', { actor, name: detail.name }) : t('{actor} deleted the subgroup.', { actor });
     case 'subgroup.commander.update':
       return detail.to
-        ? `${actor} made ${detail.to} the commander of ${entry.subject ?? GONE_SUBGROUP}.`
-        : `${actor} left ${entry.subject ?? GONE_SUBGROUP} without a commander.`;
+        ? t('{actor} made {commander} the commander of {subgroup}.', { actor, commander: detail.to, subgroup })
+        : t('{actor} left {subgroup} without a commander.', { actor, subgroup });
     case 'invite_code.create':
-      return `${actor} made an invitation code.`;
+      return t('{actor} made an invitation code.', { actor });
     case 'invite_code.revoke':
-      return `${actor} revoked an invitation code.`;
+      return t('{actor} revoked an invitation code.', { actor });
     case 'member_application.approve':
-      return `${actor} approved an application to join.`;
+      return t('{actor} approved an application to join.', { actor });
     case 'member_application.reject':
-      return `${actor} declined an application to join.`;
+      return t('{actor} declined an application to join.', { actor });
     case 'calendar_lock.lock':
-      return `${actor} locked ${period(detail)}.`;
+      return month ? t('{actor} locked {month}.', { actor, month }) : t('{actor} locked a month.', { actor });
     case 'calendar_lock.unlock':
-      return `${actor} unlocked ${period(detail)}.`;
+      return month ? t('{actor} unlocked {month}.', { actor, month }) : t('{actor} unlocked a month.', { actor });
     case 'calendar_lock.remove':
-      return `${actor} removed the lock on ${period(detail)}.`;
-    case 'import.csv':
-      return `${actor} imported ${detail.count === 1 ? '1 member' : `${detail.count ?? 0} members`} for ${period(detail)}.`;
+      return month ? t('{actor} removed the lock on {month}.', { actor, month }) : t('{actor} removed the lock on a month.', { actor });
+    case 'import.csv': {
+      const count = detail.count ?? 0;
+      return month
+        ? t('{actor} imported {count, plural, one {# member} other {# members}} for {month}.', { actor, count, month })
+        : t('{actor} imported {count, plural, one {# member} other {# members}} for a month.', { actor, count });
+    }
     case 'guidance.save':
-      return `${actor} updated the guidance.`;
+      return t('{actor} updated the guidance.', { actor });
     case 'discipline_templates.replace':
-      return `${actor} changed the community's disciplines.`;
+      return t("{actor} changed the community's disciplines.", { actor });
     case 'user_discipline_targets.update':
-      return `${actor} set ${member}'s targets for ${period(detail)}.`;
+      return month
+        ? t("{actor} set {member}'s targets for {month}.", { actor, member, month })
+        : t("{actor} set {member}'s targets for a month.", { actor, member });
     case 'user.rename':
-      return `${actor} changed their name${detail.name ? ` from ${detail.name}` : ''}.`;
+      return detail.name ? t('{actor} changed their name from {name}.', { actor, name: detail.name }) : t('{actor} changed their name.', { actor });
     case 'user.claim':
-      return `${actor} claimed the imported history of ${detail.name ?? 'an imported member'}.`;
+      return detail.name
+        ? t('{actor} claimed the imported history of {name}.', { actor, name: detail.name })
+        : t('{actor} claimed the imported history of an imported member.', { actor });
     case 'user.link-imported':
-      return `${actor} linked ${member} to the imported history of ${detail.name ?? 'an imported member'}.`;
+      return detail.name
+        ? t('{actor} linked {member} to the imported history of {name}.', { actor, member, name: detail.name })
+        : t('{actor} linked {member} to the imported history of an imported member.', { actor, member });
     case 'user.offer-imported':
-      return `${actor} offered ${member} the imported history of ${detail.name ?? 'an imported member'}.`;
+      return detail.name
+        ? t('{actor} offered {member} the imported history of {name}.', { actor, member, name: detail.name })
+        : t('{actor} offered {member} the imported history of an imported member.', { actor, member });
     case 'user.decline-imported':
-      return `${actor} declined an offer of imported history.`;
+      return t('{actor} declined an offer of imported history.', { actor });
     default:
-      return `${actor} made a change (${entry.kind}).`;
+      return t('{actor} made a change ({kind}).', { actor, kind: entry.kind });
   }
 }

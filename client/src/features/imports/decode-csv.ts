@@ -1,3 +1,5 @@
+import { msg } from '@/i18n';
+
 /** The encodings a CSV file is read in (DECISIONS.md "Imported members and claiming"). */
 export type CsvEncoding = 'utf-8' | 'windows-1252';
 
@@ -19,7 +21,7 @@ export function decodeCsv(bytes: ArrayBuffer | Uint8Array): DecodedCsv {
   }
 }
 
-/** What the wizard says about a file it did not read as UTF-8; nothing for UTF-8. */
+/** What the wizard says about a file it did not read as UTF-8 (a message, shown with t()); nothing for UTF-8. */
 export function encodingNote(encoding: CsvEncoding | null): string | null {
-  return encoding === 'windows-1252' ? 'Read as Windows-1252 (the file was not UTF-8).' : null;
+  return encoding === 'windows-1252' ? msg('Read as Windows-1252 (the file was not UTF-8).') : null;
 }

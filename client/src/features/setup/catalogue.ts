@@ -1,6 +1,10 @@
 import type { Discipline } from '@shared/domain/disciplines';
+import { msg, type Translate } from '@/i18n';
 
-/** SPEC.md section 3: the disciplines a new community can choose from (all on the daily grid; all but fasting numeric). */
+/**
+ * SPEC.md section 3: the disciplines a new community can choose from (all on the daily grid; all but fasting numeric).
+ * The label, unit and description are messages, shown with t(); the community keeps them in the moderator's language.
+ */
 export interface CatalogueDiscipline {
   key: string;
   label: string;
@@ -10,18 +14,19 @@ export interface CatalogueDiscipline {
 }
 
 export const DISCIPLINE_CATALOGUE: readonly CatalogueDiscipline[] = [
-  { key: 'bible_reading', label: 'Bible Reading', unit: 'chapters', isNumeric: true, description: 'Daily reading of Scripture, chapter by chapter.' },
-  { key: 'prayer', label: 'Prayer Time', unit: 'minutes', isNumeric: true, description: 'Time set apart to speak with God and listen.' },
-  { key: 'meditation', label: 'Meditation', unit: 'minutes', isNumeric: true, description: 'Quiet reflection on a passage or a truth of the faith.' },
-  { key: 'fasting', label: 'Fasting', unit: 'type', isNumeric: false, description: 'Going without food (or something else) for a time, to seek God.' },
-  { key: 'worship', label: 'Worship & Praise', unit: 'minutes', isNumeric: true, description: 'Singing, thanksgiving and praise, alone or together.' },
-  { key: 'evangelism', label: 'Evangelism', unit: 'people', isNumeric: true, description: 'Sharing the good news with the people around you.' },
-  { key: 'service', label: 'Acts of Service', unit: 'activities', isNumeric: true, description: 'Practical help given to others in love.' },
-  { key: 'fellowship', label: 'Fellowship', unit: 'gatherings', isNumeric: true, description: 'Time with other believers: meals, study, encouragement.' },
+  { key: 'bible_reading', label: msg('Bible Reading'), unit: msg('chapters'), isNumeric: true, description: msg('Daily reading of Scripture, chapter by chapter.') },
+  { key: 'prayer', label: msg('Prayer Time'), unit: msg('minutes'), isNumeric: true, description: msg('Time set apart to speak with God and listen.') },
+  { key: 'meditation', label: msg('Meditation'), unit: msg('minutes'), isNumeric: true, description: msg('Quiet reflection on a passage or a truth of the faith.') },
+  { key: 'fasting', label: msg('Fasting'), unit: msg('type'), isNumeric: false, description: msg('Going without food (or something else) for a time, to seek God.') },
+  { key: 'worship', label: msg('Worship & Praise'), unit: msg('minutes'), isNumeric: true, description: msg('Singing, thanksgiving and praise, alone or together.') },
+  { key: 'evangelism', label: msg('Evangelism'), unit: msg('people'), isNumeric: true, description: msg('Sharing the good news with the people around you.') },
+  { key: 'service', label: msg('Acts of Service'), unit: msg('activities'), isNumeric: true, description: msg('Practical help given to others in love.') },
+  { key: 'fellowship', label: msg('Fellowship'), unit: msg('gatherings'), isNumeric: true, description: msg('Time with other believers: meals, study, encouragement.') },
 ];
 
 export type ThemeId = 'general' | 'intensive' | 'youth' | 'prayer' | 'study' | 'custom';
 
+/** A theme; its name, description, first subgroup's name and guidance are messages, shown and saved with t(). */
 export interface ThemeTemplate {
   id: ThemeId;
   name: string;
@@ -34,101 +39,148 @@ export interface ThemeTemplate {
   guidanceContent: string;
 }
 
-/** A theme's guidance: a welcome, its practices and how members walk together, as markdown. */
-const guidance = (welcome: string, practices: readonly string[], guidelines: readonly string[]) =>
-  ['## Welcome', '', welcome, '', '## Our practices', '', ...practices.map((line) => `- ${line}`), '', '## Walking together', '', ...guidelines.map((line) => `- ${line}`)].join('\n');
-
 /** SPEC.md section 3: the six theme templates. Choosing one fills the later steps, which stay editable. */
 export const THEME_TEMPLATES: readonly ThemeTemplate[] = [
   {
     id: 'general',
-    name: 'General Community',
-    description: 'A balanced rhythm of Scripture, prayer, worship and fellowship for any congregation.',
+    name: msg('General Community'),
+    description: msg('A balanced rhythm of Scripture, prayer, worship and fellowship for any congregation.'),
     color: 'indigo',
     disciplines: ['bible_reading', 'prayer', 'worship', 'fellowship'],
     enableSubgroups: true,
-    defaultSubgroupName: 'Alpha Group',
-    guidanceContent: guidance(
-      'Welcome to our community! We walk together in faith, encouraging one another day by day.',
-      ['Read your Bible daily, even a single chapter.', 'Pray every day, and pray for one another.', 'Worship with thanksgiving.', 'Meet with your brothers and sisters each week.'],
-      ['Log your day honestly: grace, not perfection.', 'Ask your commander when you need help.', 'Keep what others share in confidence.'],
-    ),
+    defaultSubgroupName: msg('Alpha Group'),
+    guidanceContent: msg(`## Welcome
+
+Welcome to our community! We walk together in faith, encouraging one another day by day.
+
+## Our practices
+
+- Read your Bible daily, even a single chapter.
+- Pray every day, and pray for one another.
+- Worship with thanksgiving.
+- Meet with your brothers and sisters each week.
+
+## Walking together
+
+- Log your day honestly: grace, not perfection.
+- Ask your commander when you need help.
+- Keep what others share in confidence.`),
   },
   {
     id: 'intensive',
-    name: 'Intensive Discipleship',
-    description: 'A demanding daily rule of life, with fasting and evangelism, for committed disciples.',
+    name: msg('Intensive Discipleship'),
+    description: msg('A demanding daily rule of life, with fasting and evangelism, for committed disciples.'),
     color: 'red',
     disciplines: ['bible_reading', 'prayer', 'meditation', 'fasting', 'worship', 'evangelism'],
     enableSubgroups: true,
-    defaultSubgroupName: 'Disciples Group',
-    guidanceContent: guidance(
-      'Welcome, disciple. This community is for those who want to give their whole life to following Christ.',
-      [
-        'Read 2 chapters of Scripture daily and meditate on one verse.',
-        'Pray at least one hour a day, including intercession.',
-        'Fast weekly as you are able, with prayer.',
-        'Share your faith with at least one person each week.',
-      ],
-      ['Log every discipline every day.', 'Meet your commander regularly for accountability.', 'Carry one another’s burdens, and keep confidences.'],
-    ),
+    defaultSubgroupName: msg('Disciples Group'),
+    guidanceContent: msg(`## Welcome
+
+Welcome, disciple. This community is for those who want to give their whole life to following Christ.
+
+## Our practices
+
+- Read 2 chapters of Scripture daily and meditate on one verse.
+- Pray at least one hour a day, including intercession.
+- Fast weekly as you are able, with prayer.
+- Share your faith with at least one person each week.
+
+## Walking together
+
+- Log every discipline every day.
+- Meet your commander regularly for accountability.
+- Carry one another’s burdens, and keep confidences.`),
   },
   {
     id: 'youth',
-    name: 'Youth Ministry',
-    description: 'Energetic and encouraging: Scripture, prayer, worship, friendship and service for young people.',
+    name: msg('Youth Ministry'),
+    description: msg('Energetic and encouraging: Scripture, prayer, worship, friendship and service for young people.'),
     color: 'amber',
     disciplines: ['bible_reading', 'prayer', 'worship', 'fellowship', 'service'],
     enableSubgroups: true,
-    defaultSubgroupName: 'Young Warriors',
-    guidanceContent: guidance(
-      'Welcome to the youth community! We grow in faith together, one day at a time.',
-      ['Read a chapter of the Bible each day.', 'Take time to pray, even for five minutes.', 'Worship with music you love.', 'Serve someone every week.'],
-      ['Be kind and encourage each other.', 'Talk to your leader whenever you need to.', 'Respect each other’s privacy.'],
-    ),
+    defaultSubgroupName: msg('Young Warriors'),
+    guidanceContent: msg(`## Welcome
+
+Welcome to the youth community! We grow in faith together, one day at a time.
+
+## Our practices
+
+- Read a chapter of the Bible each day.
+- Take time to pray, even for five minutes.
+- Worship with music you love.
+- Serve someone every week.
+
+## Walking together
+
+- Be kind and encourage each other.
+- Talk to your leader whenever you need to.
+- Respect each other’s privacy.`),
   },
   {
     id: 'prayer',
-    name: 'Prayer Focused',
-    description: 'For intercessors: prayer, meditation, fasting and worship at the centre of the day.',
+    name: msg('Prayer Focused'),
+    description: msg('For intercessors: prayer, meditation, fasting and worship at the centre of the day.'),
     color: 'violet',
     disciplines: ['prayer', 'meditation', 'fasting', 'worship'],
     enableSubgroups: true,
-    defaultSubgroupName: 'Prayer Warriors',
-    guidanceContent: guidance(
-      'Welcome to our prayer community. Together we seek God’s face and stand in the gap for others.',
-      ['Keep a daily time of prayer, morning and night.', 'Meditate on Scripture before you pray.', 'Fast as you are led, with prayer.', 'Begin and end in worship.'],
-      ['Pray for one another by name.', 'Keep prayer requests confidential.', 'Share answered prayers to encourage the group.'],
-    ),
+    defaultSubgroupName: msg('Prayer Warriors'),
+    guidanceContent: msg(`## Welcome
+
+Welcome to our prayer community. Together we seek God’s face and stand in the gap for others.
+
+## Our practices
+
+- Keep a daily time of prayer, morning and night.
+- Meditate on Scripture before you pray.
+- Fast as you are led, with prayer.
+- Begin and end in worship.
+
+## Walking together
+
+- Pray for one another by name.
+- Keep prayer requests confidential.
+- Share answered prayers to encourage the group.`),
   },
   {
     id: 'study',
-    name: 'Bible Study Group',
-    description: 'A small group that reads, reflects on and discusses Scripture together.',
+    name: msg('Bible Study Group'),
+    description: msg('A small group that reads, reflects on and discusses Scripture together.'),
     color: 'emerald',
     disciplines: ['bible_reading', 'meditation', 'fellowship'],
     enableSubgroups: false,
-    defaultSubgroupName: 'Study Group',
-    guidanceContent: guidance(
-      'Welcome to our Bible study. We read together, reflect together and grow together.',
-      ['Read the week’s passage before we meet.', 'Write down one thing you noticed and one question.', 'Come to the gathering ready to share.'],
-      ['Listen well and speak kindly.', 'Let everyone have a turn.', 'What is shared in the group stays in the group.'],
-    ),
+    defaultSubgroupName: msg('Study Group'),
+    guidanceContent: msg(`## Welcome
+
+Welcome to our Bible study. We read together, reflect together and grow together.
+
+## Our practices
+
+- Read the week’s passage before we meet.
+- Write down one thing you noticed and one question.
+- Come to the gathering ready to share.
+
+## Walking together
+
+- Listen well and speak kindly.
+- Let everyone have a turn.
+- What is shared in the group stays in the group.`),
   },
   {
     id: 'custom',
-    name: 'Custom Setup',
-    description: 'Start from a blank page and choose everything yourself.',
+    name: msg('Custom Setup'),
+    description: msg('Start from a blank page and choose everything yourself.'),
     color: 'slate',
     disciplines: [],
     enableSubgroups: true,
-    defaultSubgroupName: 'Alpha Group',
+    defaultSubgroupName: msg('Alpha Group'),
     guidanceContent: '',
   },
 ];
 
 /** The guidance saved when step 4 is left blank (SPEC.md section 5). */
-export const DEFAULT_WELCOME_GUIDANCE = '## Welcome\n\nWelcome to our community! We are glad you are here. Log your spiritual disciplines each day and walk steadfastly together.';
+export const DEFAULT_WELCOME_GUIDANCE = msg(`## Welcome
+
+Welcome to our community! We are glad you are here. Log your spiritual disciplines each day and walk steadfastly together.`);
 
 export interface CustomDiscipline {
   key: string;
@@ -153,10 +205,11 @@ export function customDisciplineKey(label: string, taken: ReadonlySet<string>): 
 
 /**
  * The templates step 3 saves (POST /discipline-templates): the chosen catalogue disciplines in catalogue
- * order, then the custom ones, numbered from 1, all on the daily grid; those in `secret` kept in secret.
+ * order (named in the moderator's language), then the custom ones, numbered from 1, all on the daily grid;
+ * those in `secret` kept in secret.
  */
-export function disciplineTemplates(selected: readonly string[], custom: readonly CustomDiscipline[], secret: readonly string[] = []): Discipline[] {
-  const chosen = DISCIPLINE_CATALOGUE.filter((discipline) => selected.includes(discipline.key)).map(({ key, label, unit, isNumeric }) => ({ key, label, unit, isNumeric }));
+export function disciplineTemplates(selected: readonly string[], custom: readonly CustomDiscipline[], secret: readonly string[], t: Translate): Discipline[] {
+  const chosen = DISCIPLINE_CATALOGUE.filter((discipline) => selected.includes(discipline.key)).map(({ key, label, unit, isNumeric }) => ({ key, label: t(label), unit: t(unit), isNumeric }));
   // SPEC.md: every discipline but fasting is numeric, the community's own included.
   const added = custom.map(({ key, label, unit }) => ({ key, label, unit: unit || null, isNumeric: true }));
   return [...chosen, ...added].map((discipline, index) => ({ ...discipline, unit: discipline.unit || null, isDailyGrid: true, isPrivate: secret.includes(discipline.key), order: index + 1 }));

@@ -1,3 +1,4 @@
+import { msg } from '@/i18n';
 import { THEME_TEMPLATES, type CustomDiscipline, type ThemeId } from './catalogue';
 
 /** SPEC.md section 3 "Setup state", plus the theme chosen on step 2. */
@@ -19,11 +20,12 @@ export const INITIAL_SETUP: SetupState = {
   privateDisciplines: [],
   guidanceContent: '',
   enableSubgroups: true,
-  defaultSubgroupName: 'Alpha Group',
+  defaultSubgroupName: msg('Alpha Group'),
 };
 
 export type SetupAction =
-  | { type: 'chooseTheme'; themeId: ThemeId }
+  /** With the theme's guidance and first subgroup's name in the moderator's language. */
+  | { type: 'chooseTheme'; themeId: ThemeId; guidanceContent: string; defaultSubgroupName: string }
   | { type: 'toggleDiscipline'; key: string }
   | { type: 'addCustom'; discipline: CustomDiscipline }
   | { type: 'removeCustom'; key: string }
@@ -42,9 +44,9 @@ export function setupReducer(state: SetupState, action: SetupAction): SetupState
         ...state,
         themeId: theme.id,
         selectedDisciplines: [...theme.disciplines],
-        guidanceContent: theme.guidanceContent,
+        guidanceContent: action.guidanceContent,
         enableSubgroups: theme.enableSubgroups,
-        defaultSubgroupName: theme.defaultSubgroupName,
+        defaultSubgroupName: action.defaultSubgroupName,
       };
     }
     case 'toggleDiscipline':
@@ -67,7 +69,14 @@ export function setupReducer(state: SetupState, action: SetupAction): SetupState
   }
 }
 
-export const SETUP_STEPS = ['Welcome', 'Choose Community Theme', 'Choose Spiritual Disciplines', 'Community Guidance', 'Community Structure', 'Launch Community'] as const;
+export const SETUP_STEPS = [
+  msg('Welcome'),
+  msg('Choose Community Theme'),
+  msg('Choose Spiritual Disciplines'),
+  msg('Community Guidance'),
+  msg('Community Structure'),
+  msg('Launch Community'),
+] as const;
 export const SETUP_STEP_COUNT = SETUP_STEPS.length;
 
 /** SPEC.md section 2: the progress bar shows (step - 1) / 5. */

@@ -14,6 +14,7 @@ import type { MonthlyGoalKey } from '@shared/domain/disciplines';
 import { can } from '@shared/domain/roles';
 import { isCompleted } from '@shared/domain/streaks';
 import { toast } from '@/components/ui/use-toast';
+import { i18n, useT } from '@/i18n';
 import { ApiError, apiJson, errorMessage } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
 import { useCurrentCommunity } from '@/features/communities/api';
@@ -94,9 +95,9 @@ async function fetchDailyLog(communityId: string, userId: string | null, { year,
     return await apiJson<DailyLogView>('GET', `/api/communities/${communityId}/daily-log?${params.toString()}`);
   } catch (error) {
     // SPEC.md section 7: the failure reads 'Failed to fetch daily log: {status}'.
-    if (error instanceof ApiError) throw new Error(`Failed to fetch daily log: ${error.status}`, { cause: error });
+    if (error instanceof ApiError) throw new Error(i18n.t('Failed to fetch daily log: {status}', { status: error.status }), { cause: error });
     // No answer at all (offline, or the server away): the app's own words, not the browser's 'Failed to fetch'.
-    if (error instanceof TypeError) throw new Error(errorMessage(error, 'Failed to fetch daily log'), { cause: error });
+    if (error instanceof TypeError) throw new Error(errorMessage(error, i18n.t('Failed to fetch daily log')), { cause: error });
     throw error;
   }
 }
@@ -149,7 +150,7 @@ class NoCommunityError extends Error {
 }
 
 function toastNoCommunity() {
-  toast({ title: 'No community selected', description: 'Choose a community before saving your progress.', variant: 'destructive' });
+  toast({ title: i18n.t('No community selected'), description: i18n.t('Choose a community before saving your progress.'), variant: 'destructive' });
 }
 
 const SAVE_DAY_STATUS = ['save-day-status'] as const;
@@ -165,6 +166,7 @@ export const sendDayStatus = (communityId: string, change: DayStatusChange) =>
  * keeps its new status, marked as waiting to sync.
  */
 export function useSaveDayStatus(communityId: string | null) {
+  const t = useT();
   const queryClient = useQueryClient();
   return useMutation<DailyLogView | 'queued', Error, DayStatusChange, { previous: DayStatus }>({
     mutationKey: SAVE_DAY_STATUS,
@@ -200,7 +202,7 @@ export function useSaveDayStatus(communityId: string | null) {
       }
       const key = trackingKeys.dailyLog(communityId, null, change);
       if (context) queryClient.setQueryData<DailyLogView>(key, (log) => log && withStatus(log, change.key, change.day, context.previous));
-      toastError('Failed to Save Progress', error);
+      toastError(t('Failed to Save Progress'), error);
       // 423: the month was locked meanwhile; fetch it again so the screen turns read-only.
       if (error instanceof ApiError && error.status === 423) void queryClient.invalidateQueries({ queryKey: key });
     },
@@ -217,6 +219,7 @@ export type CompletionGoals = Record<MonthlyGoalKey, boolean>;
 
 /** POST /api/users/monthly-completion-goals: the owner's five monthly goals for a month. */
 export function useSaveCompletionGoals(communityId: string | null, userId: string | null) {
+  const t = useT();
   const queryClient = useQueryClient();
   return useMutation<DailyLogView, Error, YearMonth & { goals: CompletionGoals }, { previous?: DailyLogView }>({
     mutationFn: ({ year, month, goals }) => {
@@ -237,11 +240,11 @@ export function useSaveCompletionGoals(communityId: string | null, userId: strin
         return;
       }
       if (context?.previous) queryClient.setQueryData(trackingKeys.dailyLog(communityId, null, input), context.previous);
-      toastError('Failed to Save Goals', error);
+      toastError(t('Failed to Save Goals'), error);
     },
     onSuccess: (view, input) => {
       if (communityId) queryClient.setQueryData(trackingKeys.dailyLog(communityId, null, input), view);
-      toast({ title: 'Completion Goals Updated', description: `Your goals for ${monthLabel(input.year, input.month)} are saved.`, variant: 'success' });
+      toast({ title: t('Completion Goals Updated'), description: t('Your goals for {month} are saved.', { month: monthLabel(input.year, input.month) }), variant: 'success' });
     },
   });
 }
@@ -259,6 +262,7 @@ export function useDisciplineTargets(communityId: string | null, userId: string 
 
 /** POST /api/users/monthly-targets (admins) for a member and month. */
 export function useSaveTargets(communityId: string | null) {
+  const t = useT();
   const queryClient = useQueryClient();
   return useMutation<DisciplineTargets, Error, MonthlyTargetsBody>({
     mutationFn: (body) => apiJson<DisciplineTargets>('POST', '/api/users/monthly-targets', body),
@@ -266,9 +270,9 @@ export function useSaveTargets(communityId: string | null) {
       // Targets carry forward to later months, so every cached month of this member is refetched.
       void queryClient.invalidateQueries({ queryKey: trackingKeys.targetsOf(body.userId) });
       if (communityId) queryClient.setQueryData(trackingKeys.targets(communityId, body.userId, body), targets);
-      toast({ title: 'Targets Updated', description: `The monthly plan for ${monthLabel(body.year, body.month)} is saved.`, variant: 'success' });
+      toast({ title: t('Targets Updated'), description: t('The monthly plan for {month} is saved.', { month: monthLabel(body.year, body.month) }), variant: 'success' });
     },
-    onError: (error) => toastError('Failed to Update Targets', error),
+    onError: (error) => toastError(t('Failed to Update Targets'), error),
   });
 }
 
@@ -286,31 +290,33 @@ function afterLockChange(queryClient: QueryClient, communityId: string) {
 
 /** POST /api/communities/{id}/calendar-locks {month, year, isLocked: true, reason}. */
 export function useLockMonth(communityId: string) {
+  const t = useT();
   const queryClient = useQueryClient();
   return useMutation<CalendarLockView, Error, YearMonth & { reason: string | null }>({
     mutationFn: ({ month, year, reason }) =>
       apiJson<CalendarLockView>('POST', `/api/communities/${communityId}/calendar-locks`, { month, year, isLocked: true, reason }),
     onSuccess: (_lock, { year, month }) => {
       afterLockChange(queryClient, communityId);
-      toast({ title: 'Calendar Lock Updated', description: `${monthLabel(year, month)} is locked.`, variant: 'success' });
+      toast({ title: t('Calendar Lock Updated'), description: t('{month} is locked.', { month: monthLabel(year, month) }), variant: 'success' });
     },
-    onError: (error) => toastError('Failed to Update Lock', error),
+    onError: (error) => toastError(t('Failed to Update Lock'), error),
   });
 }
 
 /** PATCH /api/communities/{id}/toggle-lock {lockId}: unlocks a locked month or locks it again. */
 export function useToggleLock(communityId: string) {
+  const t = useT();
   const queryClient = useQueryClient();
   return useMutation<CalendarLockView, Error, CalendarLockView>({
     mutationFn: (lock) => apiJson<CalendarLockView>('PATCH', `/api/communities/${communityId}/toggle-lock`, { lockId: lock.id }),
     onSuccess: (updated) => {
       afterLockChange(queryClient, communityId);
-      const state = updated.isLocked ? 'locked' : 'unlocked';
-      toast({ title: 'Calendar Lock Updated', description: `${monthLabel(updated.year, updated.month)} is ${state}.`, variant: 'success' });
+      const month = monthLabel(updated.year, updated.month);
+      toast({ title: t('Calendar Lock Updated'), description: updated.isLocked ? t('{month} is locked.', { month }) : t('{month} is unlocked.', { month }), variant: 'success' });
     },
     // Unlocking is an update of the lock (it keeps its history); 'Failed to Remove Lock' belongs to the
     // DELETE call, which no button makes (SPEC.md section 6).
-    onError: (error) => toastError('Failed to Update Lock', error),
+    onError: (error) => toastError(t('Failed to Update Lock'), error),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createStore, get, set } from 'idb-keyval';
 import type { YearMonth } from '@shared/domain/calendar';
+import { i18n } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { DayStatusChange } from './api';
 
@@ -77,7 +78,7 @@ export function syncCheckIns(userId: string, send: (item: QueuedCheckIn) => Prom
       } catch (error) {
         if (!(error instanceof ApiError)) break;
         refused += 1;
-        await save(items.map((queued) => (queued.id === item.id ? { ...queued, refused: errorMessage(error, 'It was not saved.') } : queued)));
+        await save(items.map((queued) => (queued.id === item.id ? { ...queued, refused: errorMessage(error, i18n.t('It was not saved.')) } : queued)));
       }
     }
     return { saved, refused };

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { daysInMonth, type IsoDate, isoDate, localToday, parseIsoDate, type YearMonth } from '@shared/domain/calendar';
+import { dateFormat } from '@/i18n';
 
 export const MONTH_NAMES = [
   'January',
@@ -16,11 +17,17 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
-/** 11 -> 'November'. */
-export const monthName = (month: number) => MONTH_NAMES[month - 1] ?? String(month);
+/** The first of a month (or a day of it) at UTC midnight, formatted in UTC so no time zone moves it to another day. */
+const utc = (year: number, month: number, day = 1) => Date.UTC(year, month - 1, day);
 
-/** 'November 2026'. */
-export const monthLabel = (year: number, month: number) => `${monthName(month)} ${year}`;
+/** 11 -> 'November', in the reader's language. */
+export const monthName = (month: number) => (Number.isInteger(month) && month >= 1 && month <= 12 ? dateFormat({ month: 'long', timeZone: 'UTC' }).format(utc(2000, month)) : String(month));
+
+/** 'November 2026', in the reader's language. */
+export const monthLabel = (year: number, month: number) => dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utc(year, month));
+
+/** 'November 5', in the reader's language. */
+export const dayLabel = (year: number, month: number, day: number) => dateFormat({ month: 'long', day: 'numeric', timeZone: 'UTC' }).format(utc(year, month, day));
 
 /** Dashboard and tracking pickers: the current year and the previous 3 (SPEC.md section 9). */
 export function pickerYears(currentYear: number): number[] {

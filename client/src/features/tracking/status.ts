@@ -5,11 +5,12 @@ import Eraser from 'lucide-react/icons/eraser';
 import Thermometer from 'lucide-react/icons/thermometer';
 import X from 'lucide-react/icons/x';
 import { DAY_STATUSES, type DayStatus } from '@shared/domain/constants';
+import { msg } from '@/i18n';
 
 export interface StatusMeta {
-  /** Words for the status, as a screen reader and the legend say it. */
+  /** Words for the status, as a screen reader and the legend say it (a message: shown with t()). */
   label: string;
-  /** What the calendar cell shows beside its colour, so colour is never the only signal. */
+  /** What the calendar cell shows beside its colour, so colour is never the only signal (a message, or '' for none). */
   letter: string;
   icon: typeof Check;
   /** Cell and swatch colours. */
@@ -20,12 +21,12 @@ export interface StatusMeta {
 export const STATUS_ORDER: readonly DayStatus[] = DAY_STATUSES;
 
 export const STATUS_META: Record<DayStatus, StatusMeta> = {
-  Yes: { label: 'Yes', letter: 'Y', icon: Check, className: 'border-success bg-success text-success-foreground' },
-  No: { label: 'No', letter: 'N', icon: X, className: 'border-destructive/40 bg-destructive-50 text-destructive' },
-  Partially: { label: 'Partially', letter: 'P', icon: Contrast, className: 'border-accent-300 bg-accent-100 text-accent-700' },
-  Sick: { label: 'Sick', letter: 'S', icon: Thermometer, className: 'border-violet-300 bg-violet-100 text-violet-800' },
-  FeelingTired: { label: 'Feeling Tired', letter: 'T', icon: BatteryLow, className: 'border-sky-300 bg-sky-100 text-sky-800' },
-  Blank: { label: 'Not set', letter: '', icon: Eraser, className: 'border-border bg-card text-muted-foreground' },
+  Yes: { label: msg('Yes'), letter: msg('Y'), icon: Check, className: 'border-success bg-success text-success-foreground' },
+  No: { label: msg('No'), letter: msg('N'), icon: X, className: 'border-destructive/40 bg-destructive-50 text-destructive' },
+  Partially: { label: msg('Partially'), letter: msg('P'), icon: Contrast, className: 'border-accent-300 bg-accent-100 text-accent-700' },
+  Sick: { label: msg('Sick'), letter: msg('S'), icon: Thermometer, className: 'border-violet-300 bg-violet-100 text-violet-800' },
+  FeelingTired: { label: msg('Feeling Tired'), letter: msg('T'), icon: BatteryLow, className: 'border-sky-300 bg-sky-100 text-sky-800' },
+  Blank: { label: msg('Not set'), letter: '', icon: Eraser, className: 'border-border bg-card text-muted-foreground' },
 };
 
 /** The status of a discipline on a day; Blank when nothing is recorded. */
@@ -34,4 +35,4 @@ export function statusOf(dayStatus: Record<string, Record<string, DayStatus>> | 
 }
 
 /** The label of the control that sets a status ('Clear' for Blank). */
-export const actionLabel = (status: DayStatus) => (status === 'Blank' ? 'Clear' : STATUS_META[status].label);
+export const actionLabel = (status: DayStatus) => (status === 'Blank' ? msg('Clear') : STATUS_META[status].label);

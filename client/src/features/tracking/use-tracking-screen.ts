@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { YearMonth } from '@shared/domain/calendar';
 import { useMemberPages } from '@/features/communities/api';
+import { msg, useT } from '@/i18n';
 import { dailyDisciplines, useDailyLog, useDisciplines, useTrackingScope } from './api';
 import { useToday } from './period';
 
 /** The one notice that says why a screen cannot be changed; disabled controls point to it (aria-describedby). */
 export const READ_ONLY_NOTICE_ID = 'tracking-read-only-notice';
-export const NOT_A_MEMBER_TEXT = 'You administer this community without being a member of it. Join with an invitation code to track your own disciplines here.';
-export const LOCKED_MONTH_TEXT = "This month is locked by your community's admins, so it can no longer be changed.";
+export const NOT_A_MEMBER_TEXT = msg('You administer this community without being a member of it. Join with an invitation code to track your own disciplines here.');
+export const LOCKED_MONTH_TEXT = msg("This month is locked by your community's admins, so it can no longer be changed.");
 
 /**
  * What the dashboard and /tracking share: who is looking, which member and month they picked, the
@@ -15,6 +16,7 @@ export const LOCKED_MONTH_TEXT = "This month is locked by your community's admin
  * month is read-only; a locked month is read-only for everyone but admins (SPEC.md section 6).
  */
 export function useTrackingScreen() {
+  const t = useT();
   const scope = useTrackingScope();
   // Which member (null is oneself, kept with the name the picker showed) and month the screen shows.
   const [picked, setPicked] = useState<{ id: string; displayName: string } | null>(null);
@@ -52,11 +54,11 @@ export function useTrackingScreen() {
   const withheld = log.data?.withheldKeys;
   const daily = useMemo(() => dailyDisciplines(disciplines.data).filter((discipline) => !withheld?.includes(discipline.key)), [disciplines.data, withheld]);
 
-  const self = { id: user?.id ?? '', displayName: user?.displayName ?? 'You' };
+  const self = { id: user?.id ?? '', displayName: user?.displayName ?? t('You') };
   const isSelf = memberId === null || memberId === self.id;
   const viewed = isSelf
     ? self
-    : { id: memberId, displayName: picked?.displayName ?? 'this member' };
+    : { id: memberId, displayName: picked?.displayName ?? t('this member') };
 
   const isCurrentMonth = period.year === now.year && period.month === now.month;
   const isFutureMonth = period.year * 12 + period.month > now.year * 12 + now.month;
@@ -87,8 +89,8 @@ export function useTrackingScreen() {
     lockedForMe,
     editable,
     /**
-     * Why one's own screen cannot be changed, said once under the pickers (another member's screen has its
-     * own notice, ViewingNotice).
+     * Why one's own screen cannot be changed (a message, shown with t()), said once under the pickers (another
+     * member's screen has its own notice, ViewingNotice).
      */
     readOnlyReason: !isSelf ? null : !scope.isMember ? NOT_A_MEMBER_TEXT : lockedForMe ? LOCKED_MONTH_TEXT : null,
   };

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ConfirmWithPasswordBody } from '@shared/contracts/your-data';
+import { useT } from '@/i18n';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { signOutOfFirebase } from '@/lib/firebase';
@@ -10,12 +11,13 @@ import { signOutOfFirebase } from '@/lib/firebase';
  * moderator) is left to the dialog.
  */
 export function useDeleteAccount() {
+  const t = useT();
   const { forgetSignedInUser } = useAuth();
   return useMutation<void, Error, ConfirmWithPasswordBody>({
     mutationFn: async (body) => {
       await apiRequest('DELETE', '/api/user', body);
       await signOutOfFirebase().catch((error: unknown) => console.error('Firebase sign-out failed', error));
     },
-    onSuccess: () => forgetSignedInUser('Your account was deleted'),
+    onSuccess: () => forgetSignedInUser(t('Your account was deleted')),
   });
 }

@@ -3,15 +3,17 @@ import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/domain/constants';
 import { BrandMark } from '@/components/layout/brand';
+import { msg, useT } from '@/i18n';
 
 const POINTS = [
-  { icon: CalendarCheck, title: 'Daily discipline tracking', text: 'Bible reading, prayer, fasting and more, one faithful day at a time.' },
-  { icon: ShieldCheck, title: 'Commander guidance', text: 'Ask your commander questions and book time to talk things through.' },
-  { icon: HeartHandshake, title: 'Community support', text: 'Walk with an invitation-only community that keeps you encouraged.' },
+  { icon: CalendarCheck, title: msg('Daily discipline tracking'), text: msg('Bible reading, prayer, fasting and more, one faithful day at a time.') },
+  { icon: ShieldCheck, title: msg('Commander guidance'), text: msg('Ask your commander questions and book time to talk things through.') },
+  { icon: HeartHandshake, title: msg('Community support'), text: msg('Walk with an invitation-only community that keeps you encouraged.') },
 ] as const;
 
 /** The side panel of /auth that presents Steadfast. */
 export function AuthHero() {
+  const t = useT();
   return (
     <section
       aria-labelledby="auth-hero-title"
@@ -30,7 +32,7 @@ export function AuthHero() {
         </div>
         {/* On phones the quote and the details give way, so the form is on the first screen. */}
         <p className="mt-6 hidden font-display text-2xl leading-relaxed text-primary-100 sm:block">
-          “Continue steadfastly in prayer.” Grow in faith, one day at a time, together.
+          {t('“Continue steadfastly in prayer.” Grow in faith, one day at a time, together.')}
         </p>
         <ul className="mt-5 grid gap-2.5 sm:mt-8 sm:gap-5">
           {POINTS.map(({ icon: Icon, title, text }) => (
@@ -39,8 +41,8 @@ export function AuthHero() {
                 <Icon className="size-5 text-accent-200" aria-hidden="true" />
               </span>
               <div>
-                <p className="font-semibold">{title}</p>
-                <p className="hidden text-sm text-primary-100/90 sm:block">{text}</p>
+                <p className="font-semibold">{t(title)}</p>
+                <p className="hidden text-sm text-primary-100/90 sm:block">{t(text)}</p>
               </div>
             </li>
           ))}

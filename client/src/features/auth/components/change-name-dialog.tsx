@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
 import { useChangeName } from '../api';
@@ -21,6 +22,7 @@ const FIELD = 'new-display-name';
  * community the user belongs to, and its message shows on the field.
  */
 export function ChangeNameDialog({ currentName }: { currentName: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const changeName = useChangeName();
   const form = useForm({ resolver: zodResolver(changeNameFormSchema), defaultValues: { displayName: currentName } });
@@ -40,11 +42,11 @@ export function ChangeNameDialog({ currentName }: { currentName: string }) {
       {
         onSuccess: (user) => {
           onOpenChange(false);
-          toast({ title: 'Name changed', description: `Your communities now see you as ${user.displayName}.`, variant: 'success' });
+          toast({ title: t('Name changed'), description: t('Your communities now see you as {name}.', { name: user.displayName }), variant: 'success' });
         },
         onError: (failure) => {
           // A name taken or too like a member's is shown on the field; anything else (the day's limit) as a toast.
-          if (!applyServerFieldErrors(failure, form.setError, ['displayName'])) toastError('Name not changed', failure);
+          if (!applyServerFieldErrors(failure, form.setError, ['displayName'])) toastError(t('Name not changed'), failure);
         },
       },
     );
@@ -55,30 +57,30 @@ export function ChangeNameDialog({ currentName }: { currentName: string }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <PenLine aria-hidden="true" />
-          Change name
+          {t('Change name')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Change name</DialogTitle>
-          <DialogDescription>This is the name the members of your communities see. It may not look like another member’s name.</DialogDescription>
+          <DialogTitle>{t('Change name')}</DialogTitle>
+          <DialogDescription>{t('This is the name the members of your communities see. It may not look like another member’s name.')}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField id={FIELD} label="New display name" error={error}>
+          <FormField id={FIELD} label={t('New display name')} error={error}>
             <Input autoComplete="name" {...fieldProps(FIELD, { error })} {...form.register('displayName')} />
           </FormField>
           <DialogFooter className="mt-2">
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={changeName.isPending}>
               {changeName.isPending ? (
                 <>
                   <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  Saving...
+                  {t('Saving...')}
                 </>
               ) : (
-                'Save Name'
+                t('Save Name')
               )}
             </Button>
           </DialogFooter>

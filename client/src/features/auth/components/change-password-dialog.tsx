@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useChangePassword } from '../api';
@@ -17,6 +18,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** 'Change Password' on /profile (DECISIONS.md: it works; the current password is required). */
 export function ChangePasswordDialog({ disabled }: { disabled?: boolean }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const changePassword = useChangePassword();
   const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
@@ -36,12 +38,12 @@ export function ChangePasswordDialog({ disabled }: { disabled?: boolean }) {
       {
         onSuccess: () => {
           onOpenChange(false);
-          toast({ title: 'Password Changed', description: 'Use your new password the next time you sign in.', variant: 'success' });
+          toast({ title: t('Password Changed'), description: t('Use your new password the next time you sign in.'), variant: 'success' });
         },
         onError: (error) => {
           // A wrong current password or a refused new one is shown on its field; anything else as a toast.
           if (!applyServerFieldErrors(error, form.setError, ['currentPassword', 'newPassword'])) {
-            toastError('Password change failed', error);
+            toastError(t('Password change failed'), error);
           }
         },
       },
@@ -53,26 +55,26 @@ export function ChangePasswordDialog({ disabled }: { disabled?: boolean }) {
       <DialogTrigger asChild>
         <Button variant="outline" disabled={disabled}>
           <KeyRound aria-hidden="true" />
-          Change Password
+          {t('Change Password')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>Enter your current password, then choose a new one of at least 6 characters.</DialogDescription>
+          <DialogTitle>{t('Change Password')}</DialogTitle>
+          <DialogDescription>{t('Enter your current password, then choose a new one of at least 6 characters.')}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+          <FormField id="current-password" label={t('Current password')} error={errors.currentPassword?.message}>
             <PasswordInput
               autoComplete="current-password"
               {...fieldProps('current-password', { error: errors.currentPassword?.message })}
               {...form.register('currentPassword')}
             />
           </FormField>
-          <FormField id="new-password" label="New password" error={errors.newPassword?.message}>
+          <FormField id="new-password" label={t('New password')} error={errors.newPassword?.message}>
             <PasswordInput autoComplete="new-password" {...fieldProps('new-password', { error: errors.newPassword?.message })} {...form.register('newPassword')} />
           </FormField>
-          <FormField id="confirm-new-password" label="Confirm new password" error={errors.confirmPassword?.message}>
+          <FormField id="confirm-new-password" label={t('Confirm new password')} error={errors.confirmPassword?.message}>
             <PasswordInput
               autoComplete="new-password"
               {...fieldProps('confirm-new-password', { error: errors.confirmPassword?.message })}
@@ -81,16 +83,16 @@ export function ChangePasswordDialog({ disabled }: { disabled?: boolean }) {
           </FormField>
           <DialogFooter className="mt-2">
             <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={changePassword.isPending}>
               {changePassword.isPending ? (
                 <>
                   <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  Saving...
+                  {t('Saving...')}
                 </>
               ) : (
-                'Save New Password'
+                t('Save New Password')
               )}
             </Button>
           </DialogFooter>

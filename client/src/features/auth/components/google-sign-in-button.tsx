@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { GOOGLE_NOT_CONFIGURED_REASON, isFirebaseConfigured, preloadFirebase } from '@/lib/firebase';
 
@@ -16,6 +17,7 @@ function GoogleLogo() {
 
 /** 'Continue with Google'. Without Firebase settings it is disabled and says why. */
 export function GoogleSignInButton({ idPrefix }: { idPrefix: string }) {
+  const t = useT();
   const { googleMutation } = useAuth();
   const configured = isFirebaseConfigured();
   const reasonId = `${idPrefix}-google-reason`;
@@ -32,11 +34,11 @@ export function GoogleSignInButton({ idPrefix }: { idPrefix: string }) {
         onClick={() => googleMutation.mutate()}
       >
         <GoogleLogo />
-        {googleMutation.isPending ? 'Connecting to Google...' : 'Continue with Google'}
+        {googleMutation.isPending ? t('Connecting to Google...') : t('Continue with Google')}
       </Button>
       {configured ? null : (
         <p id={reasonId} className="text-center text-xs text-muted-foreground">
-          {GOOGLE_NOT_CONFIGURED_REASON}
+          {t(GOOGLE_NOT_CONFIGURED_REASON)}
         </p>
       )}
     </div>
@@ -44,10 +46,11 @@ export function GoogleSignInButton({ idPrefix }: { idPrefix: string }) {
 }
 
 export function OrDivider() {
+  const t = useT();
   return (
     <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-muted-foreground" aria-hidden="true">
       <span className="h-px flex-1 bg-border" />
-      or
+      {t('or')}
       <span className="h-px flex-1 bg-border" />
     </div>
   );

@@ -2,38 +2,40 @@ import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import Sparkles from 'lucide-react/icons/sparkles';
+import { useT } from '@/i18n';
 import type { NameAvailability } from '../api';
 
 /** The live name-availability line under the name field (SPEC.md section 5 wording). */
 export function NameAvailabilityMessage({ id, availability }: { id: string; availability: NameAvailability }) {
+  const t = useT();
   const content = (() => {
     switch (availability.status) {
       case 'checking':
         return (
           <span className="text-muted-foreground">
             <LoaderCircle className="animate-spin" aria-hidden="true" />
-            Checking name availability...
+            {t('Checking name availability...')}
           </span>
         );
       case 'available':
         return (
           <span className="text-success">
             <CircleCheck aria-hidden="true" />
-            Name is available!
+            {t('Name is available!')}
           </span>
         );
       case 'taken':
         return (
           <span className="text-destructive">
             <CircleAlert aria-hidden="true" />
-            This name is already taken and cannot be claimed
+            {t('This name is already taken and cannot be claimed')}
           </span>
         );
       case 'claimable':
         return (
           <span className="text-accent-700">
             <Sparkles aria-hidden="true" />
-            This name has existing data that you can claim!
+            {t('This name has existing data that you can claim!')}
           </span>
         );
       case 'error':

@@ -1,11 +1,13 @@
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { useResendVerification } from '../email-links-api';
 
 /** Asks for another verification link and says where it went (or why not). */
 export function ResendVerificationButton(props: Omit<ButtonProps, 'onClick'>) {
+  const t = useT();
   const resend = useResendVerification();
   return (
     <Button
@@ -14,13 +16,13 @@ export function ResendVerificationButton(props: Omit<ButtonProps, 'onClick'>) {
       disabled={resend.isPending || props.disabled}
       onClick={() =>
         resend.mutate(undefined, {
-          onSuccess: (answer) => toast({ title: 'Link sent', description: answer.message, variant: 'success' }),
-          onError: (error) => toastError('We could not send the link', error),
+          onSuccess: (answer) => toast({ title: t('Link sent'), description: answer.message, variant: 'success' }),
+          onError: (error) => toastError(t('We could not send the link'), error),
         })
       }
     >
       {resend.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-      Send a new link
+      {t('Send a new link')}
     </Button>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, lazyZodResolver } from '@/lib/forms';
 import { GoogleSignInButton, OrDivider } from './google-sign-in-button';
@@ -18,6 +19,7 @@ const preloadChecks = () => {
 
 /** The 'Sign In' tab: POST /api/login {username: <e-mail>, password}. */
 export function SignInForm() {
+  const t = useT();
   const { loginMutation } = useAuth();
   const form = useForm({ resolver: signInResolver, defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
@@ -31,7 +33,7 @@ export function SignInForm() {
   return (
     <div className="grid gap-5">
       <form noValidate onSubmit={onSubmit} onFocusCapture={preloadChecks} className="grid gap-4">
-        <FormField id="signin-email" label="Email" error={errors.username?.message}>
+        <FormField id="signin-email" label={t('Email')} error={errors.username?.message}>
           <Input
             type="email"
             autoComplete="username"
@@ -41,20 +43,20 @@ export function SignInForm() {
             {...form.register('username')}
           />
         </FormField>
-        <FormField id="signin-password" label="Password" error={errors.password?.message}>
+        <FormField id="signin-password" label={t('Password')} error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" {...fieldProps('signin-password', { error: errors.password?.message })} {...form.register('password')} />
           <Link href="/forgot-password" className="justify-self-end rounded text-sm font-medium text-primary-700 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600">
-            Forgot password?
+            {t('Forgot password?')}
           </Link>
         </FormField>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
           {loginMutation.isPending ? (
             <>
               <LoaderCircle className="animate-spin" aria-hidden="true" />
-              Signing you in...
+              {t('Signing you in...')}
             </>
           ) : (
-            `Sign in to ${PRODUCT_NAME}`
+            t('Sign in to {product}', { product: PRODUCT_NAME })
           )}
         </Button>
       </form>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { useT } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, lazyZodResolver } from '@/lib/forms';
@@ -24,6 +25,7 @@ const preloadChecks = () => {
  * A name with imported history can be claimed instead (claim mode, POST /api/claim).
  */
 export function SignUpForm() {
+  const t = useT();
   const { registerMutation } = useAuth();
   const claimMutation = useClaimAccount();
   const [claimMode, setClaimMode] = useState(false);
@@ -60,7 +62,7 @@ export function SignUpForm() {
   return (
     <div className="grid gap-5">
       <form noValidate onSubmit={onSubmit} onFocusCapture={preloadChecks} className="grid gap-4">
-        <FormField id="signup-email" label="Email" error={errors.email?.message}>
+        <FormField id="signup-email" label={t('Email')} error={errors.email?.message}>
           <Input
             type="email"
             autoComplete="email"
@@ -70,10 +72,10 @@ export function SignUpForm() {
             {...form.register('email')}
           />
         </FormField>
-        <FormField id="signup-name" label="Your name" error={errors.displayName?.message}>
+        <FormField id="signup-name" label={t('Your name')} error={errors.displayName?.message}>
           <Input
             autoComplete="name"
-            placeholder="How your community knows you"
+            placeholder={t('How your community knows you')}
             {...fieldProps('signup-name', { error: errors.displayName?.message }, nameStatusId)}
             {...form.register('displayName', {
               onChange: () => {
@@ -85,20 +87,21 @@ export function SignUpForm() {
           <NameAvailabilityMessage id={nameStatusId} availability={availability} />
           {claimable && !claimMode ? (
             <Button variant="secondary" size="sm" className="justify-self-start" onClick={() => setClaimMode(true)}>
-              Claim Your Account
+              {t('Claim Your Account')}
             </Button>
           ) : null}
         </FormField>
         {claimMode && claimable ? (
           <div className="rounded-xl border border-accent-200 bg-accent-50 p-3 text-sm text-accent-700">
-            Use the e-mail your community has on file for you, and choose a password. We will e-mail you a link: once you
-            open it, your earlier logs, questions and meetings come with you.
+            {t(
+              'Use the e-mail your community has on file for you, and choose a password. We will e-mail you a link: once you open it, your earlier logs, questions and meetings come with you.',
+            )}
           </div>
         ) : null}
-        <FormField id="signup-password" label="Password" error={errors.password?.message}>
+        <FormField id="signup-password" label={t('Password')} error={errors.password?.message}>
           <PasswordInput autoComplete="new-password" {...fieldProps('signup-password', { error: errors.password?.message })} {...form.register('password')} />
         </FormField>
-        <FormField id="signup-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
+        <FormField id="signup-confirm" label={t('Confirm password')} error={errors.confirmPassword?.message}>
           <PasswordInput
             autoComplete="new-password"
             {...fieldProps('signup-confirm', { error: errors.confirmPassword?.message })}
@@ -111,15 +114,15 @@ export function SignUpForm() {
               {claimMutation.isPending ? (
                 <>
                   <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  Claiming your account...
+                  {t('Claiming your account...')}
                 </>
               ) : (
-                'Complete Claim'
+                t('Complete Claim')
               )}
             </Button>
             {claimMutation.isError ? (
               <p role="alert" className="text-sm font-medium text-destructive">
-                {errorMessage(claimMutation.error, 'We could not claim this account. Please try again.')}
+                {errorMessage(claimMutation.error, t('We could not claim this account. Please try again.'))}
               </p>
             ) : null}
             <Button
@@ -130,18 +133,18 @@ export function SignUpForm() {
                 setClaimDeclined(true);
               }}
             >
-              ← Back to regular signup
+              {t('← Back to regular signup')}
             </Button>
           </div>
         ) : (
           <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerDisabled} aria-busy={registerMutation.isPending || undefined}>
             {registerMutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            Start Your Journey
+            {t('Start Your Journey')}
           </Button>
         )}
         <p className="text-center text-sm text-muted-foreground">
           <Link href="/privacy" className="font-medium text-primary-700 underline-offset-4 hover:underline">
-            How we keep your data
+            {t('How we keep your data')}
           </Link>
         </p>
       </form>

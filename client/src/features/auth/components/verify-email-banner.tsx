@@ -2,6 +2,7 @@ import MailWarning from 'lucide-react/icons/mail-warning';
 import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Trans, useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { claimWasSent } from '../claim-notice';
 import { ResendVerificationButton } from './resend-verification-button';
@@ -14,6 +15,7 @@ const dismissedKey = (userId: string) => `steadfast.verify-banner-dismissed.${us
  * browser session (it returns next time: some things, like claiming imported history, wait for it).
  */
 export function VerifyEmailBanner() {
+  const t = useT();
   const { user } = useAuth();
   const [dismissed, setDismissed] = useState(() => (user ? sessionStorage.getItem(dismissedKey(user.id)) === '1' : false));
   if (!user || user.emailVerified || !user.email || dismissed) return null;
@@ -22,23 +24,41 @@ export function VerifyEmailBanner() {
     setDismissed(true);
   };
   return (
-    <section aria-label="Confirm your e-mail" className="border-b border-accent-200 bg-accent-50 text-accent-900">
+    <section aria-label={t('Confirm your e-mail')} className="border-b border-accent-200 bg-accent-50 text-accent-900">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
         <MailWarning className="size-5 shrink-0 text-accent-700" aria-hidden="true" />
         {claimWasSent(user.id) ? (
           <p className="min-w-0 flex-1 basis-56 text-sm">
-            <strong className="font-semibold">Your history is on its way.</strong> We sent a link to <span className="font-medium [overflow-wrap:anywhere]"><EmailAddress email={user.email} /></span>. Open it
-            to prove the address is yours: your imported history, your community and your role arrive as soon as you do.
+            <Trans
+              id="<0>Your history is on its way.</0> We sent a link to <1/>. Open it to prove the address is yours: your imported history, your community and your role arrive as soon as you do."
+              components={{
+                0: <strong className="font-semibold" />,
+                1: (
+                  <span className="font-medium [overflow-wrap:anywhere]">
+                    <EmailAddress email={user.email} />
+                  </span>
+                ),
+              }}
+            />
           </p>
         ) : (
           <p className="min-w-0 flex-1 basis-56 text-sm">
-            <strong className="font-semibold">Please confirm your e-mail.</strong> We sent a link to <span className="font-medium [overflow-wrap:anywhere]"><EmailAddress email={user.email} /></span>. Open it to
-            prove the address is yours; history your community imported for it comes with it.
+            <Trans
+              id="<0>Please confirm your e-mail.</0> We sent a link to <1/>. Open it to prove the address is yours; history your community imported for it comes with it."
+              components={{
+                0: <strong className="font-semibold" />,
+                1: (
+                  <span className="font-medium [overflow-wrap:anywhere]">
+                    <EmailAddress email={user.email} />
+                  </span>
+                ),
+              }}
+            />
           </p>
         )}
         <div className="flex items-center gap-2">
           <ResendVerificationButton size="sm" />
-          <Button variant="ghost" size="icon" onClick={dismiss} aria-label="Dismiss this reminder">
+          <Button variant="ghost" size="icon" onClick={dismiss} aria-label={t('Dismiss this reminder')}>
             <X aria-hidden="true" />
           </Button>
         </div>

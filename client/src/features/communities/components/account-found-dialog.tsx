@@ -4,6 +4,7 @@ import type { ClaimInfo } from '@shared/contracts/communities';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
+import { Trans, useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { USER_QUERY_KEY, useAuth } from '@/lib/auth';
 import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
@@ -16,6 +17,7 @@ import { welcomeToast } from '../messages';
  * `onDone` refreshes the memberships and opens the dashboard.
  */
 export function AccountFoundDialog({ claimInfo, onDone }: { claimInfo: ClaimInfo | null; onDone: () => Promise<void> | void }) {
+  const t = useT();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const claim = useClaimImportedUser();
@@ -36,12 +38,12 @@ export function AccountFoundDialog({ claimInfo, onDone }: { claimInfo: ClaimInfo
     if (!importedUserId) return;
     claim.mutate(importedUserId, {
       onSuccess: async () => {
-        toast({ title: 'Account claimed successfully!', description: 'Your account data has been transferred. Welcome back!', variant: 'success' });
+        toast({ title: t('Account claimed successfully!'), description: t('Your account data has been transferred. Welcome back!'), variant: 'success' });
         // The claimant may take the imported display name.
         void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
         await onDone();
       },
-      onError: (error) => toastError('Failed to claim account', error),
+      onError: (error) => toastError(t('Failed to claim account'), error),
     });
   };
 
@@ -52,47 +54,51 @@ export function AccountFoundDialog({ claimInfo, onDone }: { claimInfo: ClaimInfo
           <span className="mb-1 flex size-11 items-center justify-center rounded-xl bg-accent-50 text-accent-700">
             <History className="size-5" aria-hidden="true" />
           </span>
-          <DialogTitle>Account Found!</DialogTitle>
+          <DialogTitle>{t('Account Found!')}</DialogTitle>
           <DialogDescription>
-            We found earlier records in this community that match <strong className="text-foreground">{matchingName}</strong>.
+            <Trans
+              id="We found earlier records in this community that match <0>{name}</0>."
+              values={{ name: matchingName }}
+              components={{ 0: <strong className="text-foreground" /> }}
+            />
           </DialogDescription>
         </DialogHeader>
         {savedAsDifferent || claimInfo?.importedUserEmail ? (
           <dl className="grid gap-2 rounded-xl bg-muted p-4 text-sm">
             {savedAsDifferent ? (
               <div>
-                <dt className="inline text-muted-foreground">Previously saved as </dt>
+                <dt className="inline text-muted-foreground">{t('Previously saved as')} </dt>
                 <dd className="inline font-medium">{importedName}</dd>
               </div>
             ) : null}
             {claimInfo?.importedUserEmail ? (
               <div>
-                <dt className="inline text-muted-foreground">Imported from </dt>
+                <dt className="inline text-muted-foreground">{t('Imported from')} </dt>
                 <dd className="inline font-medium">{claimInfo.importedUserEmail}</dd>
               </div>
             ) : null}
           </dl>
         ) : (
-          <p className="rounded-xl bg-muted p-4 text-sm">Imported by your community's leaders.</p>
+          <p className="rounded-xl bg-muted p-4 text-sm">{t("Imported by your community's leaders.")}</p>
         )}
         {claimInfo?.askModerator ? (
           <p className="text-sm">
-            These records have no e-mail on file, so they cannot be claimed from here. Ask your moderator to link your history to your account.
+            {t('These records have no e-mail on file, so they cannot be claimed from here. Ask your moderator to link your history to your account.')}
           </p>
         ) : claimInfo?.needsEmailVerification ? (
           <p className="text-sm">
-            First confirm that this e-mail is yours: open the link we sent you. Once it is confirmed, this history moves to your account by itself.
+            {t('First confirm that this e-mail is yours: open the link we sent you. Once it is confirmed, this history moves to your account by itself.')}
           </p>
         ) : (
-          <p className="text-sm">Claiming transfers all your previous accountability data, daily logs, questions and meeting history to this account.</p>
+          <p className="text-sm">{t('Claiming transfers all your previous accountability data, daily logs, questions and meeting history to this account.')}</p>
         )}
         <DialogFooter>
           <Button variant="outline" onClick={skip} disabled={claim.isPending}>
-            {claimInfo?.canClaim ? 'Skip for Now' : 'Continue'}
+            {claimInfo?.canClaim ? t('Skip for Now') : t('Continue')}
           </Button>
           {claimInfo?.canClaim ? (
             <Button onClick={claimData} disabled={claim.isPending}>
-              {claim.isPending ? 'Claiming...' : 'Claim Data'}
+              {claim.isPending ? t('Claiming...') : t('Claim Data')}
             </Button>
           ) : claimInfo?.needsEmailVerification ? (
             <ResendVerificationButton variant="default" />

@@ -15,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
+import { msg, Trans, useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
@@ -22,32 +23,34 @@ import { communityExportUrl, useCloseCommunity, useReopenCommunity } from '../ap
 
 /** What closing does, said before anything is asked (issue 39). */
 export const CLOSING_CONSEQUENCES = [
-  `For ${CLOSING_DAYS} days the community is read-only: members can read everything, but nothing new can be saved and nobody can join.`,
-  'Every member is told, in the app and by e-mail, with the date. Each can download their own data until then.',
-  `After ${CLOSING_DAYS} days the community is erased with everything in it: logs, questions, meetings and members' places in it.`,
-  'Until then any Community Moderator can reopen it.',
+  msg('For {days} days the community is read-only: members can read everything, but nothing new can be saved and nobody can join.'),
+  msg('Every member is told, in the app and by e-mail, with the date. Each can download their own data until then.'),
+  msg("After {days} days the community is erased with everything in it: logs, questions, meetings and members' places in it."),
+  msg('Until then any Community Moderator can reopen it.'),
 ] as const;
 
-export const GOOGLE_CONFIRMATION = 'Your account signs in with Google: sign out, sign in with Google again, and close the community within 10 minutes of it.';
+export const GOOGLE_CONFIRMATION = msg('Your account signs in with Google: sign out, sign in with Google again, and close the community within 10 minutes of it.');
 
 const passwordForm = z.object({ password: z.string() });
 
 /** Downloads the community's data (moderators, 5 an hour); a refusal shows as a toast. */
 function DownloadCommunityDataButton({ communityId }: { communityId: string }) {
+  const t = useT();
   return (
     <DownloadButton
       url={communityExportUrl(communityId)}
       fallbackName="steadfast-community.json"
-      label="Download community data"
-      pendingLabel="Preparing the data..."
-      started={{ title: 'The community data is downloading', description: 'One JSON file: settings, disciplines, subgroups, members, logs and targets.' }}
-      failedTitle="Could not download the community data"
+      label={t('Download community data')}
+      pendingLabel={t('Preparing the data...')}
+      started={{ title: t('The community data is downloading'), description: t('One JSON file: settings, disciplines, subgroups, members, logs and targets.') }}
+      failedTitle={t('Could not download the community data')}
     />
   );
 }
 
 /** The confirmation: what happens, and the password (or, without one, a recent Google sign-in). */
 function CloseCommunityDialog({ community, open, onOpenChange }: { community: CommunityView; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
   const { user } = useAuth();
   const hasPassword = user?.hasPassword ?? true;
   const close = useCloseCommunity(community.id);
@@ -65,16 +68,20 @@ function CloseCommunityDialog({ community, open, onOpenChange }: { community: Co
 
   const onSubmit = form.handleSubmit(({ password }) => {
     if (hasPassword && password === '') {
-      form.setError('password', { message: 'Enter your password to confirm.' });
+      form.setError('password', { message: msg('Enter your password to confirm.') });
       return;
     }
     close.mutate(hasPassword ? { password } : {}, {
       onSuccess: (closed) => {
         changeOpen(false);
-        toast({ title: 'Community closing', description: `${closed.name} closes on ${closingDate(closed.closesAt ?? '', closed.timeZone)}. Every member has been told.`, variant: 'success' });
+        toast({
+          title: t('Community closing'),
+          description: t('{name} closes on {date}. Every member has been told.', { name: closed.name, date: closingDate(closed.closesAt ?? '', closed.timeZone) }),
+          variant: 'success',
+        });
       },
       onError: (failure) => {
-        if (!applyServerFieldErrors(failure, form.setError, ['password'])) toastError('Could not close the community', failure);
+        if (!applyServerFieldErrors(failure, form.setError, ['password'])) toastError(t('Could not close the community'), failure);
       },
     });
   });
@@ -83,29 +90,29 @@ function CloseCommunityDialog({ community, open, onOpenChange }: { community: Co
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Close {community.name}?</DialogTitle>
-          <DialogDescription>Closing starts a countdown that ends with the community erased.</DialogDescription>
+          <DialogTitle>{t('Close {name}?', { name: community.name })}</DialogTitle>
+          <DialogDescription>{t('Closing starts a countdown that ends with the community erased.')}</DialogDescription>
         </DialogHeader>
         <ul className="grid list-disc gap-2 pl-5 text-sm">
           {CLOSING_CONSEQUENCES.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>{t(line, { days: CLOSING_DAYS })}</li>
           ))}
         </ul>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           {hasPassword ? (
-            <FormField id="close-community-password" label="Your password" error={error}>
+            <FormField id="close-community-password" label={t('Your password')} error={error}>
               <PasswordInput autoComplete="current-password" {...fieldProps('close-community-password', { error })} {...form.register('password')} />
             </FormField>
           ) : (
-            <p className="rounded-xl bg-muted p-3 text-sm">{GOOGLE_CONFIRMATION}</p>
+            <p className="rounded-xl bg-muted p-3 text-sm">{t(GOOGLE_CONFIRMATION)}</p>
           )}
           <DialogFooter>
             <Button variant="ghost" type="button" onClick={() => changeOpen(false)} disabled={close.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button variant="destructive" type="submit" disabled={close.isPending}>
               {close.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              {close.isPending ? 'Closing...' : 'Close the community'}
+              {close.isPending ? t('Closing...') : t('Close the community')}
             </Button>
           </DialogFooter>
         </form>
@@ -119,6 +126,7 @@ function CloseCommunityDialog({ community, open, onOpenChange }: { community: Co
  * confirmation; while closing, the date, Reopen and the community's data to download.
  */
 export function CloseCommunityCard({ community }: { community: CommunityView }) {
+  const t = useT();
   const { memberships } = useAuth();
   const membership = memberships.find((candidate) => candidate.communityId === community.id);
   const reopen = useReopenCommunity(community.id);
@@ -131,22 +139,26 @@ export function CloseCommunityCard({ community }: { community: CommunityView }) 
       reopen.mutate(
         {},
         {
-          onSuccess: () => toast({ title: 'Community reopened', description: 'It is open again, and every member has been told.', variant: 'success' }),
-          onError: (failure) => toastError('Could not reopen the community', failure),
+          onSuccess: () => toast({ title: t('Community reopened'), description: t('It is open again, and every member has been told.'), variant: 'success' }),
+          onError: (failure) => toastError(t('Could not reopen the community'), failure),
         },
       );
     return (
       <Card className="border-destructive/40">
         <CardHeader>
-          <CardTitle className="text-destructive">This community is closing</CardTitle>
+          <CardTitle className="text-destructive">{t('This community is closing')}</CardTitle>
           <CardDescription>
-            It closes on <strong className="font-semibold text-foreground">{date}</strong>. Until then it is read-only; then it is erased with everything in it.
+            <Trans
+              id="It closes on <0>{date}</0>. Until then it is read-only; then it is erased with everything in it."
+              values={{ date }}
+              components={{ 0: <strong className="font-semibold text-foreground" /> }}
+            />
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-3">
           <Button onClick={doReopen} disabled={reopen.isPending}>
             <RotateCcw aria-hidden="true" />
-            {reopen.isPending ? 'Reopening...' : 'Reopen'}
+            {reopen.isPending ? t('Reopening...') : t('Reopen')}
           </Button>
           <DownloadCommunityDataButton communityId={community.id} />
         </CardContent>
@@ -157,15 +169,15 @@ export function CloseCommunityCard({ community }: { community: CommunityView }) 
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle>Close this community</CardTitle>
+        <CardTitle>{t('Close this community')}</CardTitle>
         <CardDescription>
-          For {CLOSING_DAYS} days it becomes read-only and every member is told; then it is erased with everything in it. You can reopen it until then.
+          {t('For {days} days it becomes read-only and every member is told; then it is erased with everything in it. You can reopen it until then.', { days: CLOSING_DAYS })}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-3">
         <Button variant="destructive" onClick={() => setOpen(true)}>
           <Archive aria-hidden="true" />
-          Close this community
+          {t('Close this community')}
         </Button>
         <DownloadCommunityDataButton communityId={community.id} />
       </CardContent>

@@ -6,6 +6,7 @@ import { isAdmin, roleLabel } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useT } from '@/i18n';
 import { communityName, type Membership } from '@/lib/community';
 import { cn } from '@/lib/utils';
 
@@ -25,7 +26,8 @@ interface CommunityCardProps {
   continueLabel?: string;
 }
 
-export function CommunityCard({ membership, index, onContinue, onAdminister, continueLabel = 'Continue Journey' }: CommunityCardProps) {
+export function CommunityCard({ membership, index, onContinue, onAdminister, continueLabel }: CommunityCardProps) {
+  const t = useT();
   const tone = CARD_TONES[index % CARD_TONES.length]!;
   const name = communityName(membership);
   const role = membership.role || 'Member';
@@ -44,7 +46,7 @@ export function CommunityCard({ membership, index, onContinue, onAdminister, con
               {name}
             </h3>
             <Badge variant={admin ? 'accent' : 'default'} className="justify-self-start">
-              {admin ? <ShieldCheck aria-label="Admin" /> : null}
+              {admin ? <ShieldCheck aria-label={t('Admin')} /> : null}
               {roleLabel(role)}
             </Badge>
           </div>
@@ -52,13 +54,13 @@ export function CommunityCard({ membership, index, onContinue, onAdminister, con
         <p className="flex-1 text-sm text-muted-foreground">{membership.community?.description || DEFAULT_COMMUNITY_DESCRIPTION}</p>
         <div className="grid gap-2">
           <Button onClick={() => onContinue(membership)} className="w-full">
-            {continueLabel}
+            {continueLabel ?? t('Continue Journey')}
             <ArrowRight aria-hidden="true" />
           </Button>
           {admin && onAdminister ? (
             <Button variant="outline" onClick={() => onAdminister(membership)} className="w-full">
               <ShieldCheck aria-hidden="true" />
-              Administration
+              {t('Administration')}
             </Button>
           ) : null}
         </div>

@@ -7,6 +7,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { LoadingCard } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { msg, useT } from '@/i18n';
 import { formatLongDate } from '@/lib/dates';
 import { timeZoneLabel } from '@/lib/time-zones';
 import { useCommunity, useCommunityStats, useUpdateCommunity } from '../api';
@@ -17,11 +18,11 @@ import { LeaveCommunityCard } from './leave-community';
 
 /** Static guidance for moderators (SPEC.md: "static guideline bullets"). */
 export const COMMUNITY_GUIDELINES = [
-  'Share invitation codes only with people you know; every code works for 7 days.',
-  'Encourage daily check-ins: steady faithfulness matters more than perfect streaks.',
-  'Give every member a subgroup and a commander who answers their questions.',
-  'Keep what members share in questions and meetings in confidence.',
-  'Lock a month once its review is done, so the record stays as it was.',
+  msg('Share invitation codes only with people you know; every code works for 7 days.'),
+  msg('Encourage daily check-ins: steady faithfulness matters more than perfect streaks.'),
+  msg('Give every member a subgroup and a commander who answers their questions.'),
+  msg('Keep what members share in questions and meetings in confidence.'),
+  msg('Lock a month once its review is done, so the record stays as it was.'),
 ] as const;
 
 const QUIET_DAY_CHOICES = Array.from({ length: QUIET_DAYS_MAX - QUIET_DAYS_MIN + 1 }, (_, index) => QUIET_DAYS_MIN + index);
@@ -40,13 +41,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * adds of other features (`more`: the disciplines kept in secret) and the Danger Zone last.
  */
 export function CommunitySettingsTab({ communityId, more }: { communityId: string; more?: ReactNode }) {
+  const t = useT();
   const community = useCommunity(communityId);
   const stats = useCommunityStats(communityId);
   const update = useUpdateCommunity(communityId);
   const [editing, setEditing] = useState(false);
 
-  if (community.error) return <QueryFailure error={community.error} onRetry={() => void community.refetch()} fallback="We could not load the community." />;
-  if (!community.data) return <LoadingCard label="Loading community settings" />;
+  if (community.error) return <QueryFailure error={community.error} onRetry={() => void community.refetch()} fallback={t('We could not load the community.')} />;
+  if (!community.data) return <LoadingCard label={t('Loading community settings')} />;
   const data = community.data;
   // A closing community is read-only (the server answers 423): its settings are shown, not offered.
   const closing = Boolean(data.closesAt);
@@ -56,7 +58,14 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
     update.mutate(
       { ...settings, quietDays },
       {
-        onSuccess: () => toast({ title: 'Community Updated', description: `A member who has not checked in for ${quietDays} days now needs a word.`, variant: 'success' }),
+        onSuccess: () =>
+          toast({
+            title: t('Community Updated'),
+            description: t('{count, plural, one {A member who has not checked in for # day now needs a word.} other {A member who has not checked in for # days now needs a word.}}', {
+              count: quietDays,
+            }),
+            variant: 'success',
+          }),
         onError: updateFailed,
       },
     );
@@ -67,8 +76,8 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
       {
         onSuccess: () =>
           toast({
-            title: 'Community Updated',
-            description: graceDays ? 'Grace days are on: Sick and Feeling Tired days keep streaks.' : 'Grace days are off.',
+            title: t('Community Updated'),
+            description: graceDays ? t('Grace days are on: Sick and Feeling Tired days keep streaks.') : t('Grace days are off.'),
             variant: 'success',
           }),
         onError: updateFailed,
@@ -81,35 +90,37 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
       <Card>
         <CardHeader className="flex-row items-start justify-between gap-4">
           <div className="grid gap-1.5">
-            <CardTitle>Community Information</CardTitle>
+            <CardTitle>{t('Community Information')}</CardTitle>
             <CardDescription>
-              What members see, and how the community keeps time.{closing ? ' Read-only while the community is closing.' : ''}
+              {closing
+                ? t('What members see, and how the community keeps time. Read-only while the community is closing.')
+                : t('What members see, and how the community keeps time.')}
             </CardDescription>
           </div>
           <Button variant="outline" size="sm" onClick={() => setEditing(true)} disabled={closing}>
             <Pencil aria-hidden="true" />
-            Edit
+            {t('Edit')}
           </Button>
         </CardHeader>
         <CardContent className="grid gap-6">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Detail label="Name">{data.name}</Detail>
-            <Detail label="Description">{data.description || <span className="text-muted-foreground">No description yet</span>}</Detail>
-            <Detail label="Community ID">
+            <Detail label={t('Name')}>{data.name}</Detail>
+            <Detail label={t('Description')}>{data.description || <span className="text-muted-foreground">{t('No description yet')}</span>}</Detail>
+            <Detail label={t('Community ID')}>
               <code className="rounded bg-muted px-1.5 py-0.5 text-sm">{data.id}</code>
             </Detail>
-            <Detail label="Created">{formatLongDate(data.createdAt)}</Detail>
-            <Detail label="Total Members">{stats.data ? stats.data.totalMembers : '…'}</Detail>
-            <Detail label="Active Commanders">{stats.data ? stats.data.totalCommanders : '…'}</Detail>
-            <Detail label="Time Zone">{timeZoneLabel(data.timeZone)}</Detail>
+            <Detail label={t('Created')}>{formatLongDate(data.createdAt)}</Detail>
+            <Detail label={t('Total Members')}>{stats.data ? stats.data.totalMembers : '…'}</Detail>
+            <Detail label={t('Active Commanders')}>{stats.data ? stats.data.totalCommanders : '…'}</Detail>
+            <Detail label={t('Time Zone')}>{timeZoneLabel(data.timeZone)}</Detail>
           </dl>
           <div className="flex items-start justify-between gap-4 rounded-xl bg-muted p-4">
             <div className="grid gap-1">
               <span id="grace-days-label" className="font-medium">
-                Grace days
+                {t('Grace days')}
               </span>
               <p id="grace-days-hint" className="text-sm text-muted-foreground">
-                Days marked Sick or Feeling Tired neither break nor extend a member's streak.
+                {t("Days marked Sick or Feeling Tired neither break nor extend a member's streak.")}
               </p>
             </div>
             <Switch
@@ -123,10 +134,10 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
           <div className="grid gap-3 rounded-xl bg-muted p-4 sm:flex sm:items-start sm:justify-between sm:gap-4">
             <div className="grid gap-1">
               <label htmlFor="quiet-days" className="font-medium">
-                Needs a word after
+                {t('Needs a word after')}
               </label>
               <p id="quiet-days-hint" className="text-sm text-muted-foreground">
-                Days without a check-in before a member shows in their commander's "Needs a word".
+                {t('Days without a check-in before a member shows in their commander\'s "Needs a word".')}
               </p>
             </div>
             <NativeSelect
@@ -139,7 +150,7 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
             >
               {QUIET_DAY_CHOICES.map((count) => (
                 <option key={count} value={count}>
-                  {count} days
+                  {t('{count, plural, one {# day} other {# days}}', { count })}
                 </option>
               ))}
             </NativeSelect>
@@ -149,13 +160,13 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
 
       <Card>
         <CardHeader>
-          <CardTitle>Community Guidelines</CardTitle>
-          <CardDescription>A few habits that keep an accountability community healthy.</CardDescription>
+          <CardTitle>{t('Community Guidelines')}</CardTitle>
+          <CardDescription>{t('A few habits that keep an accountability community healthy.')}</CardDescription>
         </CardHeader>
         <CardContent>
           <ul className="grid list-disc gap-2 pl-5 text-sm marker:text-accent-600">
             {COMMUNITY_GUIDELINES.map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line}>{t(line)}</li>
             ))}
           </ul>
         </CardContent>

@@ -6,19 +6,21 @@ import type { Role } from '@shared/domain/constants';
 import { roleLabel } from '@shared/domain/roles';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { msg, useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
 
 /** R18: the screen needs a community and none resolves. */
-export function CommunityMissing({ title = 'No community selected' }: { title?: 'No community selected' | 'Community not found' }) {
+export function CommunityMissing({ title = msg('No community selected') }: { title?: 'No community selected' | 'Community not found' }) {
+  const t = useT();
   return (
     <Card role="alert" className="flex flex-col items-start gap-3 p-6">
       <div className="flex items-center gap-3">
         <CircleAlert className="size-5 text-destructive" aria-hidden="true" />
-        <h2 className="text-xl font-semibold">{title}</h2>
+        <h2 className="text-xl font-semibold">{t(title)}</h2>
       </div>
-      <p className="text-muted-foreground">Choose one of your communities, or join one with an invitation code.</p>
+      <p className="text-muted-foreground">{t('Choose one of your communities, or join one with an invitation code.')}</p>
       <Link href="/community-access" className={buttonClasses({ variant: 'outline' })}>
-        Go to your communities
+        {t('Go to your communities')}
       </Link>
     </Card>
   );
@@ -26,7 +28,8 @@ export function CommunityMissing({ title = 'No community selected' }: { title?: 
 
 /** A failed community read: 404 is 'Community not found' (R18); anything else offers a retry. */
 export function QueryFailure({ error, onRetry, fallback }: { error: unknown; onRetry: () => void; fallback: string }) {
-  if (error instanceof ApiError && error.status === 404) return <CommunityMissing title="Community not found" />;
+  const t = useT();
+  if (error instanceof ApiError && error.status === 404) return <CommunityMissing title={msg('Community not found')} />;
   // What could not be loaded comes first, so two failures on one screen do not read the same; the server's reason follows.
   const reason = errorMessage(error, '');
   return (
@@ -39,7 +42,7 @@ export function QueryFailure({ error, onRetry, fallback }: { error: unknown; onR
         </div>
       </div>
       <Button variant="outline" className="min-h-11" onClick={onRetry}>
-        Retry
+        {t('Retry')}
       </Button>
     </Card>
   );
@@ -47,14 +50,15 @@ export function QueryFailure({ error, onRetry, fallback }: { error: unknown; onR
 
 /** Member management needs an admin role in the current community (SPEC.md section 6). */
 export function AdminAccessRequired({ role, children }: { role: Role; children?: ReactNode }) {
+  const t = useT();
   return (
     <Card role="alert" className="flex flex-col items-start gap-3 p-6">
       <div className="flex items-center gap-3">
         <ShieldAlert className="size-5 text-accent-600" aria-hidden="true" />
-        <h2 className="text-xl font-semibold">Admin Access Required</h2>
+        <h2 className="text-xl font-semibold">{t('Admin Access Required')}</h2>
       </div>
-      <p className="text-muted-foreground">Only a Community Moderator or another administrator of this community can manage it here.</p>
-      <p className="text-sm font-medium">Current role: {roleLabel(role)}</p>
+      <p className="text-muted-foreground">{t('Only a Community Moderator or another administrator of this community can manage it here.')}</p>
+      <p className="text-sm font-medium">{t('Current role: {role}', { role: roleLabel(role) })}</p>
       {children}
     </Card>
   );

@@ -6,6 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { setStoredCommunityId } from '@/lib/community';
 import { browserTimeZone } from '@/lib/time-zones';
@@ -16,6 +17,7 @@ import { useCreateCommunity, useRefreshMemberships } from '../api';
  * wizard with the new community on screen.
  */
 export function CreateCommunityForm() {
+  const t = useT();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [, navigate] = useLocation();
@@ -26,50 +28,50 @@ export function CreateCommunityForm() {
     event.preventDefault();
     const trimmedName = name.trim();
     if (!trimmedName) {
-      toast({ title: 'Community name required', description: 'Please enter a name for your community.', variant: 'destructive' });
+      toast({ title: t('Community name required'), description: t('Please enter a name for your community.'), variant: 'destructive' });
       return;
     }
     create.mutate(
       { name: trimmedName, description: description.trim(), timeZone: browserTimeZone() },
       {
         onSuccess: async (community) => {
-          toast({ title: 'Community created!', description: "Let's set up your community with a quick walkthrough.", variant: 'success' });
+          toast({ title: t('Community created!'), description: t("Let's set up your community with a quick walkthrough."), variant: 'success' });
           setStoredCommunityId(community.id);
           await refreshMemberships();
           navigate(`/community-setup?community=${encodeURIComponent(community.id)}`);
         },
-        onError: (error) => toastError('Failed to create community', error),
+        onError: (error) => toastError(t('Failed to create community'), error),
       },
     );
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField id="community-name" label="Community name">
+      <FormField id="community-name" label={t('Community name')}>
         <Input
           id="community-name"
           name="name"
           value={name}
           onChange={(event) => setName(event.target.value)}
-          placeholder="e.g. Hope Chapel Men's Fellowship"
+          placeholder={t("e.g. Hope Chapel Men's Fellowship")}
           autoComplete="off"
           maxLength={100}
         />
       </FormField>
-      <FormField id="community-description" label="Description (optional)">
+      <FormField id="community-description" label={t('Description (optional)')}>
         <Textarea
           id="community-description"
           name="description"
           value={description}
           onChange={(event) => setDescription(event.target.value)}
-          placeholder="Who walks together here, and what you hope for"
+          placeholder={t('Who walks together here, and what you hope for')}
           maxLength={500}
         />
       </FormField>
-      <p className="text-sm text-muted-foreground">You will lead it as its Community Moderator and can invite others with a code.</p>
+      <p className="text-sm text-muted-foreground">{t('You will lead it as its Community Moderator and can invite others with a code.')}</p>
       <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto sm:justify-self-start">
         <Sparkles aria-hidden="true" />
-        {create.isPending ? 'Creating...' : 'Create Community'}
+        {create.isPending ? t('Creating...') : t('Create Community')}
       </Button>
     </form>
   );

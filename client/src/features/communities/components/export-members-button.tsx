@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { MemberExportRow } from '@shared/contracts/communities';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { apiRequest } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/csv';
 import { membersCsv, membersCsvFilename } from '../export';
@@ -12,6 +13,7 @@ import { membersCsv, membersCsvFilename } from '../export';
  * with this month's targets) written as a CSV with the columns of SPEC.md section 9.
  */
 export function ExportMembersButton({ communityName }: { communityName: string }) {
+  const t = useT();
   const [exporting, setExporting] = useState(false);
 
   const exportMembers = async () => {
@@ -19,10 +21,14 @@ export function ExportMembersButton({ communityName }: { communityName: string }
     try {
       const members = (await (await apiRequest('GET', '/api/export/csv')).json()) as MemberExportRow[];
       downloadCsv(membersCsvFilename(communityName), membersCsv(members));
-      toast({ title: 'Export Successful', description: `${members.length} ${members.length === 1 ? 'member' : 'members'} exported.`, variant: 'success' });
+      toast({
+        title: t('Export Successful'),
+        description: t('{count, plural, one {# member exported.} other {# members exported.}}', { count: members.length }),
+        variant: 'success',
+      });
     } catch (error) {
       console.error('Member export failed', error);
-      toast({ title: 'Export Failed', description: 'Failed to export member data', variant: 'destructive' });
+      toast({ title: t('Export Failed'), description: t('Failed to export member data'), variant: 'destructive' });
     } finally {
       setExporting(false);
     }
@@ -31,7 +37,7 @@ export function ExportMembersButton({ communityName }: { communityName: string }
   return (
     <Button variant="outline" onClick={() => void exportMembers()} disabled={exporting}>
       <Download aria-hidden="true" />
-      {exporting ? 'Exporting...' : 'Export to CSV'}
+      {exporting ? t('Exporting...') : t('Export to CSV')}
     </Button>
   );
 }

@@ -5,6 +5,7 @@ import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/componen
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { ErrorNote, loadFailureMessage } from '@/components/ui/states';
 import { SearchInput } from '@/components/ui/search-input';
+import { useT } from '@/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type MembersNarrowing, useMemberPages } from '../api';
 import { ShowMoreMembers } from './show-more-members';
@@ -27,6 +28,7 @@ interface FindMemberDialogProps {
  * server (name, case and accents aside), sent when typing pauses, a page at a time.
  */
 export function FindMemberDialog({ communityId, open, onOpenChange, onPick, description, narrowing, emptyText }: FindMemberDialogProps) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
@@ -34,7 +36,7 @@ export function FindMemberDialog({ communityId, open, onOpenChange, onPick, desc
           communityId={communityId}
           description={description}
           narrowing={narrowing}
-          emptyText={emptyText ?? 'This community has no other members yet.'}
+          emptyText={emptyText ?? t('This community has no other members yet.')}
           onPick={(member) => {
             onPick(member);
             onOpenChange(false);
@@ -58,6 +60,7 @@ function FindMemberContent({
   emptyText: string;
   onPick: (member: CommunityMember) => void;
 }) {
+  const t = useT();
   const id = useId();
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim());
@@ -65,31 +68,33 @@ function FindMemberContent({
   const found = pages.data?.pages.flatMap((page) => page.members) ?? [];
   const total = pages.data?.pages[0]?.total ?? found.length;
   const status = pages.isPending
-    ? 'Loading members…'
+    ? t('Loading members…')
     : pages.error
       ? ''
       : total === 0
         ? search
-          ? `No member matches "${search}".`
+          ? t('No member matches "{search}".', { search })
           : emptyText
-        : `${total.toLocaleString('en')} ${total === 1 ? 'member' : 'members'}${search ? ` match "${search}"` : ''}.`;
+        : search
+          ? t('{count, plural, one {# member match "{search}"} other {# members match "{search}"}}.', { count: total, search })
+          : t('{count, plural, one {# member} other {# members}}.', { count: total });
 
   return (
     <ScrollingDialogContent
       header={
         <DialogHeader>
-          <DialogTitle>Find a member</DialogTitle>
+          <DialogTitle>{t('Find a member')}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
       }
     >
       <div className="grid gap-2">
         <label htmlFor={`${id}-search`} className="text-sm font-medium">
-          Search members
+          {t('Search members')}
         </label>
         <SearchInput
           id={`${id}-search`}
-          placeholder="Name"
+          placeholder={t('Name')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           aria-describedby={`${id}-status`}
@@ -99,9 +104,9 @@ function FindMemberContent({
         </p>
       </div>
       {pages.error && !pages.data ? (
-        <ErrorNote message={loadFailureMessage('Could not load the members.', pages.error)} onRetry={() => void pages.refetch()} />
+        <ErrorNote message={loadFailureMessage(t('Could not load the members.'), pages.error)} onRetry={() => void pages.refetch()} />
       ) : found.length > 0 ? (
-        <ul className="grid gap-1" aria-label="Members found">
+        <ul className="grid gap-1" aria-label={t('Members found')}>
           {found.map((member) => (
             <li key={member.id}>
               <Button variant="ghost" className="h-auto min-h-11 w-full justify-start whitespace-normal text-left [overflow-wrap:anywhere]" onClick={() => onPick(member)}>

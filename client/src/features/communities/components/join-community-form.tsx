@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { msg, type Translate, useT } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
 import { setStoredCommunityId } from '@/lib/community';
@@ -18,22 +19,23 @@ const AccountFoundDialog = lazy(() => import('./account-found-dialog').then((mod
 const CODE_FIELD = 'invite-code';
 
 /** The toast title of a failed join: the server's message goes under it. */
-export function joinFailureTitle(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'Could not join';
-  if (error.code === 'already_member') return 'Already a member';
+export function joinFailureTitle(error: unknown, t: Translate): string {
+  if (!(error instanceof ApiError)) return t('Could not join');
+  if (error.code === 'already_member') return t('Already a member');
   // The code is fine: the joiner's name looks like a member's there, and Profile is where it changes.
-  if (error.code === 'name_look_alike') return 'Please choose another name';
-  if (error.status === 429) return 'Too many attempts';
-  if (error.status === 403) return 'Code not valid for you';
-  return 'Invalid invitation code';
+  if (error.code === 'name_look_alike') return t('Please choose another name');
+  if (error.status === 429) return t('Too many attempts');
+  if (error.status === 403) return t('Code not valid for you');
+  return t('Invalid invitation code');
 }
-const CODE_HINT = 'Invitation codes are usually 6-8 characters.';
+const CODE_HINT = msg('Invitation codes are usually 6-8 characters.');
 
 /**
  * The 'Join Community' tab: an invitation code, trimmed before sending. Without claimable history the
  * member lands on the dashboard of the joined community; with it, the 'Account Found!' modal opens.
  */
 export function JoinCommunityForm() {
+  const t = useT();
   const [code, setCode] = useState('');
   const [claimInfo, setClaimInfo] = useState<ClaimInfo | null>(null);
   const [, navigate] = useLocation();
@@ -49,7 +51,7 @@ export function JoinCommunityForm() {
     event.preventDefault();
     const inviteCode = code.trim();
     if (!inviteCode) {
-      toast({ title: 'Invitation code required', description: 'Please enter a valid invitation code.', variant: 'destructive' });
+      toast({ title: t('Invitation code required'), description: t('Please enter a valid invitation code.'), variant: 'destructive' });
       return;
     }
     join.mutate(inviteCode, {
@@ -63,20 +65,20 @@ export function JoinCommunityForm() {
         welcomeToast();
         await enterCommunity();
       },
-      onError: (error) => toastError(joinFailureTitle(error), error, 'Please check the code and try again.'),
+      onError: (error) => toastError(joinFailureTitle(error, t), error, t('Please check the code and try again.')),
     });
   };
 
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField id={CODE_FIELD} label="Invitation code" hint={CODE_HINT}>
+        <FormField id={CODE_FIELD} label={t('Invitation code')} hint={t(CODE_HINT)}>
           <Input
-            {...fieldProps(CODE_FIELD, { hint: CODE_HINT })}
+            {...fieldProps(CODE_FIELD, { hint: t(CODE_HINT) })}
             name="inviteCode"
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            placeholder="e.g. K7M2QX9P"
+            placeholder={t('e.g. K7M2QX9P')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -86,7 +88,7 @@ export function JoinCommunityForm() {
         </FormField>
         <Button type="submit" disabled={join.isPending} className="w-full sm:w-auto sm:justify-self-start">
           <KeyRound aria-hidden="true" />
-          {join.isPending ? 'Joining...' : 'Join Community'}
+          {join.isPending ? t('Joining...') : t('Join Community')}
         </Button>
       </form>
       {claimInfo ? (

@@ -6,15 +6,17 @@ import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
+import { msg, useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { MEMBERSHIPS_QUERY_KEY, setStoredCommunityId } from '@/lib/community';
 import { useAuth } from '@/lib/auth';
 import { communityKeys, useLeaveCommunity, useRoleHolderCount } from '../api';
 
-export const LAST_MODERATOR_LEAVE_REASON =
-  'You are the last Community Moderator. Make another member a Community Moderator before leaving, so the community is never without one.';
+export const LAST_MODERATOR_LEAVE_REASON = msg(
+  'You are the last Community Moderator. Make another member a Community Moderator before leaving, so the community is never without one.',
+);
 
-export const LEAVE_CONFIRMATION = "Are you sure you want to leave this community? This action cannot be undone and you'll need an invite code to rejoin.";
+export const LEAVE_CONFIRMATION = msg("Are you sure you want to leave this community? This action cannot be undone and you'll need an invite code to rejoin.");
 
 /**
  * The Danger Zone: leave the community after a confirmation, then choose or join another. The last
@@ -22,6 +24,7 @@ export const LEAVE_CONFIRMATION = "Are you sure you want to leave this community
  * a member has nothing to leave, so the card is not shown.
  */
 export function LeaveCommunityCard({ communityId }: { communityId: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -37,7 +40,7 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
     leave.mutate(undefined, {
       onSuccess: () => {
         setOpen(false);
-        toast({ title: 'Left community successfully', description: 'You can join again with an invitation code from the community.', variant: 'success' });
+        toast({ title: t('Left community successfully'), description: t('You can join again with an invitation code from the community.'), variant: 'success' });
         setStoredCommunityId(null);
         navigate('/community-access');
         queryClient.removeQueries({ queryKey: communityKeys.detail(communityId) });
@@ -45,7 +48,7 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
       },
       onError: (error) => {
         setOpen(false);
-        toastError('Failed to leave community', error);
+        toastError(t('Failed to leave community'), error);
       },
     });
   };
@@ -54,25 +57,25 @@ export function LeaveCommunityCard({ communityId }: { communityId: string }) {
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle className="text-destructive">Danger Zone</CardTitle>
-        <CardDescription>Leaving removes you from this community. To come back, you need an invitation code from it.</CardDescription>
+        <CardTitle className="text-destructive">{t('Danger Zone')}</CardTitle>
+        <CardDescription>{t('Leaving removes you from this community. To come back, you need an invitation code from it.')}</CardDescription>
       </CardHeader>
       <CardContent>
         <AlertDialog open={open} onOpenChange={(next) => (leave.isPending ? undefined : setOpen(next))}>
           <Button variant="destructive" onClick={() => setOpen(true)} disabled={lastModerator} aria-describedby={lastModerator ? 'last-moderator-reason' : undefined}>
             <LogOut aria-hidden="true" />
-            Leave Community
+            {t('Leave Community')}
           </Button>
           {lastModerator ? (
             <p id="last-moderator-reason" className="mt-3 text-sm text-muted-foreground">
-              {LAST_MODERATOR_LEAVE_REASON}
+              {t(LAST_MODERATOR_LEAVE_REASON)}
             </p>
           ) : null}
           <ConfirmDialogContent
-            title="Leave Community"
-            description={LEAVE_CONFIRMATION}
-            confirmLabel="Leave Community"
-            pendingLabel="Leaving..."
+            title={t('Leave Community')}
+            description={t(LEAVE_CONFIRMATION)}
+            confirmLabel={t('Leave Community')}
+            pendingLabel={t('Leaving...')}
             pending={leave.isPending}
             onConfirm={confirm}
           />

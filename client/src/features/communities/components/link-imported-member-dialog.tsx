@@ -7,17 +7,25 @@ import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { ErrorNote } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
 import { SearchInput } from '@/components/ui/search-input';
+import { msg, type Translate, useT } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLinkImportedMember, useMemberPages } from '../api';
 import { ShowMoreMembers } from './show-more-members';
 
-export const CHOOSE_MEMBER_MESSAGE = 'Choose the member this history belongs to.';
+export const CHOOSE_MEMBER_MESSAGE = msg('Choose the member this history belongs to.');
 
 /** What linking does, said before it is done (DECISIONS.md "A link is an offer the member accepts"). */
-export function linkConsequence(importedName: string, memberName: string | null): string {
-  const to = memberName ?? 'the member you choose';
-  return `${importedName}'s imported history (daily logs, targets, questions and meetings) is offered to ${to}. Nothing changes in their log until they accept it; then it moves onto their account and the imported record leaves the member list.`;
+export function linkConsequence(importedName: string, memberName: string | null, t: Translate): string {
+  return memberName === null
+    ? t(
+        "{imported}'s imported history (daily logs, targets, questions and meetings) is offered to the member you choose. Nothing changes in their log until they accept it; then it moves onto their account and the imported record leaves the member list.",
+        { imported: importedName },
+      )
+    : t(
+        "{imported}'s imported history (daily logs, targets, questions and meetings) is offered to {member}. Nothing changes in their log until they accept it; then it moves onto their account and the imported record leaves the member list.",
+        { imported: importedName, member: memberName },
+      );
 }
 
 
@@ -69,6 +77,7 @@ function LinkForm({
   onCancel: () => void;
   onDone: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const [query, setQuery] = useState('');
   // The server searches (name, and e-mail for admins) once typing pauses, a page at a time.
@@ -97,7 +106,11 @@ function LinkForm({
       { importedUserId: imported.id, userId: chosen.id, offeredTo: chosen.displayName },
       {
         onSuccess: () => {
-          toast({ title: 'History Offered', description: `${imported.displayName}'s history is offered to ${chosen.displayName}. It moves once they accept it.`, variant: 'success' });
+          toast({
+            title: t('History Offered'),
+            description: t("{imported}'s history is offered to {member}. It moves once they accept it.", { imported: imported.displayName, member: chosen.displayName }),
+            variant: 'success',
+          });
           link.reset();
           onDone();
         },
@@ -107,24 +120,24 @@ function LinkForm({
 
   const status =
     membersState === 'loading'
-      ? 'Loading members…'
+      ? t('Loading members…')
       : membersState === 'failed'
-        ? 'We could not load the members.'
+        ? t('We could not load the members.')
         : shown.length === 0 && !pages.hasNextPage
           ? search
-            ? `No member matches "${search}".`
-            : 'This community has no members with an account yet.'
+            ? t('No member matches "{search}".', { search })
+            : t('This community has no members with an account yet.')
           : pages.hasNextPage
-            ? `Showing ${shown.length.toLocaleString('en')} members: search to narrow the list, or show more.`
-            : `${shown.length.toLocaleString('en')} ${shown.length === 1 ? 'member' : 'members'}.`;
+            ? t('{count, plural, one {Showing # member: search to narrow the list, or show more.} other {Showing # members: search to narrow the list, or show more.}}', { count: shown.length })
+            : t('{count, plural, one {# member} other {# members}}.', { count: shown.length });
 
   return (
     <ScrollingDialogContent
       header={
         <DialogHeader>
-          <DialogTitle className="[overflow-wrap:anywhere]">Link {imported.displayName} to a member</DialogTitle>
+          <DialogTitle className="[overflow-wrap:anywhere]">{t('Link {name} to a member', { name: imported.displayName })}</DialogTitle>
           <DialogDescription>
-            Imported records without an e-mail cannot be claimed. Choose the member this record belongs to: they are asked to accept its history.
+            {t('Imported records without an e-mail cannot be claimed. Choose the member this record belongs to: they are asked to accept its history.')}
           </DialogDescription>
         </DialogHeader>
       }
@@ -132,21 +145,21 @@ function LinkForm({
       footer={
         <>
           <Button variant="outline" onClick={onCancel} disabled={link.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" disabled={link.isPending} aria-describedby={consequenceId}>
-            {link.isPending ? 'Offering...' : 'Offer History'}
+            {link.isPending ? t('Offering...') : t('Offer History')}
           </Button>
         </>
       }
     >
       <div className="grid gap-2">
         <label htmlFor={searchId} className="text-sm font-medium">
-          Search members
+          {t('Search members')}
         </label>
         <SearchInput
           id={searchId}
-          placeholder="Name or e-mail"
+          placeholder={t('Name or e-mail')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           aria-describedby={statusId}
@@ -156,13 +169,13 @@ function LinkForm({
         </p>
         {membersState === 'failed' ? (
           <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => void pages.refetch()}>
-            Retry
+            {t('Retry')}
           </Button>
         ) : null}
       </div>
 
       <fieldset className="grid min-w-0 gap-2" aria-describedby={missingChoice && !chosen ? choiceErrorId : undefined}>
-        <legend className="mb-2 text-sm font-medium">Member to link to</legend>
+        <legend className="mb-2 text-sm font-medium">{t('Member to link to')}</legend>
         {listed.length > 0 ? (
           <ul className="grid max-h-64 gap-1 overflow-y-auto rounded-xl border border-border p-1">
             {listed.map((member) => {
@@ -199,17 +212,17 @@ function LinkForm({
         <ShowMoreMembers pages={pages} />
         {missingChoice && !chosen ? (
           <p id={choiceErrorId} className="text-sm font-medium text-destructive">
-            {CHOOSE_MEMBER_MESSAGE}
+            {t(CHOOSE_MEMBER_MESSAGE)}
           </p>
         ) : null}
       </fieldset>
 
       <div id={consequenceId} className="flex items-start gap-3 rounded-xl border border-accent-200 bg-accent-50 p-4 text-sm text-accent-foreground">
         <TriangleAlert className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden="true" />
-        <p className="[overflow-wrap:anywhere]">{linkConsequence(imported.displayName, chosen?.displayName ?? null)}</p>
+        <p className="[overflow-wrap:anywhere]">{linkConsequence(imported.displayName, chosen?.displayName ?? null, t)}</p>
       </div>
 
-      {link.error ? <ErrorNote message={errorMessage(link.error, 'We could not link the history. Please try again.')} /> : null}
+      {link.error ? <ErrorNote message={errorMessage(link.error, t('We could not link the history. Please try again.'))} /> : null}
     </ScrollingDialogContent>
   );
 }

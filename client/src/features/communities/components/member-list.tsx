@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, measureElement, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type FocusEvent, type ReactNode, type Ref, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommunityMember } from '@shared/contracts/communities';
+import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 
 /** Up to this many rows the list renders them all (find-in-page works); above it, only the rows in view. */
@@ -32,9 +33,10 @@ interface MemberListProps {
 }
 
 export function MemberList({ members, setSize, hasMore, onNearEnd, renderRow }: MemberListProps) {
+  const t = useT();
   if (!hasMore && members.length <= RENDER_ALL_MEMBERS_UP_TO) {
     return (
-      <ul aria-label="Members" className="divide-y divide-border">
+      <ul aria-label={t('Members')} className="divide-y divide-border">
         {members.map((member) => renderRow(member))}
       </ul>
     );
@@ -50,6 +52,7 @@ export function MemberList({ members, setSize, hasMore, onNearEnd, renderRow }: 
  * near their end reads the next.
  */
 function WindowedMemberList({ members, setSize, hasMore, onNearEnd, renderRow }: MemberListProps & { renderRow: (member: CommunityMember, placement: RowPlacement) => ReactNode }) {
+  const t = useT();
   const listRef = useRef<HTMLUListElement>(null);
   const focusedIndex = useRef<number | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -93,7 +96,7 @@ function WindowedMemberList({ members, setSize, hasMore, onNearEnd, renderRow }:
     if (hasMore && lastRendered >= members.length - READ_AHEAD_ROWS) onNearEnd();
   }, [hasMore, lastRendered, members.length, onNearEnd]);
   return (
-    <ul aria-label="Members" ref={listRef} onFocus={trackFocus} onBlur={forgetFocus} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+    <ul aria-label={t('Members')} ref={listRef} onFocus={trackFocus} onBlur={forgetFocus} className="relative" style={{ height: virtualizer.getTotalSize() }}>
       {items.map((item) =>
         renderRow(members[item.index]!, {
           ref: virtualizer.measureElement,

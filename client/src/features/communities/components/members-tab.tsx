@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { NativeSelect } from '@/components/ui/native-select';
 import { ErrorNote, LoadingCard, loadFailureMessage } from '@/components/ui/states';
 import { SearchInput } from '@/components/ui/search-input';
+import { formatNumber, msg, Trans, type Translate, useT } from '@/i18n';
 import { formatLongDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import type { SubgroupView } from '@shared/contracts/subgroups';
@@ -54,15 +55,17 @@ export interface BlockedReason {
  * Why the viewer may neither edit the roles of nor remove `member`, or null when they may: their own row,
  * or someone whose effective rank is above the viewer's (the server refuses both, DECISIONS.md "Roles").
  */
-export function blockedReason(member: CommunityMember, viewerId: string, viewerRoles: MembershipView['roles']): BlockedReason | null {
-  if (member.id === viewerId) return { label: 'This is you', detail: 'another moderator can change your roles, and you cannot remove yourself from the community.' };
+export function blockedReason(member: CommunityMember, viewerId: string, viewerRoles: MembershipView['roles'], t: Translate): BlockedReason | null {
+  if (member.id === viewerId) {
+    return { label: t('This is you'), detail: t('another moderator can change your roles, and you cannot remove yourself from the community.') };
+  }
   if (!canGrant(viewerRoles, member.rank)) {
-    return { label: `Above your role (${roleLabel(member.rank)})`, detail: 'only someone of that rank can change their roles or remove them.' };
+    return { label: t('Above your role ({role})', { role: roleLabel(member.rank) }), detail: t('only someone of that rank can change their roles or remove them.') };
   }
   return null;
 }
 
-export const IMPORTED_MEMBERS_HINT = 'Imported members sign up and claim their history';
+export const IMPORTED_MEMBERS_HINT = msg('Imported members sign up and claim their history');
 
 interface MembersTabProps {
   communityId: string;
@@ -80,6 +83,7 @@ export function MembersTab({ communityId, communityName, membership, viewerId }:
 }
 
 function MemberManagement({ communityId, communityName, membership, viewerId }: MembersTabProps) {
+  const t = useT();
   const [query, setQuery] = useState('');
   // The server searches (name, e-mail; case and accents aside) once typing pauses.
   const search = useDebouncedValue(query.trim());
@@ -111,8 +115,8 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
       <Card>
         <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid gap-1.5">
-            <CardTitle>Members{total !== null && !search ? ` (${total.toLocaleString('en')})` : ''}</CardTitle>
-            <CardDescription>Give members their roles, or remove someone who has moved on.</CardDescription>
+            <CardTitle>{total !== null && !search ? t('Members ({total})', { total: formatNumber(total) }) : t('Members')}</CardTitle>
+            <CardDescription>{t('Give members their roles, or remove someone who has moved on.')}</CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
             <ImportWizardDialog communityId={communityId} />
@@ -124,16 +128,21 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <div className="grid gap-1">
               <p>
-                Moving your community over from spreadsheets? Members imported from your earlier records are marked 'Imported' until they
-                have an account; they cannot sign in yet.
+                {t(
+                  "Moving your community over from spreadsheets? Members imported from your earlier records are marked 'Imported' until they have an account; they cannot sign in yet.",
+                )}
               </p>
-              <p className="font-medium">{IMPORTED_MEMBERS_HINT}</p>
-              <p>A record without an e-mail cannot be claimed: use 'Link to member…' on its row to offer its history to the member it belongs to, who accepts it.</p>
+              <p className="font-medium">{t(IMPORTED_MEMBERS_HINT)}</p>
+              <p>
+                {t(
+                  "A record without an e-mail cannot be claimed: use 'Link to member…' on its row to offer its history to the member it belongs to, who accepts it.",
+                )}
+              </p>
             </div>
           </div>
           <SearchInput
-            aria-label="Search members"
-            placeholder="Search by name or e-mail"
+            aria-label={t('Search members')}
+            placeholder={t('Search by name or e-mail')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />
@@ -143,29 +152,29 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
       {/* Without the subgroup list the rows would call everyone 'Unassigned': say what is missing instead. */}
       {canPlace && subgroups.error && !members.error ? (
         <ErrorNote
-          message={loadFailureMessage('We could not load the subgroups, so members cannot be assigned to one here.', subgroups.error)}
+          message={loadFailureMessage(t('We could not load the subgroups, so members cannot be assigned to one here.'), subgroups.error)}
           onRetry={() => void subgroups.refetch()}
         />
       ) : null}
 
       {members.error ? (
-        <QueryFailure error={members.error} onRetry={() => void members.refetch()} fallback="We could not load the members." />
+        <QueryFailure error={members.error} onRetry={() => void members.refetch()} fallback={t('We could not load the members.')} />
       ) : !members.data ? (
-        <LoadingCard label="Loading members" />
+        <LoadingCard label={t('Loading members')} />
       ) : shown.length === 0 ? (
-        <Card className="p-6 text-center text-muted-foreground">{search ? `No members match "${search}".` : 'No members yet.'}</Card>
+        <Card className="p-6 text-center text-muted-foreground">{search ? t('No members match "{search}".', { search }) : t('No members yet.')}</Card>
       ) : (
         <Card className="overflow-hidden">
           {/* One list for every width: a card per member on phones, table-like columns from 768 px. */}
           <div aria-hidden="true" className={cn('hidden gap-4 border-b border-border bg-muted px-5 py-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground md:grid', ROW_COLUMNS)}>
-            <span>Member</span>
-            <span>Roles</span>
-            <span className="hidden lg:inline">Joined</span>
-            <span className="text-right">{subgroupState ? 'Subgroup and actions' : 'Actions'}</span>
+            <span>{t('Member')}</span>
+            <span>{t('Roles')}</span>
+            <span className="hidden lg:inline">{t('Joined')}</span>
+            <span className="text-right">{subgroupState ? t('Subgroup and actions') : t('Actions')}</span>
           </div>
           {search ? (
             <p role="status" className="border-b border-border px-5 py-2 text-sm text-muted-foreground">
-              {total === null ? '' : `${total.toLocaleString('en')} ${total === 1 ? 'member matches' : 'members match'} "${search}".`}
+              {total === null ? '' : t('{count, plural, one {# member matches "{search}".} other {# members match "{search}".}}', { count: total, search })}
             </p>
           ) : null}
           <MemberList
@@ -178,7 +187,7 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
                 key={member.id}
                 member={member}
                 isSelf={member.id === viewerId}
-                blockedReason={blockedReason(member, viewerId, membership.roles)}
+                blockedReason={blockedReason(member, viewerId, membership.roles, t)}
                 canAssign={canAssign}
                 subgroup={subgroupState ? <RowSubgroup communityId={communityId} member={member} state={subgroupState} /> : null}
                 onEditRoles={() => setEditing(member)}
@@ -188,10 +197,10 @@ function MemberManagement({ communityId, communityName, membership, viewerId }: 
               />
             )}
           />
-          {isFetchingNextPage ? <p className="border-t border-border px-5 py-3 text-center text-sm text-muted-foreground">Loading more members…</p> : null}
+          {isFetchingNextPage ? <p className="border-t border-border px-5 py-3 text-center text-sm text-muted-foreground">{t('Loading more members…')}</p> : null}
           {members.isFetchNextPageError ? (
             <div className="border-t border-border p-3">
-              <ErrorNote message="We could not load more members." onRetry={() => void fetchNextPage()} />
+              <ErrorNote message={t('We could not load more members.')} onRetry={() => void fetchNextPage()} />
             </div>
           ) : null}
         </Card>
@@ -229,6 +238,7 @@ function MemberRow({
   /** Set in a windowed list. */
   placement?: RowPlacement;
 }) {
+  const t = useT();
   const nameId = `member-${member.id}-name`;
   const reasonId = `member-${member.id}-blocked`;
   const blocked = blockedReason !== null;
@@ -247,18 +257,17 @@ function MemberRow({
           <span id={nameId} className="min-w-0 font-medium [overflow-wrap:anywhere]">
             {member.displayName}
           </span>
-          {isSelf ? <Badge variant="success">You</Badge> : null}
-          {member.isImported ? <Badge variant="outline">Imported</Badge> : null}
-          {member.offeredTo ? <Badge variant="outline" className="max-w-full whitespace-normal [overflow-wrap:anywhere]">Offered to {member.offeredTo}</Badge> : null}
+          {isSelf ? <Badge variant="success">{t('You')}</Badge> : null}
+          {member.isImported ? <Badge variant="outline">{t('Imported')}</Badge> : null}
+          {member.offeredTo ? <Badge variant="outline" className="max-w-full whitespace-normal [overflow-wrap:anywhere]">{t('Offered to {name}', { name: member.offeredTo })}</Badge> : null}
         </span>
-        <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{member.email ? <EmailAddress email={member.email} /> : 'No e-mail on file'}</span>
+        <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{member.email ? <EmailAddress email={member.email} /> : t('No e-mail on file')}</span>
       </div>
       <div className={CELL.roles}>
         <RoleBadges roles={member.roles} />
       </div>
       <span className={cn('text-sm text-muted-foreground', CELL.joined)}>
-        <span className="lg:sr-only">Joined </span>
-        {formatLongDate(member.createdAt)}
+        <Trans id="<0>Joined </0>{date}" values={{ date: formatLongDate(member.createdAt) }} components={{ 0: <span className="lg:sr-only" /> }} />
       </span>
       <div className={cn('grid gap-1.5 md:justify-items-end', CELL.actions)}>
         {subgroup}
@@ -270,11 +279,11 @@ function MemberRow({
               onClick={onEditRoles}
               disabled={blocked}
               aria-describedby={blocked ? reasonId : undefined}
-              aria-label={`Edit roles for ${member.displayName}`}
+              aria-label={t('Edit roles for {name}', { name: member.displayName })}
               className="flex-1 md:flex-none"
             >
               <UserCog aria-hidden="true" />
-              Edit Roles
+              {t('Edit Roles')}
             </Button>
           ) : null}
           <Button
@@ -283,16 +292,16 @@ function MemberRow({
             onClick={onRemove}
             disabled={blocked}
             aria-describedby={blocked ? reasonId : undefined}
-            aria-label={`Remove ${member.displayName}`}
+            aria-label={t('Remove {name}', { name: member.displayName })}
             className="flex-1 text-destructive hover:bg-destructive-50 md:flex-none"
           >
             <UserMinus aria-hidden="true" />
-            Remove
+            {t('Remove')}
           </Button>
           {member.isImported ? (
-            <Button variant="outline" size="sm" onClick={onLink} aria-label={`Link to member: ${member.displayName}`} className="flex-1 md:flex-none">
+            <Button variant="outline" size="sm" onClick={onLink} aria-label={t('Link to member: {name}', { name: member.displayName })} className="flex-1 md:flex-none">
               <Link2 aria-hidden="true" />
-              Link to member…
+              {t('Link to member…')}
             </Button>
           ) : null}
         </div>
@@ -311,20 +320,21 @@ type SubgroupState = { state: 'loading' } | { state: 'failed' } | { state: 'read
 
 /** A row's 'Subgroup' select, or what stands for it while the subgroups load or when they could not be. */
 function RowSubgroup({ communityId, member, state }: { communityId: string; member: CommunityMember; state: SubgroupState }) {
+  const t = useT();
   const id = `member-${member.id}-subgroup`;
   return (
     <div className="flex min-w-0 items-center gap-2 md:w-full">
       {/* From 768 px the column's header names it; the select then has the column's whole width. */}
       <label htmlFor={id} className="shrink-0 text-sm text-muted-foreground md:sr-only">
-        Subgroup
+        {t('Subgroup')}
       </label>
       <div className="min-w-0 flex-1">
         {state.state === 'ready' ? (
           <MemberSubgroupSelect communityId={communityId} member={member} subgroups={state.subgroups} id={id} />
         ) : (
           // The failure is said once above the list; here the select only shows it cannot be used.
-          <NativeSelect id={id} aria-label={`Subgroup for ${member.displayName}`} disabled value="">
-            <option value="">{state.state === 'loading' ? 'Loading…' : 'Not available'}</option>
+          <NativeSelect id={id} aria-label={t('Subgroup for {name}', { name: member.displayName })} disabled value="">
+            <option value="">{state.state === 'loading' ? t('Loading…') : t('Not available')}</option>
           </NativeSelect>
         )}
       </div>

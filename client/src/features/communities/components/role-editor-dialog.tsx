@@ -6,17 +6,18 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
+import { formatList, i18n, msg, useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useUpdateRoles } from '../api';
 
-export const ROLE_PERMISSION_MESSAGE = "You don't have permission to modify this user's roles";
+export const ROLE_PERMISSION_MESSAGE = msg("You don't have permission to modify this user's roles");
 
 const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  SuperAdmin: 'System-wide administration',
-  InstitutionAdmin: 'Administers every community of the institution',
-  CommunityModerator: 'Full admin rights in this community',
-  Commander: 'Leads a subgroup and mentors its members',
-  Member: 'Tracks disciplines and asks their commander',
+  SuperAdmin: msg('System-wide administration'),
+  InstitutionAdmin: msg('Administers every community of the institution'),
+  CommunityModerator: msg('Full admin rights in this community'),
+  Commander: msg('Leads a subgroup and mentors its members'),
+  Member: msg('Tracks disciplines and asks their commander'),
 };
 
 /** The roles a viewer may tick: every role but SuperAdmin (granted from the command line) up to their own. */
@@ -34,7 +35,7 @@ export function rolesToApply(selected: ReadonlySet<Role>, held: readonly Role[],
 }
 
 export const cannotEditOwnRoles = () =>
-  toast({ title: 'Cannot edit own roles', description: 'Another moderator of this community can change your roles.', variant: 'destructive' });
+  toast({ title: i18n.t('Cannot edit own roles'), description: i18n.t('Another moderator of this community can change your roles.'), variant: 'destructive' });
 
 interface RoleEditorDialogProps {
   communityId: string;
@@ -56,6 +57,7 @@ export function RoleEditorDialog({ communityId, member, viewerId, viewerRoles, o
 }
 
 function RoleEditorForm({ communityId, member, viewerId, viewerRoles, onClose }: RoleEditorDialogProps & { member: CommunityMember }) {
+  const t = useT();
   const editable = editableRoles(viewerRoles);
   const [selected, setSelected] = useState<Set<Role>>(() => new Set(member.roles.filter((role) => editable.includes(role))));
   const locked = member.roles.filter((role) => !editable.includes(role));
@@ -80,13 +82,17 @@ function RoleEditorForm({ communityId, member, viewerId, viewerRoles, onClose }:
       { userId: member.id, roles },
       {
         onSuccess: (updated) => {
-          toast({ title: 'Role Updated', description: `${member.displayName} is now ${roleLabel(highestRole(updated.roles ?? roles))}.`, variant: 'success' });
+          toast({
+            title: t('Role Updated'),
+            description: t('{name} is now {role}.', { name: member.displayName, role: roleLabel(highestRole(updated.roles ?? roles)) }),
+            variant: 'success',
+          });
           onClose();
         },
         onError: (error) =>
           toast({
-            title: 'Failed to Update Roles',
-            description: error instanceof ApiError && error.status === 403 ? ROLE_PERMISSION_MESSAGE : errorMessage(error, 'Please try again'),
+            title: t('Failed to Update Roles'),
+            description: error instanceof ApiError && error.status === 403 ? t(ROLE_PERMISSION_MESSAGE) : errorMessage(error, t('Please try again')),
             variant: 'destructive',
           }),
       },
@@ -96,14 +102,15 @@ function RoleEditorForm({ communityId, member, viewerId, viewerRoles, onClose }:
   return (
     <form onSubmit={onSubmit} className="grid gap-4">
       <DialogHeader>
-        <DialogTitle>Edit Roles</DialogTitle>
+        <DialogTitle>{t('Edit Roles')}</DialogTitle>
         <DialogDescription>
-          Choose the roles {member.displayName} holds in this community. Nothing changes until you select Apply Changes; with no role
-          selected, {member.displayName} is a Member.
+          {t('Choose the roles {name} holds in this community. Nothing changes until you select Apply Changes; with no role selected, {name} is a Member.', {
+            name: member.displayName,
+          })}
         </DialogDescription>
       </DialogHeader>
       <fieldset className="grid gap-2">
-        <legend className="sr-only">Roles for {member.displayName}</legend>
+        <legend className="sr-only">{t('Roles for {name}', { name: member.displayName })}</legend>
         {editable.map((role) => {
           const id = `role-${member.id}-${role}`;
           return (
@@ -111,7 +118,7 @@ function RoleEditorForm({ communityId, member, viewerId, viewerRoles, onClose }:
               <Checkbox id={id} className="mt-0.5" checked={selected.has(role)} onChange={(event) => toggle(role, event.target.checked)} />
               <span className="grid gap-0.5">
                 <span className="text-sm font-medium">{roleLabel(role)}</span>
-                <span className="text-xs text-muted-foreground">{ROLE_DESCRIPTIONS[role]}</span>
+                <span className="text-xs text-muted-foreground">{t(ROLE_DESCRIPTIONS[role])}</span>
               </span>
             </label>
           );
@@ -119,15 +126,15 @@ function RoleEditorForm({ communityId, member, viewerId, viewerRoles, onClose }:
       </fieldset>
       {locked.length > 0 ? (
         <p className="text-sm text-muted-foreground">
-          {member.displayName} also holds {locked.map(roleLabel).join(' and ')}, which only a higher role can change.
+          {t('{name} also holds {roles}, which only a higher role can change.', { name: member.displayName, roles: formatList(locked.map(roleLabel)) })}
         </p>
       ) : null}
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Applying...' : 'Apply Changes'}
+          {update.isPending ? t('Applying...') : t('Apply Changes')}
         </Button>
       </DialogFooter>
     </form>

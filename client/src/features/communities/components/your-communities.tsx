@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import type { AdministeredCommunity } from '@shared/contracts/communities';
 import { Input } from '@/components/ui/input';
 import { LoadingCard } from '@/components/ui/states';
+import { useT } from '@/i18n';
 import { apiJson } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { MEMBERSHIPS_QUERY_KEY, type Membership, setStoredCommunityId } from '@/lib/community';
@@ -31,6 +32,7 @@ function useOpenCommunity() {
  * to them, searched on the server, each openable in Administration or on the dashboard without joining.
  */
 export function YourCommunities({ memberships }: { memberships: readonly Membership[] }) {
+  const t = useT();
   const open = useOpenCommunity();
   const joined = memberships.filter((membership) => membership.id !== null);
   return (
@@ -38,7 +40,7 @@ export function YourCommunities({ memberships }: { memberships: readonly Members
       {joined.length > 0 ? (
         <section aria-labelledby="your-communities-title" className="grid gap-4">
           <h2 id="your-communities-title" className="text-2xl font-semibold text-primary-900">
-            Your Communities
+            {t('Your Communities')}
           </h2>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {joined.map((membership, index) => (
@@ -69,6 +71,7 @@ function AdministeredSection({ onOpen }: { onOpen: OpenCommunity }) {
 }
 
 function AdministeredCommunities({ onOpen, superAdmin }: { onOpen: OpenCommunity; superAdmin: boolean }) {
+  const t = useT();
   const { user } = useAuth();
   const [search, setSearch] = useState('');
   const searched = useDeferredValue(search.trim());
@@ -80,7 +83,6 @@ function AdministeredCommunities({ onOpen, superAdmin }: { onOpen: OpenCommunity
   });
   const found = communities.data ?? [];
   if (!superAdmin && found.length === 0 && !searched) return null;
-  const asRole = superAdmin ? 'Super Admin' : 'Institution Admin';
   const toCard = (community: AdministeredCommunity): Membership => ({
     id: null,
     communityId: community.id,
@@ -94,26 +96,28 @@ function AdministeredCommunities({ onOpen, superAdmin }: { onOpen: OpenCommunity
     <section aria-labelledby="administered-communities-title" className="grid gap-4">
       <div className="grid gap-1">
         <h2 id="administered-communities-title" className="text-2xl font-semibold text-primary-900">
-          Communities You Administer
+          {t('Communities You Administer')}
         </h2>
-        <p className="text-sm text-muted-foreground">As {asRole} you can open these without joining them.</p>
+        <p className="text-sm text-muted-foreground">
+          {superAdmin ? t('As Super Admin you can open these without joining them.') : t('As Institution Admin you can open these without joining them.')}
+        </p>
       </div>
       {superAdmin || found.length >= SEARCH_FROM || searched ? (
         <div className="relative max-w-sm">
           <label htmlFor={searchId} className="sr-only">
-            Search communities
+            {t('Search communities')}
           </label>
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search communities" className="pl-9" />
+          <Input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('Search communities')} className="pl-9" />
         </div>
       ) : null}
       {communities.error ? (
-        <QueryFailure error={communities.error} onRetry={() => void communities.refetch()} fallback="We could not load the communities you administer." />
+        <QueryFailure error={communities.error} onRetry={() => void communities.refetch()} fallback={t('We could not load the communities you administer.')} />
       ) : communities.isPending ? (
-        <LoadingCard label="Loading the communities you administer" />
+        <LoadingCard label={t('Loading the communities you administer')} />
       ) : found.length === 0 ? (
         <p role="status" className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
-          {searched ? `No community matches “${searched}”.` : 'There are no other communities yet.'}
+          {searched ? t('No community matches “{search}”.', { search: searched }) : t('There are no other communities yet.')}
         </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -122,7 +126,7 @@ function AdministeredCommunities({ onOpen, superAdmin }: { onOpen: OpenCommunity
               key={community.id}
               membership={toCard(community)}
               index={index}
-              continueLabel="View Dashboard"
+              continueLabel={t('View Dashboard')}
               onContinue={() => void onOpen(community.id, '/')}
               onAdminister={() => void onOpen(community.id, '/admin')}
             />

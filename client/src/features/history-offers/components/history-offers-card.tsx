@@ -6,15 +6,18 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorNote } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
+import { type Translate, useT } from '@/i18n';
 import { formatLongDate } from '@/lib/dates';
 import { toastError } from '@/lib/notify';
 import { type OfferAnswer, useAnswerHistoryOffer, useHistoryOffers } from '../api';
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+type OfferSize = Pick<HistoryOfferView, 'months' | 'days' | 'communityName'>;
+
+const offerValues = (offer: OfferSize) => ({ months: offer.months, days: offer.days, community: offer.communityName });
 
 /** What an offer brings, in words: '2 months, 31 days of history in Grace Fellowship'. */
-export function offerSummary(offer: Pick<HistoryOfferView, 'months' | 'days' | 'communityName'>): string {
-  return `${plural(offer.months, 'month', 'months')}, ${plural(offer.days, 'day', 'days')} of history in ${offer.communityName}`;
+export function offerSummary(offer: OfferSize, t: Translate): string {
+  return t('{months, plural, one {# month} other {# months}}, {days, plural, one {# day} other {# days}} of history in {community}', offerValues(offer));
 }
 
 /**
@@ -22,6 +25,7 @@ export function offerSummary(offer: Pick<HistoryOfferView, 'months' | 'days' | '
  * Shown only while there is an offer to answer.
  */
 export function HistoryOffersCard() {
+  const t = useT();
   const offers = useHistoryOffers();
   const answer = useAnswerHistoryOffer();
   const [accepting, setAccepting] = useState<HistoryOfferView | null>(null);
@@ -32,42 +36,46 @@ export function HistoryOffersCard() {
       {
         onSuccess: (result) => {
           setAccepting(null);
-          toast({ title: what === 'accept' ? 'History Added' : 'Offer Declined', description: result.message, variant: 'success' });
+          toast({ title: what === 'accept' ? t('History Added') : t('Offer Declined'), description: result.message, variant: 'success' });
         },
         onError: (error) => {
           setAccepting(null);
-          toastError(what === 'accept' ? 'History was not added' : 'Offer was not declined', error);
+          toastError(what === 'accept' ? t('History was not added') : t('Offer was not declined'), error);
         },
       },
     );
 
-  if (offers.error) return <ErrorNote message="Offers of imported history could not be loaded." onRetry={() => void offers.refetch()} />;
+  if (offers.error) return <ErrorNote message={t('Offers of imported history could not be loaded.')} onRetry={() => void offers.refetch()} />;
   if (!offers.data || offers.data.length === 0) return null;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           <History className="size-5 shrink-0 text-primary-700" aria-hidden="true" />
-          History offered to you
+          {t('History offered to you')}
         </CardTitle>
-        <CardDescription>An administrator found history imported from a spreadsheet that they believe is yours. Nothing changes in your log unless you accept it.</CardDescription>
+        <CardDescription>
+          {t('An administrator found history imported from a spreadsheet that they believe is yours. Nothing changes in your log unless you accept it.')}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3">
           {offers.data.map((offer) => (
             <li key={offer.id} className="grid gap-3 rounded-xl border border-border p-4 sm:grid-cols-[1fr_auto] sm:items-center">
               <div className="grid min-w-0 gap-1">
-                <p className="font-medium [overflow-wrap:anywhere]">{offerSummary(offer)}</p>
+                <p className="font-medium [overflow-wrap:anywhere]">{offerSummary(offer, t)}</p>
                 <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-                  Offered by {offer.offeredBy ?? 'a former administrator'} on {formatLongDate(offer.createdAt)}; open until {formatLongDate(offer.expiresAt)}.
+                  {offer.offeredBy
+                    ? t('Offered by {name} on {date}; open until {until}.', { name: offer.offeredBy, date: formatLongDate(offer.createdAt), until: formatLongDate(offer.expiresAt) })
+                    : t('Offered by a former administrator on {date}; open until {until}.', { date: formatLongDate(offer.createdAt), until: formatLongDate(offer.expiresAt) })}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" className="min-h-11 flex-1 sm:flex-none" disabled={answer.isPending} onClick={() => setAccepting(offer)}>
-                  Accept
+                  {t('Accept')}
                 </Button>
                 <Button size="sm" variant="outline" className="min-h-11 flex-1 sm:flex-none" disabled={answer.isPending} onClick={() => send(offer, 'decline')}>
-                  {answer.isPending && answer.variables?.id === offer.id && answer.variables.answer === 'decline' ? 'Declining...' : 'Decline'}
+                  {answer.isPending && answer.variables?.id === offer.id && answer.variables.answer === 'decline' ? t('Declining...') : t('Decline')}
                 </Button>
               </div>
             </li>
@@ -76,14 +84,17 @@ export function HistoryOffersCard() {
       </CardContent>
       <AlertDialog open={accepting !== null} onOpenChange={(open) => (open || answer.isPending ? undefined : setAccepting(null))}>
         <ConfirmDialogContent
-          title="Add this history to your log?"
+          title={t('Add this history to your log?')}
           description={
             accepting
-              ? `${offerSummary(accepting)} join your own log. Days you logged yourself stay as you logged them, and a role the record held (at most Commander) comes with it. This cannot be undone.`
+              ? t(
+                  '{months, plural, one {# month} other {# months}}, {days, plural, one {# day} other {# days}} of history in {community} join your own log. Days you logged yourself stay as you logged them, and a role the record held (at most Commander) comes with it. This cannot be undone.',
+                  offerValues(accepting),
+                )
               : null
           }
-          confirmLabel="Add to my log"
-          pendingLabel="Adding..."
+          confirmLabel={t('Add to my log')}
+          pendingLabel={t('Adding...')}
           pending={answer.isPending}
           onConfirm={() => accepting && send(accepting, 'accept')}
         />

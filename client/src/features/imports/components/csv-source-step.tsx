@@ -5,6 +5,7 @@ import { CSV_MAX_CHARACTERS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '@shared
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { formatNumber, useT } from '@/i18n';
 import { type CsvEncoding, decodeCsv, encodingNote } from '../decode-csv';
 
 /** The CSV the wizard imports: pasted text, or a chosen file's text with the encoding it was read in. */
@@ -16,15 +17,14 @@ export interface CsvSource {
 
 export const NO_CSV: CsvSource = { text: '', fileName: null, encoding: null };
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** Step 1 of 'Import from CSV': choose a file (read as UTF-8, else as Windows-1252) or paste the CSV text. */
 export function CsvSourceStep({ id, source, onChange }: { id: string; source: CsvSource; onChange: (source: CsvSource) => void }) {
+  const t = useT();
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
     if (file.size > CSV_MAX_CHARACTERS * 2) {
-      toast({ title: 'CSV Parse Failed', description: 'The file is too large: at most 2 MB of CSV.', variant: 'destructive' });
+      toast({ title: t('CSV Parse Failed'), description: t('The file is too large: at most 2 MB of CSV.'), variant: 'destructive' });
       return;
     }
     const { text, encoding } = decodeCsv(await file.arrayBuffer());
@@ -34,12 +34,14 @@ export function CsvSourceStep({ id, source, onChange }: { id: string; source: Cs
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        One row per member, with an e-mail or name column. Columns for targets and for each day of a month are optional. At most {count(IMPORT_MAX_ROWS)} rows and{' '}
-        {count(IMPORT_MAX_COLUMNS)} columns. Imported members sign up and claim their history.
+        {t(
+          'One row per member, with an e-mail or name column. Columns for targets and for each day of a month are optional. At most {rows} rows and {columns} columns. Imported members sign up and claim their history.',
+          { rows: formatNumber(IMPORT_MAX_ROWS), columns: formatNumber(IMPORT_MAX_COLUMNS) },
+        )}
       </p>
       <div className="grid gap-2">
         <label htmlFor={`${id}-file`} className="text-sm font-medium">
-          CSV file
+          {t('CSV file')}
         </label>
         <input
           id={`${id}-file`}
@@ -51,12 +53,12 @@ export function CsvSourceStep({ id, source, onChange }: { id: string; source: Cs
         {source.fileName ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Upload className="size-4 shrink-0" aria-hidden="true" />
-            <span className="min-w-0 break-words">{source.fileName} is ready.</span>
+            <span className="min-w-0 break-words">{t('{fileName} is ready.', { fileName: source.fileName })}</span>
           </p>
         ) : null}
         <EncodingNote encoding={source.encoding} />
       </div>
-      <FormField id={`${id}-paste`} label="Or paste the CSV text">
+      <FormField id={`${id}-paste`} label={t('Or paste the CSV text')}>
         <Textarea
           id={`${id}-paste`}
           rows={8}
@@ -72,13 +74,14 @@ export function CsvSourceStep({ id, source, onChange }: { id: string; source: Cs
 
 /** Which encoding a file was read in, when it was not UTF-8 (so the moderator checks its accented letters). */
 export function EncodingNote({ encoding }: { encoding: CsvEncoding | null }) {
+  const t = useT();
   const note = encodingNote(encoding);
   if (!note) return null;
   return (
     <p className="flex items-start gap-2 rounded-xl border border-primary-100 bg-primary-50 px-4 py-3 text-sm text-primary-800">
       <Languages className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
-        {note} Check that names with accents read correctly.
+        {t(note)} {t('Check that names with accents read correctly.')}
       </span>
     </p>
   );

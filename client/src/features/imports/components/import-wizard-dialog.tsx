@@ -8,16 +8,14 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { ErrorNote } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
+import { formatList, msg, type Translate, useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { useCsvImport, useCsvPreview } from '../api';
 import { CsvSourceStep, EncodingNote, NO_CSV } from './csv-source-step';
 import { ImportOutcome, importSummary } from './import-outcome';
 import { MonthOptions, YearOptions } from '@/features/tracking/components/period-options';
 
-const STEP_TITLES = ['Upload or paste a CSV file', 'Map the columns', 'Choose the month', 'Import complete'] as const;
-/** Why step 2 cannot go on when no mapped column gives a name: the import could create nobody (the server would answer '0 members imported'). */
-const NO_NAME_MESSAGE = 'No mapped column can create a member: each new member needs a name. Map the display-name column, or the first- and last-name columns.';
-const EMAIL_ALONE_NOTE = ' The e-mail alone only finds members imported before.';
+const STEP_TITLES = [msg('Upload or paste a CSV file'), msg('Map the columns'), msg('Choose the month'), msg('Import complete')] as const;
 const YEARS = Array.from({ length: IMPORT_YEAR_MAX - IMPORT_YEAR_MIN + 1 }, (_, index) => IMPORT_YEAR_MIN + index);
 
 /** SPEC.md section 9: the import year defaults to the current one, within 2020-2030. */
@@ -30,6 +28,7 @@ const defaultYear = () => Math.min(Math.max(new Date().getFullYear(), IMPORT_YEA
  * Importing the same file again changes nothing, and says so.
  */
 export function ImportWizardDialog({ communityId }: { communityId: string }) {
+  const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState(1);
@@ -69,17 +68,24 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
       onSuccess: (parsed) => {
         setPreview(parsed);
         setMapping(Object.fromEntries(parsed.headers.map((header) => [header, parsed.suggestedMapping[header] ?? ''])));
-        toast({ title: 'CSV Parsed Successfully', description: `${parsed.totalRows} ${parsed.totalRows === 1 ? 'row' : 'rows'} found.`, variant: 'success' });
+        toast({ title: t('CSV Parsed Successfully'), description: t('{count, plural, one {# row found.} other {# rows found.}}', { count: parsed.totalRows }), variant: 'success' });
         setStep(2);
       },
-      onError: (error) => toastError('CSV Parse Failed', error, 'Failed to parse CSV data'),
+      onError: (error) => toastError(t('CSV Parse Failed'), error, t('Failed to parse CSV data')),
     });
   };
 
   const confirmMapping = () => {
     const chosen = Object.values(mapping).filter(Boolean);
     if (!mapsAName(chosen)) {
-      setMappingError(chosen.includes('email') ? NO_NAME_MESSAGE + EMAIL_ALONE_NOTE : NO_NAME_MESSAGE);
+      // No mapped column gives a name: the import could create nobody (the server would answer '0 members imported').
+      setMappingError(
+        chosen.includes('email')
+          ? t(
+              'No mapped column can create a member: each new member needs a name. Map the display-name column, or the first- and last-name columns. The e-mail alone only finds members imported before.',
+            )
+          : t('No mapped column can create a member: each new member needs a name. Map the display-name column, or the first- and last-name columns.'),
+      );
       return;
     }
     const bothNames = nameMappingProblem(chosen);
@@ -90,7 +96,7 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
     const repeated = chosen.find((field, index) => chosen.indexOf(field) !== index);
     if (repeated) {
       const label = preview?.fields.find((candidate) => candidate.value === repeated)?.label ?? repeated;
-      setMappingError(`${label} is chosen for more than one column.`);
+      setMappingError(t('{field} is chosen for more than one column.', { field: label }));
       return;
     }
     setMappingError(null);
@@ -104,10 +110,10 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
       {
         onSuccess: (outcome) => {
           setResult(outcome);
-          toast({ title: 'Import Successful', description: importSummary(outcome), variant: 'success' });
+          toast({ title: t('Import Successful'), description: importSummary(outcome, t), variant: 'success' });
           setStep(4);
         },
-        onError: (error) => toastError('Import Failed', error, 'Failed to import CSV data'),
+        onError: (error) => toastError(t('Import Failed'), error, t('Failed to import CSV data')),
       },
     );
   };
@@ -115,30 +121,30 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
   const footer =
     step === 1 ? (
       <Button onClick={submitCsv} disabled={pending || !csvData.trim()}>
-        {parse.isPending ? 'Reading...' : 'Continue'}
+        {parse.isPending ? t('Reading...') : t('Continue')}
       </Button>
     ) : step === 2 ? (
       <>
         <Button variant="outline" onClick={() => setStep(1)}>
-          Back
+          {t('Back')}
         </Button>
-        <Button onClick={confirmMapping}>Continue</Button>
+        <Button onClick={confirmMapping}>{t('Continue')}</Button>
       </>
     ) : step === 3 ? (
       <>
         <Button variant="outline" disabled={pending} onClick={() => setStep(2)}>
-          Back
+          {t('Back')}
         </Button>
         <Button onClick={startImport} disabled={pending || !month}>
-          {runImport.isPending ? 'Importing...' : 'Start Import'}
+          {runImport.isPending ? t('Importing...') : t('Start Import')}
         </Button>
       </>
     ) : (
       <>
         <Button variant="outline" onClick={reset}>
-          Import Another File
+          {t('Import Another File')}
         </Button>
-        <Button onClick={() => onOpenChange(false)}>Done</Button>
+        <Button onClick={() => onOpenChange(false)}>{t('Done')}</Button>
       </>
     );
 
@@ -147,16 +153,16 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <FileUp aria-hidden="true" />
-          Import from CSV
+          {t('Import from CSV')}
         </Button>
       </DialogTrigger>
       <ScrollingDialogContent
         className="max-w-3xl"
         header={
           <DialogHeader>
-            <DialogTitle>Import from CSV</DialogTitle>
+            <DialogTitle>{t('Import from CSV')}</DialogTitle>
             <DialogDescription>
-              Step {step} of 4: {STEP_TITLES[step - 1]}
+              {t('Step {step} of {count}: {title}', { step, count: STEP_TITLES.length, title: t(STEP_TITLES[step - 1]!) })}
             </DialogDescription>
           </DialogHeader>
         }
@@ -168,19 +174,21 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
           <div className="grid gap-4">
             <EncodingNote encoding={source.encoding} />
             <p className="text-sm text-muted-foreground">
-              {preview.totalRows} {preview.totalRows === 1 ? 'row' : 'rows'}. Choose where each column goes; columns left on “Ignore” are not imported. A name is required: the
-              display name, or the first and last names (joined into one).
+              {t(
+                '{count, plural, one {# row.} other {# rows.}} Choose where each column goes; columns left on “Ignore” are not imported. A name is required: the display name, or the first and last names (joined into one).',
+                { count: preview.totalRows },
+              )}
             </p>
             <div className="grid gap-3 sm:grid-cols-2">
               {preview.headers.map((header, index) => (
-                <FormField key={header} id={`${id}-map-${index}`} label={header} hint={sampleOf(preview, header)}>
+                <FormField key={header} id={`${id}-map-${index}`} label={header} hint={sampleOf(preview, header, t)}>
                   <NativeSelect
                     id={`${id}-map-${index}`}
                     aria-describedby={`${id}-map-${index}-hint`}
                     value={mapping[header] ?? ''}
                     onChange={(event) => setMapping((current) => ({ ...current, [header]: event.target.value }))}
                   >
-                    <option value="">Ignore</option>
+                    <option value="">{t('Ignore')}</option>
                     {preview.fields.map((field) => (
                       <option key={field.value} value={field.value}>
                         {field.label}
@@ -197,14 +205,14 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
 
         {step === 3 ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <p className="text-sm text-muted-foreground sm:col-span-2">The month the daily columns belong to. Targets are saved for the same month.</p>
-            <FormField id={`${id}-month`} label="Month">
+            <p className="text-sm text-muted-foreground sm:col-span-2">{t('The month the daily columns belong to. Targets are saved for the same month.')}</p>
+            <FormField id={`${id}-month`} label={t('Month')}>
               <NativeSelect id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)}>
-                <option value="">Choose a month</option>
+                <option value="">{t('Choose a month')}</option>
                 <MonthOptions />
               </NativeSelect>
             </FormField>
-            <FormField id={`${id}-year`} label="Year">
+            <FormField id={`${id}-year`} label={t('Year')}>
               <NativeSelect id={`${id}-year`} value={year} onChange={(event) => setYear(event.target.value)}>
                 <YearOptions years={YEARS} />
               </NativeSelect>
@@ -223,6 +231,7 @@ export function ImportWizardDialog({ communityId }: { communityId: string }) {
  * the import does), so the moderator sees the parts are the right way round before going on.
  */
 function JoinedNames({ preview, mapping }: { preview: CsvPreview; mapping: Record<string, string> }) {
+  const t = useT();
   const columnOf = (field: string) => preview.headers.find((header) => mapping[header] === field);
   const first = columnOf('firstName');
   const last = columnOf('lastName');
@@ -231,17 +240,18 @@ function JoinedNames({ preview, mapping }: { preview: CsvPreview; mapping: Recor
     .map((row) => [first, last].map((header) => (header ? (row[header] ?? '') : '')).join(' ').replace(/\s+/g, ' ').trim())
     .filter(Boolean)
     .slice(0, 2);
-  const from = [first, last].filter(Boolean).map((header) => `“${header}”`).join(' and ');
+  const columns = formatList([first, last].filter(Boolean).map((header) => `“${header}”`));
   return (
     <p className="text-sm text-muted-foreground break-words">
-      Names are built from {from}
-      {names.length ? `: ${names.map((name) => `“${name}”`).join(', ')}` : ''}.
+      {names.length
+        ? t('Names are built from {columns}: {names}.', { columns, names: formatList(names.map((name) => `“${name}”`), { style: 'short', type: 'unit' }) })
+        : t('Names are built from {columns}.', { columns })}
     </p>
   );
 }
 
 /** A column's first values, so the moderator recognises it while mapping. */
-function sampleOf(preview: CsvPreview, header: string): string {
+function sampleOf(preview: CsvPreview, header: string, t: Translate): string {
   const values = preview.preview.map((row) => row[header]?.trim()).filter(Boolean);
-  return values.length ? `e.g. ${values.slice(0, 2).join(' · ')}` : 'Empty in the first rows';
+  return values.length ? t('e.g. {values}', { values: values.slice(0, 2).join(' · ') }) : t('Empty in the first rows');
 }

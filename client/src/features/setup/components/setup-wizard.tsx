@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorNote } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
+import { msg, type Translate, useT } from '@/i18n';
 import { findApiError } from '@/lib/api-client';
 import { getStoredCommunityId, type Membership, switchCommunity } from '@/lib/community';
 import { useSaveGuidance } from '@/features/guidance/api';
@@ -17,7 +18,15 @@ import { INITIAL_SETUP, SETUP_STEP_COUNT, SETUP_STEPS, setupProgress, setupReduc
 import { LaunchStep } from './launch-step';
 import { DisciplinesStep, GuidanceStep, StructureStep, ThemeStep, WelcomeStep } from './setup-steps';
 
-const saveProblem = (error: unknown, what: string) => findApiError(error)?.serverMessage ?? `We could not save ${what}. Check your connection and press Next again.`;
+type Saved = 'disciplines' | 'guidance' | 'subgroup';
+
+const saveProblem = (error: unknown, what: Saved, t: Translate) =>
+  findApiError(error)?.serverMessage ??
+  (what === 'disciplines'
+    ? t('We could not save the disciplines. Check your connection and press Next again.')
+    : what === 'guidance'
+      ? t('We could not save the guidance. Check your connection and press Next again.')
+      : t('We could not save your first subgroup. Check your connection and press Next again.'));
 
 /**
  * The six-step setup of a new community (SPEC.md sections 2 and 4). Step 3 saves the disciplines and
@@ -25,6 +34,7 @@ const saveProblem = (error: unknown, what: string) => findApiError(error)?.serve
  * opens the community's dashboard.
  */
 export function SetupWizard({ membership }: { membership: Membership }) {
+  const t = useT();
   const communityId = membership.communityId;
   const [step, setStep] = useState(1);
   const [state, dispatch] = useReducer(setupReducer, INITIAL_SETUP);
@@ -65,11 +75,11 @@ export function SetupWizard({ membership }: { membership: Membership }) {
         await createSubgroup.mutateAsync({ name, description: null });
       }
     } catch (error) {
-      setProblem(saveProblem(error, 'your first subgroup'));
+      setProblem(saveProblem(error, 'subgroup', t));
       setLaunching(false);
       return;
     }
-    toast({ title: 'Community setup complete!', description: 'Your community is ready for members.', variant: 'success' });
+    toast({ title: t('Community setup complete!'), description: t('Your community is ready for members.'), variant: 'success' });
     if (getStoredCommunityId() === communityId) navigate('/');
     else switchCommunity(membership);
   };
@@ -77,29 +87,29 @@ export function SetupWizard({ membership }: { membership: Membership }) {
   const next = () => {
     setProblem(null);
     if (step === 2 && !state.themeId) {
-      toast({ title: 'Select a theme', description: 'Please choose a community theme to continue.', variant: 'destructive' });
+      toast({ title: t('Select a theme'), description: t('Please choose a community theme to continue.'), variant: 'destructive' });
       return;
     }
     if (step === 3) {
       if (state.selectedDisciplines.length + state.customDisciplines.length === 0) {
-        toast({ title: 'Select at least one discipline', description: 'Your community needs at least one spiritual discipline to track.', variant: 'destructive' });
+        toast({ title: t('Select at least one discipline'), description: t('Your community needs at least one spiritual discipline to track.'), variant: 'destructive' });
         return;
       }
-      saveDisciplines.mutate(disciplineTemplates(state.selectedDisciplines, state.customDisciplines, state.privateDisciplines), {
+      saveDisciplines.mutate(disciplineTemplates(state.selectedDisciplines, state.customDisciplines, state.privateDisciplines, t), {
         onSuccess: () => goTo(4),
-        onError: (error) => setProblem(saveProblem(error, 'the disciplines')),
+        onError: (error) => setProblem(saveProblem(error, 'disciplines', t)),
       });
       return;
     }
     if (step === 4) {
       saveGuidance.mutate(
-        { contentMarkdown: state.guidanceContent.trim() || DEFAULT_WELCOME_GUIDANCE },
-        { onSuccess: () => goTo(5), onError: (error) => setProblem(saveProblem(error, 'the guidance')) },
+        { contentMarkdown: state.guidanceContent.trim() || t(DEFAULT_WELCOME_GUIDANCE) },
+        { onSuccess: () => goTo(5), onError: (error) => setProblem(saveProblem(error, 'guidance', t)) },
       );
       return;
     }
     if (step === 5 && state.enableSubgroups && !state.defaultSubgroupName.trim()) {
-      setSubgroupNameError('Enter a name for the first subgroup, or turn subgroups off.');
+      setSubgroupNameError(msg('Enter a name for the first subgroup, or turn subgroups off.'));
       return;
     }
     setSubgroupNameError(undefined);
@@ -118,17 +128,15 @@ export function SetupWizard({ membership }: { membership: Membership }) {
       <CardHeader className="grid gap-4">
         <div className="grid gap-2">
           <div className="flex items-center justify-between text-sm text-muted-foreground">
-            <span>
-              Step {step} of {SETUP_STEP_COUNT}
-            </span>
-            <span>{progress}% complete</span>
+            <span>{t('Step {step} of {count}', { step, count: SETUP_STEP_COUNT })}</span>
+            <span>{t('{progress}% complete', { progress })}</span>
           </div>
-          <div role="progressbar" aria-label="Setup progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 overflow-hidden rounded-full bg-muted">
+          <div role="progressbar" aria-label={t('Setup progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 overflow-hidden rounded-full bg-muted">
             <div className="h-full rounded-full bg-primary-600 transition-[width] motion-reduce:transition-none" style={{ width: `${progress}%` }} />
           </div>
         </div>
         <CardTitle ref={heading} tabIndex={-1} className="text-2xl focus:outline-none">
-          {title}
+          {t(title)}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -144,17 +152,17 @@ export function SetupWizard({ membership }: { membership: Membership }) {
       <CardFooter className="flex flex-col-reverse gap-3 border-t border-border pt-4 sm:flex-row sm:justify-between">
         <Button variant="outline" className="w-full sm:w-auto" disabled={step === 1 || pending} onClick={() => goTo(step - 1)}>
           <ArrowLeft aria-hidden="true" />
-          Previous
+          {t('Previous')}
         </Button>
         <Button className="w-full sm:w-auto" onClick={next} disabled={pending}>
           {step === SETUP_STEP_COUNT ? (
             <>
               <Rocket aria-hidden="true" />
-              {launching ? 'Launching...' : 'Launch Community'}
+              {launching ? t('Launching...') : t('Launch Community')}
             </>
           ) : (
             <>
-              {pending ? 'Saving...' : 'Next'}
+              {pending ? t('Saving...') : t('Next')}
               <ArrowRight aria-hidden="true" />
             </>
           )}

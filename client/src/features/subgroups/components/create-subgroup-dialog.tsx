@@ -10,18 +10,19 @@ import { Input } from '@/components/ui/input';
 import { ScrollingDialogContent } from '@/components/ui/scrolling-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { msg, useT } from '@/i18n';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
 import { useCreateSubgroup } from '../api';
 
-export const SUBGROUP_NAME_REQUIRED = 'Please enter a name for the subgroup.';
+export const SUBGROUP_NAME_REQUIRED = msg('Please enter a name for the subgroup.');
 const NAME_MAX = 80;
 const DESCRIPTION_MAX = 500;
 
 /** SPEC.md section 5: the name must be non-blank after trimming; the description is optional. */
 const createSubgroupForm = z.object({
-  name: z.string().trim().min(1, SUBGROUP_NAME_REQUIRED).max(NAME_MAX, `Subgroup name must be at most ${NAME_MAX} characters`),
-  description: z.string().trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+  name: z.string().trim().min(1, SUBGROUP_NAME_REQUIRED).max(NAME_MAX, msg('Subgroup name must be at most 80 characters')),
+  description: z.string().trim().max(DESCRIPTION_MAX, msg('Description must be at most 500 characters')),
 });
 type CreateSubgroupForm = z.infer<typeof createSubgroupForm>;
 
@@ -29,6 +30,7 @@ const EMPTY: CreateSubgroupForm = { name: '', description: '' };
 
 /** 'Create Subgroup': a name and an optional description, sent with POST /api/subgroups. */
 export function CreateSubgroupDialog({ communityId }: { communityId: string }) {
+  const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
   const create = useCreateSubgroup(communityId);
@@ -46,12 +48,12 @@ export function CreateSubgroupDialog({ communityId }: { communityId: string }) {
       { name, description: description || null },
       {
         onSuccess: (subgroup) => {
-          toast({ title: 'Subgroup Created', description: `${subgroup.name} is ready: choose its commander and assign its members.`, variant: 'success' });
+          toast({ title: t('Subgroup Created'), description: t('{name} is ready: choose its commander and assign its members.', { name: subgroup.name }), variant: 'success' });
           setOpen(false);
           form.reset(EMPTY);
         },
         onError: (error) => {
-          if (!applyServerFieldErrors(error, form.setError, ['name', 'description'])) toastError('Creation Failed', error, 'Failed to create subgroup');
+          if (!applyServerFieldErrors(error, form.setError, ['name', 'description'])) toastError(t('Creation Failed'), error, t('Failed to create subgroup'));
         },
       },
     );
@@ -65,37 +67,37 @@ export function CreateSubgroupDialog({ communityId }: { communityId: string }) {
       <DialogTrigger asChild>
         <Button className="w-full sm:w-auto">
           <Plus aria-hidden="true" />
-          Create Subgroup
+          {t('Create Subgroup')}
         </Button>
       </DialogTrigger>
       <ScrollingDialogContent
         header={
           <DialogHeader>
-            <DialogTitle>Create Subgroup</DialogTitle>
-            <DialogDescription>A small group of members led by a commander. You choose the commander and the members next.</DialogDescription>
+            <DialogTitle>{t('Create Subgroup')}</DialogTitle>
+            <DialogDescription>{t('A small group of members led by a commander. You choose the commander and the members next.')}</DialogDescription>
           </DialogHeader>
         }
         onSubmit={onSubmit}
         footer={
           <>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Subgroup'}
+              {create.isPending ? t('Creating...') : t('Create Subgroup')}
             </Button>
           </>
         }
       >
-        <FormField id={nameId} label="Subgroup name" error={errors.name?.message}>
-          <Input {...fieldProps(nameId, { error: errors.name?.message })} {...form.register('name')} maxLength={NAME_MAX} autoComplete="off" placeholder="e.g. Alpha Group" />
+        <FormField id={nameId} label={t('Subgroup name')} error={errors.name?.message}>
+          <Input {...fieldProps(nameId, { error: errors.name?.message })} {...form.register('name')} maxLength={NAME_MAX} autoComplete="off" placeholder={t('e.g. Alpha Group')} />
         </FormField>
-        <FormField id={descriptionId} label="Description (optional)" error={errors.description?.message}>
+        <FormField id={descriptionId} label={t('Description (optional)')} error={errors.description?.message}>
           <Textarea
             {...fieldProps(descriptionId, { error: errors.description?.message })}
             {...form.register('description')}
             maxLength={DESCRIPTION_MAX}
-            placeholder="Who meets here, and what they focus on"
+            placeholder={t('Who meets here, and what they focus on')}
           />
         </FormField>
       </ScrollingDialogContent>

@@ -2,6 +2,7 @@ import type { CommunityMember } from '@shared/contracts/communities';
 import type { SubgroupView } from '@shared/contracts/subgroups';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
+import { formatList, type Translate, useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { useAssignSubgroup } from '../api';
 
@@ -9,7 +10,7 @@ import { useAssignSubgroup } from '../api';
 export const subgroupsLedBy = (subgroups: readonly SubgroupView[], memberId: string) => subgroups.filter((subgroup) => subgroup.commanderId === memberId);
 
 /** 'Leads Alpha Group' (or 'Leads Alpha Group and Beta Group'). */
-export const leadsLabel = (led: readonly SubgroupView[]) => `Leads ${new Intl.ListFormat('en', { type: 'conjunction' }).format(led.map((subgroup) => subgroup.name))}`;
+export const leadsLabel = (led: readonly SubgroupView[], t: Translate) => t('Leads {subgroups}', { subgroups: formatList(led.map((subgroup) => subgroup.name)) });
 
 /** I17: a subgroup id shown (one this list does not hold, e.g. deleted meanwhile) is cut to 8 characters. */
 export const shortSubgroupId = (id: string) => id.slice(0, 8);
@@ -30,6 +31,7 @@ interface MemberSubgroupSelectProps {
  * subgroup without being assigned to one reads 'Leads Alpha Group', not 'Unassigned'.
  */
 export function MemberSubgroupSelect({ communityId, member, subgroups, id, className }: MemberSubgroupSelectProps) {
+  const t = useT();
   const assign = useAssignSubgroup(communityId);
   const led = subgroupsLedBy(subgroups, member.id);
   // While the change is on its way the select shows the choice; afterwards the member list's answer.
@@ -43,9 +45,9 @@ export function MemberSubgroupSelect({ communityId, member, subgroups, id, class
       {
         onSuccess: () =>
           target
-            ? toast({ title: 'Member Assigned', description: `${member.displayName} joined ${target.name}.`, variant: 'success' })
-            : toast({ title: 'Member Unassigned', description: `${member.displayName} is no longer in a subgroup.`, variant: 'success' }),
-        onError: (error) => toastError('Assignment Failed', error, 'Failed to assign member'),
+            ? toast({ title: t('Member Assigned'), description: t('{member} joined {subgroup}.', { member: member.displayName, subgroup: target.name }), variant: 'success' })
+            : toast({ title: t('Member Unassigned'), description: t('{member} is no longer in a subgroup.', { member: member.displayName }), variant: 'success' }),
+        onError: (error) => toastError(t('Assignment Failed'), error, t('Failed to assign member')),
       },
     );
   };
@@ -53,15 +55,15 @@ export function MemberSubgroupSelect({ communityId, member, subgroups, id, class
   return (
     <NativeSelect
       id={id}
-      aria-label={`Subgroup for ${member.displayName}`}
+      aria-label={t('Subgroup for {name}', { name: member.displayName })}
       value={shown ?? ''}
       disabled={assign.isPending}
       onChange={(event) => move(event.target.value || null)}
       className={className}
     >
       {/* Not assigned, a commander's subgroup is the one they lead (GET /api/user/subgroup): say so. */}
-      <option value="">{led.length > 0 ? leadsLabel(led) : 'Unassigned'}</option>
-      {unknown ? <option value={unknown}>Subgroup {shortSubgroupId(unknown)}</option> : null}
+      <option value="">{led.length > 0 ? leadsLabel(led, t) : t('Unassigned')}</option>
+      {unknown ? <option value={unknown}>{t('Subgroup {id}', { id: shortSubgroupId(unknown) })}</option> : null}
       {subgroups.map((subgroup) => (
         <option key={subgroup.id} value={subgroup.id}>
           {subgroup.name}

@@ -14,6 +14,7 @@ import { EmptyNote } from '@/components/ui/states';
 import { QueryFailure } from '@/features/communities/components/community-state';
 import { RequestMeetingDialog } from '@/features/meetings/components/request-meeting-dialog';
 import { AskCommanderDialog } from '@/features/questions/components/ask-commander-dialog';
+import { Trans, useT } from '@/i18n';
 import { formatLongDate } from '@/lib/dates';
 import { initials } from '@/lib/utils';
 import { useOwnSubgroup } from '../api';
@@ -29,14 +30,15 @@ interface MySubgroupProps {
 
 /** My Subgroup: loading, not assigned, or the subgroup with its commander and the two dialogs (SPEC.md section 2). */
 export function MySubgroup({ communityId, viewerId, timeZone, careNote = null }: MySubgroupProps) {
+  const t = useT();
   const own = useOwnSubgroup(communityId);
 
-  if (own.error) return <QueryFailure error={own.error} onRetry={() => void own.refetch()} fallback="We could not load your subgroup." />;
+  if (own.error) return <QueryFailure error={own.error} onRetry={() => void own.refetch()} fallback={t('We could not load your subgroup.')} />;
   if (own.isPending) {
     return (
       <Card className="flex flex-col items-center justify-center gap-3 p-10 text-muted-foreground">
-        <Spinner label="Loading your subgroup" />
-        <p aria-hidden="true">Loading your subgroup</p>
+        <Spinner label={t('Loading your subgroup')} />
+        <p aria-hidden="true">{t('Loading your subgroup')}</p>
       </Card>
     );
   }
@@ -63,6 +65,7 @@ export function MySubgroup({ communityId, viewerId, timeZone, careNote = null }:
 
 /** A note from one's commander (or an admin): its words, and when one's commander wrote it, how to answer. */
 function CareNoteCard({ note, answerable }: { note: Pick<NotificationView, 'title' | 'message' | 'createdAt'>; answerable: boolean }) {
+  const t = useT();
   return (
     <Card role="region" aria-label={note.title} className="grid gap-2 border-accent-200 bg-accent-50 p-5">
       <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -72,16 +75,17 @@ function CareNoteCard({ note, answerable }: { note: Pick<NotificationView, 'titl
         </time>
       </p>
       <p className="whitespace-pre-line break-words">{note.message}</p>
-      {answerable ? <p className="text-sm text-muted-foreground">Answer with "Ask Your Commander" below, or ask to meet.</p> : null}
+      {answerable ? <p className="text-sm text-muted-foreground">{t('Answer with "Ask Your Commander" below, or ask to meet.')}</p> : null}
     </Card>
   );
 }
 
 /** The further subgroups a commander leads besides the one shown above (GET /api/user/subgroup's ledSubgroups). */
 function AlsoLed({ subgroups }: { subgroups: OwnSubgroupView['ledSubgroups'] }) {
+  const t = useT();
   return (
     <Card className="grid gap-3 p-5 sm:p-6">
-      <h2 className="text-lg font-semibold">You also lead</h2>
+      <h2 className="text-lg font-semibold">{t('You also lead')}</h2>
       <ul className="grid gap-2">
         {subgroups.map((subgroup) => (
           <li key={subgroup.id} className="flex min-w-0 items-start gap-3 rounded-xl border border-border bg-muted/50 p-3">
@@ -93,23 +97,24 @@ function AlsoLed({ subgroups }: { subgroups: OwnSubgroupView['ledSubgroups'] }) 
           </li>
         ))}
       </ul>
-      <p className="text-sm text-muted-foreground">Their members' questions and meeting requests come to you too.</p>
+      <p className="text-sm text-muted-foreground">{t("Their members' questions and meeting requests come to you too.")}</p>
     </Card>
   );
 }
 
 function NotAssigned() {
+  const t = useT();
   return (
     <Card className="flex flex-col items-center gap-3 p-8 text-center">
       <span className="flex size-12 items-center justify-center rounded-2xl bg-accent-50 text-accent-600">
         <UserRoundX className="size-6" aria-hidden="true" />
       </span>
-      <h2 className="text-xl font-semibold">Not Assigned to a Subgroup</h2>
+      <h2 className="text-xl font-semibold">{t('Not Assigned to a Subgroup')}</h2>
       <p className="max-w-md text-muted-foreground">
-        You have not been assigned to a subgroup yet. Please contact your administrator to be placed in one with a commander.
+        {t('You have not been assigned to a subgroup yet. Please contact your administrator to be placed in one with a commander.')}
       </p>
       {/* In place of 'Ask Your Commander' and 'Request Meeting': there is nobody to ask yet (DECISIONS.md). */}
-      <p className="max-w-md text-sm text-muted-foreground">Until then there is no commander to ask questions or to meet with.</p>
+      <p className="max-w-md text-sm text-muted-foreground">{t('Until then there is no commander to ask questions or to meet with.')}</p>
     </Card>
   );
 }
@@ -123,6 +128,7 @@ interface AssignedSubgroupProps extends Omit<MySubgroupProps, 'communityId' | 'c
 }
 
 function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander, replyTo }: AssignedSubgroupProps) {
+  const t = useT();
   const [asking, setAsking] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const leadsIt = commander?.id === viewerId;
@@ -137,13 +143,13 @@ function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander
           <h2 className="break-words text-2xl font-semibold leading-tight">{subgroup.name}</h2>
           {subgroup.description ? <p className="break-words text-muted-foreground">{subgroup.description}</p> : null}
           <p className="text-sm text-muted-foreground">
-            Member since <time dateTime={subgroup.createdAt}>{formatLongDate(subgroup.createdAt)}</time>
+            <Trans id="Member since <0>{date}</0>" values={{ date: formatLongDate(subgroup.createdAt) }} components={{ 0: <time dateTime={subgroup.createdAt} /> }} />
           </p>
         </div>
       </div>
 
       {commander ? (
-        <section aria-label="Your commander" className="flex items-center gap-3 rounded-xl border border-border bg-muted/50 p-4">
+        <section aria-label={t('Your commander')} className="flex items-center gap-3 rounded-xl border border-border bg-muted/50 p-4">
           <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-700 font-semibold text-primary-foreground">
             {initials(commander.displayName)}
           </span>
@@ -151,20 +157,20 @@ function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander
           <div className="grid min-w-0 flex-1 gap-0.5">
             <p className="font-semibold break-words">{commander.displayName}</p>
             <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-              Commander
+              {t('Commander')}
               <Badge variant="accent">
                 <Crown aria-hidden="true" />
-                Leader
+                {t('Leader')}
               </Badge>
             </p>
           </div>
         </section>
       ) : (
-        <EmptyNote>Your subgroup has no commander yet. Your administrator will choose one; then you can ask questions and request meetings here.</EmptyNote>
+        <EmptyNote>{t('Your subgroup has no commander yet. Your administrator will choose one; then you can ask questions and request meetings here.')}</EmptyNote>
       )}
 
       {commander && leadsIt ? (
-        <p className="text-sm text-muted-foreground">You lead this subgroup: your members' questions and meeting requests come to you.</p>
+        <p className="text-sm text-muted-foreground">{t("You lead this subgroup: your members' questions and meeting requests come to you.")}</p>
       ) : null}
 
       {commander && !leadsIt ? (
@@ -172,14 +178,14 @@ function AssignedSubgroup({ communityId, viewerId, timeZone, subgroup, commander
           <div className="grid gap-3 sm:grid-cols-2">
             <Button onClick={() => setAsking(true)} className="h-auto min-h-11 whitespace-normal">
               <MessageCircleQuestion aria-hidden="true" />
-              Ask Your Commander
+              {t('Ask Your Commander')}
             </Button>
             <Button variant="outline" onClick={() => setRequesting(true)} className="h-auto min-h-11 whitespace-normal">
               <CalendarPlus aria-hidden="true" />
-              Request Meeting with Commander
+              {t('Request Meeting with Commander')}
             </Button>
           </div>
-          <AskCommanderDialog open={asking} onOpenChange={setAsking} subject={replyTo ? `Re: ${replyTo.title}` : undefined} />
+          <AskCommanderDialog open={asking} onOpenChange={setAsking} subject={replyTo ? t('Re: {subject}', { subject: replyTo.title }) : undefined} />
           <RequestMeetingDialog open={requesting} onOpenChange={setRequesting} communityId={communityId} commander={commander} timeZone={timeZone} />
         </>
       ) : null}

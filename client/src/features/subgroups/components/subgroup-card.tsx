@@ -11,13 +11,12 @@ import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { EmptyNote, ErrorNote, loadFailureMessage } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { listedMember, useMemberPages } from '@/features/communities/api';
 import { FindMemberDialog } from '@/features/communities/components/find-member-dialog';
 import { useAssignSubgroup, useSetCommander, useUnassignedMembers } from '../api';
 import { ShowMoreMembers } from '@/features/communities/components/show-more-members';
-
-export const memberCountLabel = (count: number) => (count === 1 ? '1 member' : `${count} members`);
 
 interface SubgroupCardProps {
   communityId: string;
@@ -29,6 +28,7 @@ interface SubgroupCardProps {
 
 /** One subgroup: its commander, its members a page at a time (each with Unassign), 'Assign member' and Delete. */
 export function SubgroupCard({ communityId, subgroup, eligibleCommanders, onDelete }: SubgroupCardProps) {
+  const t = useT();
   const id = useId();
   const titleId = `${id}-title`;
   return (
@@ -39,13 +39,13 @@ export function SubgroupCard({ communityId, subgroup, eligibleCommanders, onDele
             {subgroup.name}
           </h3>
           {subgroup.description ? <p className="break-words text-sm text-muted-foreground">{subgroup.description}</p> : null}
-          <p className="text-sm text-muted-foreground">{memberCountLabel(subgroup.memberCount)}</p>
+          <p className="text-sm text-muted-foreground">{t('{count, plural, one {# member} other {# members}}', { count: subgroup.memberCount })}</p>
         </div>
         <Button
           variant="ghost"
           size="icon"
           className="size-11 shrink-0 text-destructive hover:bg-destructive-50"
-          aria-label={`Delete ${subgroup.name}`}
+          aria-label={t('Delete {name}', { name: subgroup.name })}
           onClick={() => onDelete(subgroup)}
         >
           <Trash2 aria-hidden="true" />
@@ -61,6 +61,7 @@ export function SubgroupCard({ communityId, subgroup, eligibleCommanders, onDele
 const NO_MEMBERS: readonly CommunityMember[] = [];
 
 function CommanderSelect({ communityId, subgroup, eligible, disabled }: { communityId: string; subgroup: SubgroupView; eligible: readonly CommunityMember[]; disabled: boolean }) {
+  const t = useT();
   const id = useId();
   const setCommander = useSetCommander(communityId);
   // While the change is on its way the select shows the choice; afterwards the server's answer.
@@ -76,11 +77,13 @@ function CommanderSelect({ communityId, subgroup, eligible, disabled }: { commun
       {
         onSuccess: () =>
           toast({
-            title: 'Commander Updated',
-            description: chosen ? `${chosen.displayName} now leads ${subgroup.name}.` : `${subgroup.name} has no commander now.`,
+            title: t('Commander Updated'),
+            description: chosen
+              ? t('{commander} now leads {subgroup}.', { commander: chosen.displayName, subgroup: subgroup.name })
+              : t('{subgroup} has no commander now.', { subgroup: subgroup.name }),
             variant: 'success',
           }),
-        onError: (error) => toastError('Update Failed', error, 'Failed to update commander'),
+        onError: (error) => toastError(t('Update Failed'), error, t('Failed to update commander')),
       },
     );
   };
@@ -90,11 +93,11 @@ function CommanderSelect({ communityId, subgroup, eligible, disabled }: { commun
   return (
     <div className="grid gap-1.5">
       <label htmlFor={selectId} className="text-sm font-medium">
-        Commander
+        {t('Commander')}
       </label>
       <NativeSelect id={selectId} aria-describedby={hintId} value={shown ?? ''} disabled={disabled || setCommander.isPending} onChange={(event) => onChange(event.target.value)}>
-        <option value="">No commander</option>
-        {current ? <option value={current.commanderId!}>{current.commanderName ?? 'Former commander'}</option> : null}
+        <option value="">{t('No commander')}</option>
+        {current ? <option value={current.commanderId!}>{current.commanderName ?? t('Former commander')}</option> : null}
         {eligible.map((member) => (
           <option key={member.id} value={member.id}>
             {member.displayName}
@@ -102,13 +105,14 @@ function CommanderSelect({ communityId, subgroup, eligible, disabled }: { commun
         ))}
       </NativeSelect>
       <p id={hintId} className="text-xs text-muted-foreground">
-        Only members holding Commander or an admin role can lead a subgroup.
+        {t('Only members holding Commander or an admin role can lead a subgroup.')}
       </p>
     </div>
   );
 }
 
 function SubgroupMembers({ communityId, subgroup }: { communityId: string; subgroup: SubgroupView }) {
+  const t = useT();
   const pages = useMemberPages(communityId, { subgroupId: subgroup.id });
   const assign = useAssignSubgroup(communityId);
   const members = pages.data?.pages.flatMap((page) => page.members) ?? [];
@@ -116,32 +120,33 @@ function SubgroupMembers({ communityId, subgroup }: { communityId: string; subgr
     assign.mutate(
       { userId: member.id, subgroupId: null },
       {
-        onSuccess: () => toast({ title: 'Member Unassigned', description: `${member.displayName} is no longer in ${subgroup.name}.`, variant: 'success' }),
-        onError: (error) => toastError('Assignment Failed', error, 'Failed to unassign member'),
+        onSuccess: () =>
+          toast({ title: t('Member Unassigned'), description: t('{member} is no longer in {subgroup}.', { member: member.displayName, subgroup: subgroup.name }), variant: 'success' }),
+        onError: (error) => toastError(t('Assignment Failed'), error, t('Failed to unassign member')),
       },
     );
 
-  if (pages.error && !pages.data) return <ErrorNote message={loadFailureMessage('The members could not be loaded.', pages.error)} onRetry={() => void pages.refetch()} />;
-  if (pages.isPending) return <p className="text-sm text-muted-foreground">Loading members…</p>;
-  if (members.length === 0) return <EmptyNote>No members in this subgroup yet.</EmptyNote>;
+  if (pages.error && !pages.data) return <ErrorNote message={loadFailureMessage(t('The members could not be loaded.'), pages.error)} onRetry={() => void pages.refetch()} />;
+  if (pages.isPending) return <p className="text-sm text-muted-foreground">{t('Loading members…')}</p>;
+  if (members.length === 0) return <EmptyNote>{t('No members in this subgroup yet.')}</EmptyNote>;
   return (
     <div className="grid gap-2">
-      <ul aria-label={`Members of ${subgroup.name}`} className="max-h-32 divide-y divide-border overflow-y-auto rounded-xl border border-border">
+      <ul aria-label={t('Members of {subgroup}', { subgroup: subgroup.name })} className="max-h-32 divide-y divide-border overflow-y-auto rounded-xl border border-border">
         {members.map((member) => {
           const pending = assign.isPending && assign.variables.userId === member.id;
           return (
             <li key={member.id} className="flex flex-wrap items-center gap-x-2 py-0.5 pl-3 pr-1">
               <span className="min-w-0 flex-1 break-words text-sm font-medium">{member.displayName}</span>
-              {member.id === subgroup.commanderId ? <Badge>Commander</Badge> : null}
+              {member.id === subgroup.commanderId ? <Badge>{t('Commander')}</Badge> : null}
               <Button
                 variant="ghost"
                 className="min-h-11 shrink-0 px-3 text-destructive hover:bg-destructive-50"
-                aria-label={`Unassign ${member.displayName}`}
+                aria-label={t('Unassign {name}', { name: member.displayName })}
                 disabled={pending}
                 onClick={() => unassign(member)}
               >
                 <UserMinus aria-hidden="true" />
-                {pending ? 'Unassigning...' : 'Unassign'}
+                {pending ? t('Unassigning...') : t('Unassign')}
               </Button>
             </li>
           );
@@ -156,6 +161,7 @@ function SubgroupMembers({ communityId, subgroup }: { communityId: string; subgr
 const FIND_MEMBER = 'find-member';
 
 function AssignMember({ communityId, subgroup }: { communityId: string; subgroup: SubgroupView }) {
+  const t = useT();
   const id = useId();
   const unassignedPages = useUnassignedMembers(communityId);
   const [chosen, setChosen] = useState<CommunityMember | null>(null);
@@ -176,10 +182,10 @@ function AssignMember({ communityId, subgroup }: { communityId: string; subgroup
       { userId: member.id, subgroupId: subgroup.id },
       {
         onSuccess: () => {
-          toast({ title: 'Member Assigned', description: `${member.displayName} joined ${subgroup.name}.`, variant: 'success' });
+          toast({ title: t('Member Assigned'), description: t('{member} joined {subgroup}.', { member: member.displayName, subgroup: subgroup.name }), variant: 'success' });
           setChosen(null);
         },
-        onError: (error) => toastError('Assignment Failed', error, 'Failed to assign member'),
+        onError: (error) => toastError(t('Assignment Failed'), error, t('Failed to assign member')),
       },
     );
   };
@@ -189,7 +195,7 @@ function AssignMember({ communityId, subgroup }: { communityId: string; subgroup
   return (
     <div className="grid gap-1.5">
       <label htmlFor={selectId} className="text-sm font-medium">
-        Assign member
+        {t('Assign member')}
       </label>
       {/* On a phone the select has the whole line, so its 'Choose an unassigned member' is not cut; Assign goes under it. */}
       <div className="grid gap-2 sm:flex">
@@ -205,22 +211,22 @@ function AssignMember({ communityId, subgroup }: { communityId: string; subgroup
               else setChosen(options.find((candidate) => candidate.id === value) ?? null);
             }}
           >
-            <option value="">{loading ? 'Loading members…' : nobody ? 'Everyone is in a subgroup' : 'Choose an unassigned member'}</option>
+            <option value="">{loading ? t('Loading members…') : nobody ? t('Everyone is in a subgroup') : t('Choose an unassigned member')}</option>
             {options.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.displayName}
               </option>
             ))}
-            {unassignedPages.hasNextPage ? <option value={FIND_MEMBER}>Find another member…</option> : null}
+            {unassignedPages.hasNextPage ? <option value={FIND_MEMBER}>{t('Find another member…')}</option> : null}
           </NativeSelect>
         </div>
-        <Button variant="outline" className="shrink-0" onClick={onAssign} disabled={!member || assign.isPending} aria-label={`Assign to ${subgroup.name}`}>
+        <Button variant="outline" className="shrink-0" onClick={onAssign} disabled={!member || assign.isPending} aria-label={t('Assign to {subgroup}', { subgroup: subgroup.name })}>
           <UserPlus aria-hidden="true" />
-          {assign.isPending ? 'Assigning...' : 'Assign'}
+          {assign.isPending ? t('Assigning...') : t('Assign')}
         </Button>
       </div>
       {unassignedPages.error && !unassignedPages.data ? (
-        <ErrorNote message={loadFailureMessage('The unassigned members could not be loaded.', unassignedPages.error)} onRetry={() => void unassignedPages.refetch()} />
+        <ErrorNote message={loadFailureMessage(t('The unassigned members could not be loaded.'), unassignedPages.error)} onRetry={() => void unassignedPages.refetch()} />
       ) : null}
       <FindMemberDialog
         communityId={communityId}
@@ -228,8 +234,8 @@ function AssignMember({ communityId, subgroup }: { communityId: string; subgroup
         onOpenChange={setFinding}
         onPick={setChosen}
         narrowing={{ subgroupId: 'unassigned' }}
-        description={`Choose whom to assign to ${subgroup.name}.`}
-        emptyText="Everyone is in a subgroup."
+        description={t('Choose whom to assign to {subgroup}.', { subgroup: subgroup.name })}
+        emptyText={t('Everyone is in a subgroup.')}
       />
     </div>
   );

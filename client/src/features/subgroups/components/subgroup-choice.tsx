@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useT } from '@/i18n';
 import { useSubgroups } from '../api';
 
 const LED = 'led';
@@ -33,15 +34,16 @@ export type SubgroupChoice = ReturnType<typeof useSubgroupChoice>;
 
 /** The picker above an admin's care cards; nothing when the community has no subgroup. */
 export function SubgroupChoicePicker({ choice }: { choice: SubgroupChoice }) {
+  const t = useT();
   const id = useId();
   if (choice.subgroups.length === 0) return null;
   return (
     <Card className="grid gap-2 p-4 sm:flex sm:items-center sm:gap-4 sm:p-5">
       <Label htmlFor={id} className="sm:shrink-0">
-        Whose care
+        {t('Whose care')}
       </Label>
       <NativeSelect id={id} value={choice.value} onChange={(event) => choice.choose(event.target.value)} className="sm:max-w-xs">
-        {choice.leads ? <option value={LED}>The subgroups I lead</option> : null}
+        {choice.leads ? <option value={LED}>{t('The subgroups I lead')}</option> : null}
         {choice.subgroups.map((subgroup) => (
           <option key={subgroup.id} value={subgroup.id}>
             {subgroup.name}

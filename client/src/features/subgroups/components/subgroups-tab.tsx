@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyNote, LoadingCard } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
+import { msg, useT } from '@/i18n';
 import { AdminAccessRequired } from '@/features/communities/components/community-state';
 import { errorMessage } from '@/lib/api-client';
 import { toastError } from '@/lib/notify';
@@ -17,7 +18,7 @@ import { CreateSubgroupDialog } from './create-subgroup-dialog';
 import { MoveMembers, UnassignedMembers } from './member-placement';
 import { SubgroupCard } from './subgroup-card';
 
-export const DELETE_SUBGROUP_CONFIRMATION = 'Are you sure you want to delete this subgroup? All members will be unassigned.';
+export const DELETE_SUBGROUP_CONFIRMATION = msg('Are you sure you want to delete this subgroup? All members will be unassigned.');
 
 const NO_SUBGROUPS: SubgroupView[] = [];
 
@@ -28,6 +29,7 @@ export function SubgroupsTab({ communityId, membership }: { communityId: string;
 }
 
 function SubgroupManagement({ communityId }: { communityId: string }) {
+  const t = useT();
   const subgroups = useSubgroups(communityId);
   const leaders = useLeaders(communityId);
   const remove = useDeleteSubgroup(communityId);
@@ -36,8 +38,8 @@ function SubgroupManagement({ communityId }: { communityId: string }) {
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'Subgroup Deleted', description: `${deleting.name} is gone; its members are unassigned.`, variant: 'success' }),
-      onError: (error) => toastError('Error', error, 'Failed to delete subgroup'),
+      onSuccess: () => toast({ title: t('Subgroup Deleted'), description: t('{name} is gone; its members are unassigned.', { name: deleting.name }), variant: 'success' }),
+      onError: (error) => toastError(t('Error'), error, t('Failed to delete subgroup')),
       onSettled: () => setDeleting(null),
     });
   };
@@ -47,25 +49,30 @@ function SubgroupManagement({ communityId }: { communityId: string }) {
       <Card>
         <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid gap-1.5">
-            <CardTitle>Subgroups{subgroups.data ? ` (${subgroups.data.length})` : ''}</CardTitle>
-            <CardDescription>Each subgroup has a commander who answers its members' questions and meets with them.</CardDescription>
+            <CardTitle>{subgroups.data ? t('Subgroups ({count})', { count: subgroups.data.length }) : t('Subgroups')}</CardTitle>
+            <CardDescription>{t("Each subgroup has a commander who answers its members' questions and meets with them.")}</CardDescription>
           </div>
           <CreateSubgroupDialog communityId={communityId} />
         </CardHeader>
       </Card>
 
       {leaders.error ? (
-        <LoadFailure message={`We could not load who may lead: ${errorMessage(leaders.error, leaders.error.message)}`} onRetry={leaders.refetch} />
+        <LoadFailure message={t('We could not load who may lead: {reason}', { reason: errorMessage(leaders.error, leaders.error.message) })} onRetry={leaders.refetch} />
       ) : null}
 
       {subgroups.error ? (
-        <LoadFailure message={`Error loading subgroups: ${errorMessage(subgroups.error, subgroups.error.message)}`} onRetry={() => void subgroups.refetch()} />
+        <LoadFailure
+          message={t('Error loading subgroups: {reason}', { reason: errorMessage(subgroups.error, subgroups.error.message) })}
+          onRetry={() => void subgroups.refetch()}
+        />
       ) : subgroups.isPending ? (
-        <LoadingCard label="Loading subgroups" />
+        <LoadingCard label={t('Loading subgroups')} />
       ) : subgroups.data.length === 0 ? (
-        <EmptyNote icon={<UsersRound className="size-5 shrink-0" aria-hidden="true" />}>No subgroups yet. Create one, then choose its commander and assign its members.</EmptyNote>
+        <EmptyNote icon={<UsersRound className="size-5 shrink-0" aria-hidden="true" />}>
+          {t('No subgroups yet. Create one, then choose its commander and assign its members.')}
+        </EmptyNote>
       ) : (
-        <section aria-label="Subgroup list" className="grid gap-4 lg:grid-cols-2">
+        <section aria-label={t('Subgroup list')} className="grid gap-4 lg:grid-cols-2">
           {subgroups.data.map((subgroup) => (
             <SubgroupCard key={subgroup.id} communityId={communityId} subgroup={subgroup} eligibleCommanders={leaders.members} onDelete={setDeleting} />
           ))}
@@ -85,10 +92,10 @@ function SubgroupManagement({ communityId }: { communityId: string }) {
 
       <AlertDialog open={deleting !== null} onOpenChange={(open) => (open || remove.isPending ? undefined : setDeleting(null))}>
         <ConfirmDialogContent
-          title={deleting ? `Delete ${deleting.name}` : 'Delete Subgroup'}
-          description={DELETE_SUBGROUP_CONFIRMATION}
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
+          title={deleting ? t('Delete {name}', { name: deleting.name }) : t('Delete Subgroup')}
+          description={t(DELETE_SUBGROUP_CONFIRMATION)}
+          confirmLabel={t('Delete')}
+          pendingLabel={t('Deleting...')}
           pending={remove.isPending}
           onConfirm={confirmDelete}
         />
@@ -99,12 +106,13 @@ function SubgroupManagement({ communityId }: { communityId: string }) {
 
 /** A failed load with a full-size Retry. */
 function LoadFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
   return (
     <Card role="alert" className="flex flex-wrap items-center gap-3 border-destructive/20 bg-destructive-50 p-4 text-destructive">
       <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
       <p className="min-w-0 flex-1 break-words font-medium">{message}</p>
       <Button variant="outline" onClick={onRetry}>
-        Retry
+        {t('Retry')}
       </Button>
     </Card>
   );

@@ -11,6 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/i18n';
 import { formatLongDate } from '@/lib/dates';
 import { useCalendarLocks, useLockMonth, useToggleLock } from '../api';
 import { lockYears, monthLabel, useToday } from '../period';
@@ -23,6 +24,7 @@ import { MonthOptions, YearOptions } from './period-options';
  * read-only for everyone but admins.
  */
 export function CalendarLocksTab({ communityId }: { communityId: string }) {
+  const t = useT();
   const locks = useCalendarLocks(communityId);
   const lockMonth = useLockMonth(communityId);
   const toggle = useToggleLock(communityId);
@@ -38,7 +40,7 @@ export function CalendarLocksTab({ communityId }: { communityId: string }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!selected) {
-      toast({ title: 'Invalid Selection', description: 'Please select a valid month and year.', variant: 'destructive' });
+      toast({ title: t('Invalid Selection'), description: t('Please select a valid month and year.'), variant: 'destructive' });
       return;
     }
     if (alreadyLocked) return;
@@ -51,37 +53,37 @@ export function CalendarLocksTab({ communityId }: { communityId: string }) {
         <CardHeader className="pb-4">
           <CardTitle className="flex items-center gap-2">
             <Lock className="size-5 text-primary-600" aria-hidden="true" />
-            Lock a Month
+            {t('Lock a Month')}
           </CardTitle>
-          <CardDescription>A locked month is read-only for members; admins can still correct it.</CardDescription>
+          <CardDescription>{t('A locked month is read-only for members; admins can still correct it.')}</CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-            <FormField id={`${id}-month`} label="Month">
+            <FormField id={`${id}-month`} label={t('Month')}>
               <NativeSelect id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)}>
-                <option value="">Select a month</option>
+                <option value="">{t('Select a month')}</option>
                 <MonthOptions />
               </NativeSelect>
             </FormField>
-            <FormField id={`${id}-year`} label="Year">
+            <FormField id={`${id}-year`} label={t('Year')}>
               <NativeSelect id={`${id}-year`} value={year} onChange={(event) => setYear(event.target.value)}>
-                <option value="">Select a year</option>
+                <option value="">{t('Select a year')}</option>
                 <YearOptions years={lockYears(currentYear)} />
               </NativeSelect>
             </FormField>
-            <FormField id={`${id}-reason`} label="Reason (optional)" className="sm:col-span-2">
+            <FormField id={`${id}-reason`} label={t('Reason (optional)')} className="sm:col-span-2">
               <Input
                 id={`${id}-reason`}
                 value={reason}
                 maxLength={500}
-                placeholder="e.g. Quarter closed"
+                placeholder={t('e.g. Quarter closed')}
                 onChange={(event) => setReason(event.target.value)}
               />
             </FormField>
             <div className="sm:col-span-2">
               <Button type="submit" disabled={alreadyLocked || lockMonth.isPending}>
                 {lockMonth.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-                {alreadyLocked ? 'Already Locked' : lockMonth.isPending ? 'Locking...' : 'Lock Month'}
+                {alreadyLocked ? t('Already Locked') : lockMonth.isPending ? t('Locking...') : t('Lock Month')}
               </Button>
             </div>
           </form>
@@ -92,19 +94,19 @@ export function CalendarLocksTab({ communityId }: { communityId: string }) {
         <CardHeader className="pb-4">
           <CardTitle className="flex items-center gap-2">
             <CalendarClock className="size-5 text-primary-600" aria-hidden="true" />
-            Calendar Locks
+            {t('Calendar Locks')}
           </CardTitle>
-          <CardDescription>Months locked in this community, newest first.</CardDescription>
+          <CardDescription>{t('Months locked in this community, newest first.')}</CardDescription>
         </CardHeader>
         <CardContent>
           {locks.error ? (
-            <ErrorNote message={loadFailureMessage('Could not load the calendar locks.', locks.error)} onRetry={() => void locks.refetch()} />
+            <ErrorNote message={loadFailureMessage(t('Could not load the calendar locks.'), locks.error)} onRetry={() => void locks.refetch()} />
           ) : locks.isPending ? (
-            <LoadingRows rows={2} label="Loading calendar locks" />
+            <LoadingRows rows={2} label={t('Loading calendar locks')} />
           ) : locks.data.length === 0 ? (
-            <EmptyNote>No month has been locked yet.</EmptyNote>
+            <EmptyNote>{t('No month has been locked yet.')}</EmptyNote>
           ) : (
-            <ul className="grid gap-3" aria-label="Calendar locks">
+            <ul className="grid gap-3" aria-label={t('Calendar locks')}>
               {locks.data.map((lock) => (
                 <LockRow key={lock.id} lock={lock} pending={toggle.isPending && toggle.variables?.id === lock.id} onToggle={() => toggle.mutate(lock)} />
               ))}
@@ -117,8 +119,16 @@ export function CalendarLocksTab({ communityId }: { communityId: string }) {
 }
 
 function LockRow({ lock, pending, onToggle }: { lock: CalendarLockView; pending: boolean; onToggle: () => void }) {
+  const t = useT();
   const label = monthLabel(lock.year, lock.month);
-  const who = lock.lockedBy ?? 'an administrator';
+  const date = formatLongDate(lock.lockedAt);
+  const lockedText = lock.lockedBy
+    ? lock.isLocked
+      ? t('Locked by {name} on {date}', { name: lock.lockedBy, date })
+      : t('Locked by {name} on {date}, now unlocked', { name: lock.lockedBy, date })
+    : lock.isLocked
+      ? t('Locked by an administrator on {date}', { date })
+      : t('Locked by an administrator on {date}, now unlocked', { date });
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-border bg-background p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid gap-1">
@@ -127,26 +137,24 @@ function LockRow({ lock, pending, onToggle }: { lock: CalendarLockView; pending:
           {lock.isLocked ? (
             <Badge variant="destructive">
               <Lock aria-hidden="true" />
-              Locked
+              {t('Locked')}
             </Badge>
           ) : (
             <Badge variant="outline">
               <LockOpen aria-hidden="true" />
-              Unlocked
+              {t('Unlocked')}
             </Badge>
           )}
         </div>
         <p className="text-sm text-muted-foreground">
           {/* An unlocked month keeps who locked it and when (the unlock is in the audit log). */}
-          {lock.lockedByUserId === null && !lock.isLocked
-            ? 'Never locked'
-            : `Locked by ${who} on ${formatLongDate(lock.lockedAt)}${lock.isLocked ? '' : ', now unlocked'}`}
+          {lock.lockedByUserId === null && !lock.isLocked ? t('Never locked') : lockedText}
         </p>
-        {lock.reason ? <p className="text-sm">Reason: {lock.reason}</p> : null}
+        {lock.reason ? <p className="text-sm">{t('Reason: {reason}', { reason: lock.reason })}</p> : null}
       </div>
-      <Button variant="outline" className="sm:self-center" disabled={pending} aria-label={`${lock.isLocked ? 'Unlock' : 'Lock'} ${label}`} onClick={onToggle}>
+      <Button variant="outline" className="sm:self-center" disabled={pending} aria-label={lock.isLocked ? t('Unlock {month}', { month: label }) : t('Lock {month}', { month: label })} onClick={onToggle}>
         {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : lock.isLocked ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
-        {lock.isLocked ? 'Unlock' : 'Lock'}
+        {lock.isLocked ? t('Unlock') : t('Lock')}
       </Button>
     </li>
   );

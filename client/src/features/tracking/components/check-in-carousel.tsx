@@ -8,6 +8,7 @@ import type { DailyLogView, DisciplineView } from '@shared/contracts/tracking';
 import { CAROUSEL_ADVANCE_MS, type DayStatus, SWIPE_THRESHOLD_PX } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { dateFormat, type Translate, useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { useSaveDayStatus } from '../api';
 import { actionLabel, STATUS_META, STATUS_ORDER, statusOf } from '../status';
@@ -31,11 +32,11 @@ interface CheckInCarouselProps {
   locked: boolean;
 }
 
-const longDay = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-
 /** The name of the control that sets `status` for today: 'Mark Bible Reading Yes for today', 'Clear Bible Reading for today'. */
-export function checkInButtonName(label: string, status: DayStatus): string {
-  return status === 'Blank' ? `Clear ${label} for today` : `Mark ${label} ${STATUS_META[status].label} for today`;
+export function checkInButtonName(label: string, status: DayStatus, t: Translate): string {
+  return status === 'Blank'
+    ? t('Clear {discipline} for today', { discipline: label })
+    : t('Mark {discipline} {status} for today', { discipline: label, status: t(STATUS_META[status].label) });
 }
 
 /**
@@ -47,6 +48,7 @@ export function checkInButtonName(label: string, status: DayStatus): string {
  */
 export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, log, logLoading, logError, onRetry, today, locked }: CheckInCarouselProps) {
   // null until someone moves it: then it follows the first discipline not yet set today.
+  const t = useT();
   const [requestedIndex, setIndex] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const save = useSaveDayStatus(communityId);
@@ -80,8 +82,16 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
       { year: today.year, month: today.month, day: today.day, key: discipline.key, status: chosen },
       {
         onSuccess: (saved) => {
-          const waiting = saved === 'queued' ? ' Waiting to sync: it is sent when you are back online.' : '';
-          setAnnouncement(`${chosen === 'Blank' ? `${discipline.label} cleared for today.` : `${discipline.label} marked ${STATUS_META[chosen].label} for today.`}${waiting}`);
+          const values = { discipline: discipline.label, status: t(STATUS_META[chosen].label) };
+          if (saved === 'queued') {
+            setAnnouncement(
+              chosen === 'Blank'
+                ? t('{discipline} cleared for today. Waiting to sync: it is sent when you are back online.', values)
+                : t('{discipline} marked {status} for today. Waiting to sync: it is sent when you are back online.', values),
+            );
+          } else {
+            setAnnouncement(chosen === 'Blank' ? t('{discipline} cleared for today.', values) : t('{discipline} marked {status} for today.', values));
+          }
           if (chosen === 'Blank') return;
           // Kept offline: the month on screen already shows it (the optimistic change stays).
           const everySet = disciplines.every((item) => (item.key === discipline.key ? chosen : statusOf(saved === 'queued' ? log?.dayStatus : saved.dayStatus, item.key, today.day)) !== 'Blank');
@@ -129,68 +139,72 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
       <CardHeader className="pb-4">
         <CardTitle className="flex items-center gap-2">
           <Sparkles className="size-5 text-accent-600" aria-hidden="true" />
-          Quick Daily Check-in
+          {t('Quick Daily Check-in')}
         </CardTitle>
-        <CardDescription>{longDay.format(new Date(today.year, today.month - 1, today.day))}: how did each discipline go today?</CardDescription>
+        <CardDescription>
+          {t('{date}: how did each discipline go today?', {
+            date: dateFormat({ weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(today.year, today.month - 1, today.day)),
+          })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {logError ? (
           <ErrorNote message={logError.message} onRetry={onRetry} />
         ) : disciplinesLoading || logLoading ? (
-          <LoadingRows rows={3} label="Loading today's check-in" />
+          <LoadingRows rows={3} label={t("Loading today's check-in")} />
         ) : count === 0 ? (
-          <EmptyNote>This community has no daily disciplines yet.</EmptyNote>
+          <EmptyNote>{t('This community has no daily disciplines yet.')}</EmptyNote>
         ) : (
           <div
             role="region"
-            aria-roledescription="carousel"
-            aria-label="Quick Daily Check-in"
+            aria-roledescription={t('carousel')}
+            aria-label={t('Quick Daily Check-in')}
             onKeyDown={onKeyDown}
             onTouchStart={onTouchStart}
             onTouchEnd={onTouchEnd}
             className="grid touch-pan-y select-none gap-4"
           >
             <div className="flex items-center gap-2">
-              <Button variant="outline" size="icon" aria-label="Previous discipline" disabled={index === 0} onClick={() => go(index - 1)}>
+              <Button variant="outline" size="icon" aria-label={t('Previous discipline')} disabled={index === 0} onClick={() => go(index - 1)}>
                 <ChevronLeft aria-hidden="true" />
               </Button>
               {discipline ? (
                 <div
                   role="group"
-                  aria-roledescription="slide"
-                  aria-label={`${index + 1} of ${count}: ${discipline.label}`}
+                  aria-roledescription={t('slide')}
+                  aria-label={t('{position} of {count}: {discipline}', { position: index + 1, count, discipline: discipline.label })}
                   className="grid min-w-0 flex-1 justify-items-center gap-1 text-center"
                 >
                   <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-                    Discipline {index + 1} of {count}
+                    {t('Discipline {position} of {count}', { position: index + 1, count })}
                   </p>
                   <h3 className="max-w-full truncate text-2xl font-semibold text-primary-900" title={discipline.label}>
                     {discipline.label}
                     <SecretLock discipline={discipline} />
                   </h3>
                   <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                    Today:
+                    {t('Today:')}
                     <span className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold', STATUS_META[status].className)}>
-                      {STATUS_META[status].label}
+                      {t(STATUS_META[status].label)}
                     </span>
                   </p>
                 </div>
               ) : (
-                <div role="group" aria-roledescription="slide" aria-label="All done for today" className="grid min-w-0 flex-1 justify-items-center gap-1 text-center">
+                <div role="group" aria-roledescription={t('slide')} aria-label={t('All done for today')} className="grid min-w-0 flex-1 justify-items-center gap-1 text-center">
                   <PartyPopper className="size-8 text-accent-600" aria-hidden="true" />
-                  <h3 className="text-2xl font-semibold text-primary-900">All done for today</h3>
+                  <h3 className="text-2xl font-semibold text-primary-900">{t('All done for today')}</h3>
                   <p className="text-sm text-muted-foreground">
-                    You checked in all {count} disciplines. Keep walking steadfastly.
+                    {t('You checked in all {count} disciplines. Keep walking steadfastly.', { count })}
                   </p>
                 </div>
               )}
-              <Button variant="outline" size="icon" aria-label="Next discipline" disabled={index >= lastIndex} onClick={() => go(index + 1)}>
+              <Button variant="outline" size="icon" aria-label={t('Next discipline')} disabled={index >= lastIndex} onClick={() => go(index + 1)}>
                 <ChevronRight aria-hidden="true" />
               </Button>
             </div>
 
             {discipline ? (
-              <div role="group" aria-label={`Status of ${discipline.label} for today`} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+              <div role="group" aria-label={t('Status of {discipline} for today', { discipline: discipline.label })} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                 {STATUS_ORDER.map((option) => {
                   const meta = STATUS_META[option];
                   const Icon = meta.icon;
@@ -202,7 +216,7 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
                       key={option}
                       type="button"
                       aria-pressed={isClear ? undefined : chosen}
-                      aria-label={checkInButtonName(discipline.label, option)}
+                      aria-label={checkInButtonName(discipline.label, option, t)}
                       aria-describedby={locked ? READ_ONLY_NOTICE_ID : undefined}
                       disabled={locked || (isClear && status === 'Blank')}
                       onClick={() => choose(option)}
@@ -214,14 +228,14 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
                       )}
                     >
                       {chosen ? <Check className="size-4 shrink-0" aria-hidden="true" /> : <Icon className="size-4 shrink-0" aria-hidden="true" />}
-                      {actionLabel(option)}
+                      {t(actionLabel(option))}
                     </button>
                   );
                 })}
               </div>
             ) : (
               <Button variant="outline" className="justify-self-center" onClick={() => go(0)}>
-                Review today's check-in
+                {t("Review today's check-in")}
               </Button>
             )}
 
@@ -230,7 +244,7 @@ export function CheckInCarousel({ communityId, disciplines, disciplinesLoading, 
                 <button
                   key={item.key}
                   type="button"
-                  aria-label={`Show ${item.label}`}
+                  aria-label={t('Show {discipline}', { discipline: item.label })}
                   aria-current={position === index ? 'step' : undefined}
                   onClick={() => go(position)}
                   className="flex h-10 w-8 items-center justify-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

@@ -4,16 +4,18 @@ import { useEffect } from 'react';
 import type { DisciplineView } from '@shared/contracts/tracking';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { i18n, useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { sendDayStatus, trackingKeys } from '../api';
 import { dismissRefused, type QueuedCheckIn, syncCheckIns, useQueuedCheckIns } from '../offline-check-ins';
-import { monthName } from '../period';
+import { dayLabel } from '../period';
 
 /**
  * Sends the check-ins kept offline when the network returns (and when the app opens), then reads the months
  * again; says how many wait, and lists any the server refused meanwhile with its reason until dismissed.
  */
 export function CheckInSync() {
+  const t = useT();
   const queryClient = useQueryClient();
   const selfId = useAuth().user?.id ?? null;
   const queue = useQueuedCheckIns();
@@ -29,7 +31,11 @@ export function CheckInSync() {
       // The months read again: what was saved, and a refused cell back to what the server keeps.
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === '/api/communities' && (query.queryKey[2] === 'daily-log' || query.queryKey[2] === 'streaks' || query.queryKey[2] === 'dashboard') });
       if (saved === 0) return;
-      toast({ title: 'Check-ins synced', description: `${saved} check-in${saved === 1 ? '' : 's'} made offline ${saved === 1 ? 'is' : 'are'} saved.`, variant: 'success' });
+      toast({
+        title: i18n.t('Check-ins synced'),
+        description: i18n.t('{count, plural, one {# check-in made offline is saved.} other {# check-ins made offline are saved.}}', { count: saved }),
+        variant: 'success',
+      });
     };
     void sync();
     window.addEventListener('online', sync);
@@ -46,19 +52,21 @@ export function CheckInSync() {
         {waiting.length > 0 ? (
           <p role="status" className="flex items-center gap-2">
             <CloudUpload className="size-4 shrink-0 text-accent-600" aria-hidden="true" />
-            {waiting.length} check-in{waiting.length === 1 ? '' : 's'} waiting to sync: sent when you are back online.
+            {t('{count, plural, one {# check-in waiting to sync: sent when you are back online.} other {# check-ins waiting to sync: sent when you are back online.}}', {
+              count: waiting.length,
+            })}
           </p>
         ) : null}
         {refused.length > 0 ? (
-          <div role="alert" aria-label="Check-ins not saved">
+          <div role="alert" aria-label={t('Check-ins not saved')}>
             <ul className="grid gap-1.5">
               {refused.map((item) => (
                 <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-destructive">
                   <span className="min-w-0 flex-1">
-                    Not saved: {labelOf(item)}, {monthName(item.change.month)} {item.change.day}. {item.refused}
+                    {t('Not saved: {discipline}, {date}.', { discipline: labelOf(item), date: dayLabel(item.change.year, item.change.month, item.change.day) })} {item.refused}
                   </span>
                   <Button size="sm" variant="outline" onClick={() => void dismissRefused(item.id)}>
-                    Dismiss
+                    {t('Dismiss')}
                   </Button>
                 </li>
               ))}

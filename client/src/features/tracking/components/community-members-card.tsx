@@ -4,6 +4,7 @@ import type { CommunityMember } from '@shared/contracts/communities';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { RoleBadge } from '@/features/communities/components/role-badge';
+import { formatNumber, Trans, useT } from '@/i18n';
 import { initials } from '@/lib/utils';
 import { ErrorNote, EmptyNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
 
@@ -29,6 +30,7 @@ interface CommunityMembersCardProps {
  * congregation's list goes on a page at a time ('Show more members').
  */
 export function CommunityMembersCard({ members, total, isLoading, error, selfId, onRetry, onLoadMore, loadingMore }: CommunityMembersCardProps) {
+  const t = useT();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const all = members ?? [];
@@ -40,17 +42,17 @@ export function CommunityMembersCard({ members, total, isLoading, error, selfId,
       <CardHeader className="pb-4">
         <CardTitle className="flex items-center gap-2">
           <Users className="size-5 text-primary-600" aria-hidden="true" />
-          Community Members
+          {t('Community Members')}
         </CardTitle>
-        {members ? <CardDescription>{total === 1 ? '1 member' : `${total.toLocaleString('en')} members`}</CardDescription> : null}
+        {members ? <CardDescription>{t('{count, plural, one {# member} other {# members}}', { count: total })}</CardDescription> : null}
       </CardHeader>
       <CardContent className="grid gap-3">
         {error ? (
-          <ErrorNote message={loadFailureMessage('Could not load the members.', error)} onRetry={onRetry} />
+          <ErrorNote message={loadFailureMessage(t('Could not load the members.'), error)} onRetry={onRetry} />
         ) : isLoading ? (
-          <LoadingRows rows={3} label="Loading members" />
+          <LoadingRows rows={3} label={t('Loading members')} />
         ) : all.length === 0 ? (
-          <EmptyNote>No members yet.</EmptyNote>
+          <EmptyNote>{t('No members yet.')}</EmptyNote>
         ) : (
           <>
             <ul id={listId} className="grid gap-2">
@@ -61,9 +63,12 @@ export function CommunityMembersCard({ members, total, isLoading, error, selfId,
                     <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-50 text-xs font-semibold text-primary-800">
                       {initials(member.displayName)}
                     </span>
-                    <span className="truncate text-sm font-medium" title={member.id === selfId ? `${member.displayName} (You)` : member.displayName}>
-                      {member.displayName}
-                      {member.id === selfId ? <span className="text-muted-foreground"> (You)</span> : null}
+                    <span className="truncate text-sm font-medium" title={member.id === selfId ? t('{name} (You)', { name: member.displayName }) : member.displayName}>
+                      {member.id === selfId ? (
+                        <Trans id="{name}<0> (You)</0>" values={{ name: member.displayName }} components={{ 0: <span className="text-muted-foreground" /> }} />
+                      ) : (
+                        member.displayName
+                      )}
                     </span>
                   </span>
                   <RoleBadge role={member.role} />
@@ -73,12 +78,12 @@ export function CommunityMembersCard({ members, total, isLoading, error, selfId,
             <div className="flex flex-wrap gap-2">
               {rest > 0 ? (
                 <Button variant="ghost" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((open) => !open)}>
-                  {expanded ? 'Show Less' : `Show ${rest.toLocaleString('en')} More`}
+                  {expanded ? t('Show Less') : t('Show {count} More', { count: formatNumber(rest) })}
                 </Button>
               ) : null}
               {expanded && onLoadMore ? (
                 <Button variant="outline" disabled={loadingMore} onClick={onLoadMore}>
-                  {loadingMore ? 'Loading…' : 'Show more members'}
+                  {loadingMore ? t('Loading…') : t('Show more members')}
                 </Button>
               ) : null}
             </div>

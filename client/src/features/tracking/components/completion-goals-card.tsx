@@ -5,6 +5,7 @@ import type { DailyLogView } from '@shared/contracts/tracking';
 import { FIXED_TARGETS, MONTHLY_GOAL_KEYS, type MonthlyGoalKey, TARGET_LABELS } from '@shared/domain/disciplines';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { useT } from '@/i18n';
 import { type CompletionGoals, useSaveCompletionGoals } from '../api';
 import { monthLabel } from '../period';
 import { READ_ONLY_NOTICE_ID } from '../use-tracking-screen';
@@ -27,6 +28,7 @@ interface CompletionGoalsCardProps {
 
 /** 'Monthly Completion Goals': the owner ticks the five monthly goals they completed this month. */
 export function CompletionGoalsCard({ communityId, userId, period, log, logLoading, logError, onRetry, locked, disabledReason }: CompletionGoalsCardProps) {
+  const t = useT();
   const save = useSaveCompletionGoals(communityId, userId);
   const reasonId = useId();
   const goals = Object.fromEntries(MONTHLY_GOAL_KEYS.map((key) => [key, log?.monthlyCompletions[key] === true])) as CompletionGoals;
@@ -38,16 +40,16 @@ export function CompletionGoalsCard({ communityId, userId, period, log, logLoadi
       <CardHeader className="pb-4">
         <CardTitle className="flex items-center gap-2">
           <ListChecks className="size-5 text-primary-600" aria-hidden="true" />
-          Monthly Completion Goals
+          {t('Monthly Completion Goals')}
         </CardTitle>
-        <CardDescription>Tick what you completed in {monthLabel(period.year, period.month)}.</CardDescription>
+        <CardDescription>{t('Tick what you completed in {month}.', { month: monthLabel(period.year, period.month) })}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {disabledReason && !locked ? <ReadOnlyNote id={reasonId}>{disabledReason}</ReadOnlyNote> : null}
         {logError ? (
           <ErrorNote message={logError.message} onRetry={onRetry} />
         ) : logLoading ? (
-          <LoadingRows rows={3} label="Loading completion goals" />
+          <LoadingRows rows={3} label={t('Loading completion goals')} />
         ) : (
           <ul className="grid gap-2">
             {MONTHLY_GOAL_KEYS.map((key) => {
@@ -70,7 +72,7 @@ export function CompletionGoalsCard({ communityId, userId, period, log, logLoadi
                     </label>
                     {fixed ? (
                       <span id={`${id}-hint`} className="text-xs text-muted-foreground">
-                        Required: {fixed}
+                        {t('Required: {target}', { target: fixed })}
                       </span>
                     ) : null}
                   </div>

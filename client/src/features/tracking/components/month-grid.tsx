@@ -13,20 +13,20 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { dateFormat, type Translate, useT } from '@/i18n';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import type { DayStatusChange } from '../api';
-import { monthLabel, monthName } from '../period';
+import { dayLabel, monthLabel, monthName } from '../period';
 import { SecretLock } from './secret-lock';
 import { STATUS_META, STATUS_ORDER, statusOf } from '../status';
 
 const WEEK = 7;
-const weekdayNarrow = new Intl.DateTimeFormat('en-US', { weekday: 'narrow' });
-const weekdayLong = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
 
-/** The name a calendar cell is read by: 'Bible Reading, November 5: Yes'. */
-export function cellName(label: string, month: number, day: number, status: DayStatus): string {
-  return `${label}, ${monthName(month)} ${day}: ${STATUS_META[status].label}`;
+/** The name a calendar cell is read by: 'Bible Reading, November 5: Yes' (', waiting to sync' when kept offline). */
+export function cellName(label: string, period: YearMonth, day: number, status: DayStatus, waiting: boolean, t: Translate): string {
+  const values = { discipline: label, date: dayLabel(period.year, period.month, day), status: t(STATUS_META[status].label) };
+  return waiting ? t('{discipline}, {date}: {status}, waiting to sync', values) : t('{discipline}, {date}: {status}', values);
 }
 
 interface MonthGridProps {
@@ -60,6 +60,7 @@ function todayIn(period: YearMonth, todayIso: IsoDate): number | null {
  * week at a time with previous and next, opening on today, so nothing scrolls sideways.
  */
 export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, onChoose, waiting }: MonthGridProps) {
+  const t = useT();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const totalDays = daysInMonth(period.year, period.month);
   const [active, setActive] = useState<Position>(() => ({ row: 0, day: todayIn(period, todayIso) ?? 1 }));
@@ -110,7 +111,7 @@ export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, 
   }, []);
 
   const today = todayIn(period, todayIso);
-  const weekLabel = `${monthName(period.month)} ${firstShown}–${lastShown}`;
+  const weekLabel = t('{month} {first}–{last}', { month: monthName(period.month), first: firstShown, last: lastShown });
 
   return (
     <div className="grid gap-3">
@@ -119,7 +120,7 @@ export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, 
           <Button
             variant="outline"
             size="icon"
-            aria-label="Previous week"
+            aria-label={t('Previous week')}
             disabled={firstShown === 1}
             onClick={() => setActive({ row, day: Math.max(1, firstShown - WEEK) })}
           >
@@ -131,7 +132,7 @@ export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, 
           <Button
             variant="outline"
             size="icon"
-            aria-label="Next week"
+            aria-label={t('Next week')}
             disabled={lastShown === totalDays}
             onClick={() => setActive({ row, day: Math.min(totalDays, lastShown + 1) })}
           >
@@ -141,22 +142,26 @@ export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, 
       ) : null}
       <table
         role="grid"
-        aria-label={`Monthly Progress calendar, ${monthLabel(period.year, period.month)}${wide ? '' : `, ${weekLabel}`}`}
+        aria-label={
+          wide
+            ? t('Monthly Progress calendar, {month}', { month: monthLabel(period.year, period.month) })
+            : t('Monthly Progress calendar, {month}, {week}', { month: monthLabel(period.year, period.month), week: weekLabel })
+        }
         aria-readonly={editable ? undefined : true}
         className="w-full table-fixed border-separate border-spacing-0 text-sm"
       >
         <thead>
           <tr>
             <th scope="col" className={cn('pb-1 pr-2 text-left text-xs font-medium text-muted-foreground', wide ? 'w-40' : 'w-24')}>
-              Discipline
+              {t('Discipline')}
             </th>
             {days.map((day) => {
               const date = new Date(period.year, period.month - 1, day);
               const isToday = day === today;
               return (
                 <th key={day} scope="col" aria-current={isToday ? 'date' : undefined} className="pb-1 text-center text-xs font-medium text-muted-foreground">
-                  <abbr title={weekdayLong.format(date)} className="block text-[10px] uppercase no-underline" aria-hidden="true">
-                    {weekdayNarrow.format(date)}
+                  <abbr title={dateFormat({ weekday: 'long' }).format(date)} className="block text-[10px] uppercase no-underline" aria-hidden="true">
+                    {dateFormat({ weekday: 'narrow' }).format(date)}
                   </abbr>
                   <span className={cn('inline-block min-w-5 rounded-full', isToday && 'bg-primary-700 text-primary-foreground')}>{day}</span>
                 </th>
@@ -222,14 +227,15 @@ const cellClasses =
 
 const DayCell = memo(function DayCell(props: DayCellProps) {
   const { row, register, label, disciplineKey, period, day, status, waiting, disabled, tabbable, onChoose, onCellKeyDown, onCellFocus } = props;
+  const t = useT();
   const ref = useCallback((element: HTMLButtonElement | null) => register(`${row}:${day}`, element), [register, row, day]);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => onCellKeyDown(event, { row, day });
   const onFocus = () => onCellFocus({ row, day });
   const meta = STATUS_META[status];
-  const name = `${cellName(label, period.month, day, status)}${waiting ? ', waiting to sync' : ''}`;
+  const name = cellName(label, period, day, status, waiting, t);
   const face = (
     <>
-      <span aria-hidden="true">{meta.letter}</span>
+      <span aria-hidden="true">{meta.letter ? t(meta.letter) : null}</span>
       {waiting ? <span aria-hidden="true" data-waiting="" className="absolute right-0.5 top-0.5 size-1.5 rounded-full bg-accent-600" /> : null}
     </>
   );
@@ -259,7 +265,7 @@ const DayCell = memo(function DayCell(props: DayCellProps) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="center" className="min-w-48">
         <DropdownMenuLabel className="font-semibold">
-          {label}, {monthName(period.month)} {day}
+          {t('{discipline}, {date}', { discipline: label, date: dayLabel(period.year, period.month, day) })}
         </DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={status}
@@ -270,9 +276,9 @@ const DayCell = memo(function DayCell(props: DayCellProps) {
           {STATUS_ORDER.map((option) => (
             <DropdownMenuRadioItem key={option} value={option}>
               <span aria-hidden="true" className={cn('flex size-5 items-center justify-center rounded border text-[10px] font-bold', STATUS_META[option].className)}>
-                {STATUS_META[option].letter}
+                {STATUS_META[option].letter ? t(STATUS_META[option].letter) : null}
               </span>
-              {STATUS_META[option].label}
+              {t(STATUS_META[option].label)}
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>

@@ -8,6 +8,7 @@ import { MONTHLY_GOAL_KEYS, TARGET_LABELS } from '@shared/domain/disciplines';
 import { monthlyProgress } from '@shared/domain/progress';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { type DayStatusChange, useSaveDayStatus } from '../api';
@@ -45,6 +46,7 @@ interface MonthlyProgressCardProps {
  */
 export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
   const { communityId, disciplines, disciplinesLoading, log, logLoading, logError, onRetry, period, todayIso, editable } = props;
+  const t = useT();
   const { mutate } = useSaveDayStatus(communityId);
   const queue = useQueuedCheckIns();
   const selfId = useAuth().user?.id ?? null;
@@ -57,14 +59,14 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
         <div className="grid gap-1.5">
           <CardTitle className="flex items-center gap-2">
             <CalendarDays className="size-5 text-primary-600" aria-hidden="true" />
-            Monthly Progress
+            {t('Monthly Progress')}
           </CardTitle>
           <CardDescription>{monthLabel(period.year, period.month)}</CardDescription>
         </div>
         {props.showGoalsOnlyBadge ? (
           <div className="grid justify-items-start gap-1 sm:justify-items-end">
-            <Badge variant="outline">Completion Goals Only</Badge>
-            <span className="text-xs text-muted-foreground">Your targets are set by your community's admins; you mark your progress.</span>
+            <Badge variant="outline">{t('Completion Goals Only')}</Badge>
+            <span className="text-xs text-muted-foreground">{t("Your targets are set by your community's admins; you mark your progress.")}</span>
           </div>
         ) : null}
       </CardHeader>
@@ -72,9 +74,9 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
         {logError ? (
           <ErrorNote message={logError.message} onRetry={onRetry} />
         ) : disciplinesLoading || logLoading ? (
-          <LoadingRows rows={5} label="Loading the calendar" />
+          <LoadingRows rows={5} label={t('Loading the calendar')} />
         ) : disciplines.length === 0 ? (
-          <EmptyNote>This community has no daily disciplines yet.</EmptyNote>
+          <EmptyNote>{t('This community has no daily disciplines yet.')}</EmptyNote>
         ) : (
           <>
             <MonthGrid
@@ -94,8 +96,8 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
 
             <StatusLegend />
 
-            <section aria-label="Progress this month" className="grid gap-3">
-              <h3 className="text-sm font-semibold">Progress this month</h3>
+            <section aria-label={t('Progress this month')} className="grid gap-3">
+              <h3 className="text-sm font-semibold">{t('Progress this month')}</h3>
               <ul className="grid gap-3 sm:grid-cols-2">
                 {disciplines.map((discipline) => {
                   const percent = monthlyProgress(log?.dayStatus[discipline.key], period.year, period.month);
@@ -129,16 +131,17 @@ export function MonthlyProgressCard(props: MonthlyProgressCardProps) {
 
 /** The legend of the six statuses: colour, letter and words. */
 export function StatusLegend() {
+  const t = useT();
   return (
-    <section aria-label="Legend" className="grid gap-2">
-      <h3 className="text-sm font-semibold">Legend</h3>
+    <section aria-label={t('Legend')} className="grid gap-2">
+      <h3 className="text-sm font-semibold">{t('Legend')}</h3>
       <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         {STATUS_ORDER.map((status) => (
           <li key={status} className="flex items-center gap-2">
             <span aria-hidden="true" className={cn('flex size-6 items-center justify-center rounded-md border text-[11px] font-bold', STATUS_META[status].className)}>
-              {STATUS_META[status].letter}
+              {STATUS_META[status].letter ? t(STATUS_META[status].letter) : null}
             </span>
-            {STATUS_META[status].label}
+            {t(STATUS_META[status].label)}
           </li>
         ))}
       </ul>
@@ -147,9 +150,10 @@ export function StatusLegend() {
 }
 
 function GoalsSummary({ log }: { log: DailyLogView | undefined }) {
+  const t = useT();
   return (
-    <section aria-label="Monthly goals" className="grid gap-2">
-      <h3 className="text-sm font-semibold">Monthly goals</h3>
+    <section aria-label={t('Monthly goals')} className="grid gap-2">
+      <h3 className="text-sm font-semibold">{t('Monthly goals')}</h3>
       <ul className="grid gap-2 sm:grid-cols-2">
         {MONTHLY_GOAL_KEYS.filter((key) => !log?.withheldKeys.includes(key)).map((key) => {
           const done = log?.monthlyCompletions[key] === true;
@@ -157,7 +161,7 @@ function GoalsSummary({ log }: { log: DailyLogView | undefined }) {
             <li key={key} className="flex items-center gap-2 text-sm">
               {done ? <Check className="size-4 text-success" aria-hidden="true" /> : <Minus className="size-4 text-muted-foreground" aria-hidden="true" />}
               <span>
-                {TARGET_LABELS[key]}: {done ? 'Completed' : 'Not completed'}
+                {done ? t('{goal}: Completed', { goal: TARGET_LABELS[key] }) : t('{goal}: Not completed', { goal: TARGET_LABELS[key] })}
               </span>
             </li>
           );

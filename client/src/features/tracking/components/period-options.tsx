@@ -1,10 +1,12 @@
-import { MONTH_NAMES } from '../period';
+import { monthName } from '../period';
 
-/** The <option>s of a month picker: January (1) to December (12). */
+const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
+
+/** The <option>s of a month picker: January (1) to December (12), in the reader's language. */
 export function MonthOptions() {
-  return MONTH_NAMES.map((name, index) => (
-    <option key={name} value={index + 1}>
-      {name}
+  return MONTHS.map((month) => (
+    <option key={month} value={month}>
+      {monthName(month)}
     </option>
   ));
 }

@@ -5,6 +5,7 @@ import type { CommunityMember } from '@shared/contracts/communities';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { Trans, useT } from '@/i18n';
 import { pickerYears, useToday } from '../period';
 import { MonthOptions, YearOptions } from './period-options';
 
@@ -37,6 +38,7 @@ const FIND_MEMBER = 'find-member';
  * current year and the previous 3) of the dashboard and /tracking.
  */
 export function PeriodPickers({ idPrefix, self, members, membersLoading, viewed, onMemberChange, onFindMember, period, onPeriodChange }: PeriodPickersProps) {
+  const t = useT();
   const others = useMemo(() => {
     const listed: MemberOption[] = (members ?? []).filter((member) => member.id !== self.id).map(({ id, displayName }) => ({ id, displayName }));
     if (viewed && !listed.some((member) => member.id === viewed.id)) listed.push(viewed);
@@ -49,7 +51,7 @@ export function PeriodPickers({ idPrefix, self, members, membersLoading, viewed,
   return (
     <Card className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-[2fr_1fr_1fr] sm:gap-4 sm:p-5">
       <div className="col-span-2 grid gap-2 sm:col-span-1">
-        <Label htmlFor={id('member')}>Member</Label>
+        <Label htmlFor={id('member')}>{t('Member')}</Label>
         <NativeSelect
           id={id('member')}
           value={viewed?.id ?? self.id}
@@ -60,23 +62,23 @@ export function PeriodPickers({ idPrefix, self, members, membersLoading, viewed,
           }}
           aria-busy={membersLoading || undefined}
         >
-          <option value={self.id}>{self.displayName} (You)</option>
+          <option value={self.id}>{t('{name} (You)', { name: self.displayName })}</option>
           {others.map((member) => (
             <option key={member.id} value={member.id}>
               {member.displayName}
             </option>
           ))}
-          {onFindMember ? <option value={FIND_MEMBER}>Find another member…</option> : null}
+          {onFindMember ? <option value={FIND_MEMBER}>{t('Find another member…')}</option> : null}
         </NativeSelect>
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={id('month')}>Month</Label>
+        <Label htmlFor={id('month')}>{t('Month')}</Label>
         <NativeSelect id={id('month')} value={period.month} onChange={(event) => onPeriodChange({ ...period, month: Number(event.target.value) })}>
           <MonthOptions />
         </NativeSelect>
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={id('year')}>Year</Label>
+        <Label htmlFor={id('year')}>{t('Year')}</Label>
         <NativeSelect id={id('year')} value={period.year} onChange={(event) => onPeriodChange({ ...period, year: Number(event.target.value) })}>
           <YearOptions years={years} />
         </NativeSelect>
@@ -91,7 +93,7 @@ export function ViewingNotice({ name }: { name: string }) {
     <p role="status" className="flex items-center gap-2 rounded-xl border border-primary-100 bg-primary-50 px-4 py-3 text-sm text-primary-800">
       <Eye className="size-4 shrink-0" aria-hidden="true" />
       <span>
-        You are viewing <strong>{name}</strong>'s tracking. It is read-only.
+        <Trans id="You are viewing <0>{name}</0>'s tracking. It is read-only." values={{ name }} components={{ 0: <strong /> }} />
       </span>
     </p>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ReadOnlyNote } from '@/components/ui/states';
 import { FindMemberDialog } from '@/features/communities/components/find-member-dialog';
+import { useT } from '@/i18n';
 import { READ_ONLY_NOTICE_ID, type TrackingScreen } from '../use-tracking-screen';
 import { CheckInCarousel } from './check-in-carousel';
 import { PeriodPickers, ViewingNotice } from './period-pickers';
@@ -11,6 +12,7 @@ import { PeriodPickers, ViewingNotice } from './period-pickers';
  * belonging to it.
  */
 export function ScreenPickers({ screen, idPrefix }: { screen: TrackingScreen; idPrefix: string }) {
+  const t = useT();
   const [finding, setFinding] = useState(false);
   return (
     <>
@@ -26,10 +28,10 @@ export function ScreenPickers({ screen, idPrefix }: { screen: TrackingScreen; id
         onPeriodChange={screen.setPeriod}
       />
       {screen.communityId ? (
-        <FindMemberDialog communityId={screen.communityId} description="Their tracking opens read-only." open={finding} onOpenChange={setFinding} onPick={screen.pickMember} />
+        <FindMemberDialog communityId={screen.communityId} description={t('Their tracking opens read-only.')} open={finding} onOpenChange={setFinding} onPick={screen.pickMember} />
       ) : null}
       {!screen.isSelf ? <ViewingNotice name={screen.viewed.displayName} /> : null}
-      {screen.readOnlyReason ? <ReadOnlyNote id={READ_ONLY_NOTICE_ID}>{screen.readOnlyReason}</ReadOnlyNote> : null}
+      {screen.readOnlyReason ? <ReadOnlyNote id={READ_ONLY_NOTICE_ID}>{t(screen.readOnlyReason)}</ReadOnlyNote> : null}
     </>
   );
 }

@@ -4,7 +4,8 @@ import type { IsoDate } from '@shared/domain/calendar';
 import { parseIsoDate } from '@shared/domain/calendar';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { monthName } from '../period';
+import { useT } from '@/i18n';
+import { dayLabel } from '../period';
 import { useStreaks } from '../use-streaks';
 import { EmptyNote, ErrorNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
 
@@ -17,13 +18,11 @@ interface StreaksCardProps {
   isToday: boolean;
 }
 
-const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
-
 /** 'Current Streaks': one streak per daily discipline (SPEC.md section 9; DECISIONS.md grace days). */
 export function StreaksCard({ communityId, userId, asOf, isToday }: StreaksCardProps) {
+  const t = useT();
   const { streaks, isLoading, error, retry } = useStreaks(communityId, userId, asOf);
-  const { month, day } = parseIsoDate(asOf);
-  const from = isToday ? 'today' : `${monthName(month)} ${day}`;
+  const { year, month, day } = parseIsoDate(asOf);
 
   return (
     <Card>
@@ -31,18 +30,22 @@ export function StreaksCard({ communityId, userId, asOf, isToday }: StreaksCardP
         <div className="grid gap-1.5">
           <CardTitle className="flex items-center gap-2">
             <Flame className="size-5 text-accent-600" aria-hidden="true" />
-            Current Streaks
+            {t('Current Streaks')}
           </CardTitle>
-          <CardDescription>Days in a row with the discipline kept, counting back from {from}.</CardDescription>
+          <CardDescription>
+            {isToday
+              ? t('Days in a row with the discipline kept, counting back from today.')
+              : t('Days in a row with the discipline kept, counting back from {date}.', { date: dayLabel(year, month, day) })}
+          </CardDescription>
         </div>
       </CardHeader>
       <CardContent>
         {error ? (
-          <ErrorNote message={loadFailureMessage('Could not load the streaks.', error)} onRetry={retry} />
+          <ErrorNote message={loadFailureMessage(t('Could not load the streaks.'), error)} onRetry={retry} />
         ) : isLoading ? (
-          <LoadingRows rows={3} label="Loading streaks" />
+          <LoadingRows rows={3} label={t('Loading streaks')} />
         ) : streaks.length === 0 ? (
-          <EmptyNote>This community has no daily disciplines yet.</EmptyNote>
+          <EmptyNote>{t('This community has no daily disciplines yet.')}</EmptyNote>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
             {streaks.map((streak) => (
@@ -52,13 +55,13 @@ export function StreaksCard({ communityId, userId, asOf, isToday }: StreaksCardP
                   {streak.keptWithGrace ? (
                     <Badge variant="accent" className="w-fit">
                       <HeartHandshake aria-hidden="true" />
-                      kept with grace
+                      {t('kept with grace')}
                     </Badge>
                   ) : null}
                 </div>
                 <span className="flex items-center gap-1.5 text-lg font-semibold text-primary-800" data-testid={`streak-${streak.key}`}>
                   <Flame className={streak.days > 0 ? 'size-4 text-accent-600' : 'size-4 text-muted-foreground'} aria-hidden="true" />
-                  {days(streak.days)}
+                  {t('{count, plural, one {# day} other {# days}}', { count: streak.days })}
                 </span>
               </li>
             ))}

@@ -5,6 +5,7 @@ import type { DisciplineTargets, DisciplineView } from '@shared/contracts/tracki
 import { DAILY_TARGET_KEYS, FIXED_TARGETS, MONTHLY_GOAL_KEYS, TARGET_KEYS, TARGET_LABELS, type TargetKey, targetKeysOf } from '@shared/domain/disciplines';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useT } from '@/i18n';
 import { monthLabel } from '../period';
 import { ErrorNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
 import { SecretLock } from './secret-lock';
@@ -54,6 +55,7 @@ function secrecyOf(disciplines: readonly DisciplineView[], withheldKeys: readonl
 
 /** 'Discipline Targets': the member's five daily targets and five monthly goals for the month. */
 export function TargetsCard({ targets, isLoading, error, onRetry, period, memberName, disciplines, withheldKeys }: TargetsCardProps) {
+  const t = useT();
   const id = useId();
   const { secret, withheld } = secrecyOf(disciplines ?? [], withheldKeys);
   const label = (key: TargetKey) => (
@@ -67,35 +69,35 @@ export function TargetsCard({ targets, isLoading, error, onRetry, period, member
       <CardHeader className="pb-4">
         <CardTitle className="flex items-center gap-2">
           <Target className="size-5 text-primary-600" aria-hidden="true" />
-          Discipline Targets
+          {t('Discipline Targets')}
         </CardTitle>
         <CardDescription>
-          {memberName}'s plan for {monthLabel(period.year, period.month)}
+          {t("{name}'s plan for {month}", { name: memberName, month: monthLabel(period.year, period.month) })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {error ? (
-          <ErrorNote message={loadFailureMessage('Could not load the targets.', error)} onRetry={onRetry} />
+          <ErrorNote message={loadFailureMessage(t('Could not load the targets.'), error)} onRetry={onRetry} />
         ) : isLoading || !targets || !disciplines ? (
-          <LoadingRows rows={4} label="Loading targets" />
+          <LoadingRows rows={4} label={t('Loading targets')} />
         ) : (
           <div className="grid gap-5">
             <section aria-labelledby={`${id}-daily`} className="grid gap-2">
               <h3 id={`${id}-daily`} className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-                Daily
+                {t('Daily')}
               </h3>
               <dl className="grid gap-2">
                 {DAILY_TARGET_KEYS.filter((key) => !withheld.has(key)).map((key) => (
                   <div key={key} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 border-b border-border/70 pb-2 last:border-0">
                     {label(key)}
-                    <dd className="text-sm text-muted-foreground">{targetText(targets[key]) ?? 'Not set'}</dd>
+                    <dd className="text-sm text-muted-foreground">{targetText(targets[key]) ?? t('Not set')}</dd>
                   </div>
                 ))}
               </dl>
             </section>
             <section aria-labelledby={`${id}-monthly`} className="grid gap-2">
               <h3 id={`${id}-monthly`} className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-                Monthly
+                {t('Monthly')}
               </h3>
               <dl className="grid gap-2">
                 {MONTHLY_GOAL_KEYS.filter((key) => !withheld.has(key)).map((key) => {
@@ -104,8 +106,8 @@ export function TargetsCard({ targets, isLoading, error, onRetry, period, member
                     <div key={key} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 border-b border-border/70 pb-2 last:border-0">
                       {label(key)}
                       <dd className="flex items-center gap-2 text-sm text-muted-foreground">
-                        {fixed ?? (targets[key] === 'Yes' ? 'Yes' : 'Not set')}
-                        {fixed ? <Badge variant="outline">Required</Badge> : null}
+                        {fixed ?? (targets[key] === 'Yes' ? t('Yes') : t('Not set'))}
+                        {fixed ? <Badge variant="outline">{t('Required')}</Badge> : null}
                       </dd>
                     </div>
                   );

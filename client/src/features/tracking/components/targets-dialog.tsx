@@ -14,6 +14,7 @@ import { fieldProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { msg, useT } from '@/i18n';
 import { useSaveTargets } from '../api';
 import { monthLabel } from '../period';
 
@@ -21,7 +22,7 @@ import { monthLabel } from '../period';
 const CHOOSABLE_GOALS = ['prayerWalk', 'evangelism', 'completionOfNewTestament'] as const;
 type ChoosableGoal = (typeof CHOOSABLE_GOALS)[number];
 
-const text = z.string().max(300, 'At most 300 characters');
+const text = z.string().max(300, msg('At most 300 characters'));
 const targetsForm = z.object({
   bibleReading: text,
   fasting: text,
@@ -35,11 +36,11 @@ const targetsForm = z.object({
 type TargetsForm = z.infer<typeof targetsForm>;
 
 const PLACEHOLDERS: Record<DailyTargetKey, string> = {
-  bibleReading: 'e.g. 2 chapters daily',
-  fasting: 'e.g. until 12 noon, 3 days a week',
-  morningIntimacy: 'e.g. 30 minutes',
-  midnightPrayer: 'e.g. 1 hour',
-  meditation: 'e.g. 15 minutes',
+  bibleReading: msg('e.g. 2 chapters daily'),
+  fasting: msg('e.g. until 12 noon, 3 days a week'),
+  morningIntimacy: msg('e.g. 30 minutes'),
+  midnightPrayer: msg('e.g. 1 hour'),
+  meditation: msg('e.g. 15 minutes'),
 };
 
 function formValues(targets: DisciplineTargets | undefined): TargetsForm {
@@ -82,6 +83,7 @@ interface UpdatePlanCardProps {
 
 /** 'Update Monthly Plan' (admins): opens 'Edit Discipline Targets & Goals (Admin Only)' for the member and month on screen. */
 export function UpdatePlanCard({ communityId, member, period, targets, targetsLoading }: UpdatePlanCardProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const save = useSaveTargets(communityId);
   const form = useForm<TargetsForm>({ resolver: zodResolver(targetsForm), defaultValues: formValues(targets) });
@@ -101,40 +103,40 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
       <CardHeader className="pb-4">
         <CardTitle className="flex items-center gap-2">
           <NotebookPen className="size-5 text-primary-600" aria-hidden="true" />
-          Update Monthly Plan
+          {t('Update Monthly Plan')}
         </CardTitle>
         <CardDescription>
-          Set {member.displayName}'s discipline targets and monthly goals for {monthLabel(period.year, period.month)}.
+          {t("Set {name}'s discipline targets and monthly goals for {month}.", { name: member.displayName, month: monthLabel(period.year, period.month) })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <Dialog open={open} onOpenChange={onOpenChange}>
           <DialogTrigger asChild>
-            <Button disabled={targetsLoading}>Update Monthly Targets</Button>
+            <Button disabled={targetsLoading}>{t('Update Monthly Targets')}</Button>
           </DialogTrigger>
           <DialogContent className="max-w-xl">
             <DialogHeader>
-              <DialogTitle>Edit Discipline Targets &amp; Goals (Admin Only)</DialogTitle>
+              <DialogTitle>{t('Edit Discipline Targets & Goals (Admin Only)')}</DialogTitle>
               <DialogDescription>
-                {member.displayName}, {monthLabel(period.year, period.month)}
+                {t('{name}, {month}', { name: member.displayName, month: monthLabel(period.year, period.month) })}
               </DialogDescription>
             </DialogHeader>
             <form onSubmit={onSubmit} noValidate className="grid gap-5">
               <fieldset className="grid gap-4">
-                <legend className="mb-3 text-sm font-semibold">Daily targets</legend>
+                <legend className="mb-3 text-sm font-semibold">{t('Daily targets')}</legend>
                 {DAILY_TARGET_KEYS.map((key) => {
                   const id = `targets-${key}`;
                   const error = errors[key]?.message;
                   return (
                     <FormField key={key} id={id} label={TARGET_LABELS[key]} error={error}>
-                      <Input {...fieldProps(id, { error })} placeholder={PLACEHOLDERS[key]} {...form.register(key)} />
+                      <Input {...fieldProps(id, { error })} placeholder={t(PLACEHOLDERS[key])} {...form.register(key)} />
                     </FormField>
                   );
                 })}
               </fieldset>
               <fieldset className="grid gap-3">
-                <legend className="mb-3 text-sm font-semibold">Monthly goals</legend>
-                <FixedGoal label={TARGET_LABELS.monthlyRetreat} text={`Required: ${FIXED_TARGETS.monthlyRetreat}`} />
+                <legend className="mb-3 text-sm font-semibold">{t('Monthly goals')}</legend>
+                <FixedGoal goal="monthlyRetreat" label={TARGET_LABELS.monthlyRetreat} text={t('Required: {target}', { target: FIXED_TARGETS.monthlyRetreat })} />
                 {CHOOSABLE_GOALS.map((key: ChoosableGoal) => (
                   <Controller
                     key={key}
@@ -148,16 +150,16 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
                     )}
                   />
                 ))}
-                <FixedGoal label={TARGET_LABELS.silenceHour} text={`Required: ${FIXED_TARGETS.silenceHour}`} />
+                <FixedGoal goal="silenceHour" label={TARGET_LABELS.silenceHour} text={t('Required: {target}', { target: FIXED_TARGETS.silenceHour })} />
               </fieldset>
               {/* The form is longer than a phone's screen: Save and Cancel stay in view at the bottom. */}
               <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-border bg-card px-6 py-4">
                 <Button variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
+                  {t('Cancel')}
                 </Button>
                 <Button type="submit" disabled={save.isPending}>
                   {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-                  {save.isPending ? 'Saving...' : 'Save Targets'}
+                  {save.isPending ? t('Saving...') : t('Save Targets')}
                 </Button>
               </DialogFooter>
             </form>
@@ -169,8 +171,8 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
 }
 
 /** A monthly goal every member has (SPEC.md section 9): shown switched on and not changeable. */
-function FixedGoal({ label, text: description }: { label: string; text: string }) {
-  const id = `targets-fixed-${label.replace(/\W+/g, '-').toLowerCase()}`;
+function FixedGoal({ goal, label, text: description }: { goal: 'monthlyRetreat' | 'silenceHour'; label: string; text: string }) {
+  const id = `targets-fixed-${goal}`;
   return (
     <div className="flex min-h-11 items-center justify-between gap-3 rounded-xl border border-border bg-muted/60 px-3 py-2">
       <div className="grid gap-0.5">

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
+import { msg, useT } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useDeleteAccount } from '../api';
@@ -22,6 +23,7 @@ const schema = z.object({ password: z.string() });
  * confirmed by the password (an account without one: a Google sign-in within the last 10 minutes).
  */
 export function DeleteAccountDialog({ hasPassword }: { hasPassword: boolean }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const deleteAccount = useDeleteAccount();
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { password: '' } });
@@ -38,13 +40,13 @@ export function DeleteAccountDialog({ hasPassword }: { hasPassword: boolean }) {
 
   const onSubmit = form.handleSubmit(({ password }) => {
     if (hasPassword && !password) {
-      form.setError('password', { type: 'required', message: 'Enter your password to confirm.' }, { shouldFocus: true });
+      form.setError('password', { type: 'required', message: msg('Enter your password to confirm.') }, { shouldFocus: true });
       return;
     }
     setRefusal(null);
     deleteAccount.mutate(hasPassword ? { password } : {}, {
       onError: (failure) => {
-        if (!applyServerFieldErrors(failure, form.setError, ['password'])) setRefusal(errorMessage(failure, 'Your account could not be deleted. Please try again.'));
+        if (!applyServerFieldErrors(failure, form.setError, ['password'])) setRefusal(errorMessage(failure, t('Your account could not be deleted. Please try again.')));
       },
     });
   });
@@ -54,31 +56,33 @@ export function DeleteAccountDialog({ hasPassword }: { hasPassword: boolean }) {
       <DialogTrigger asChild>
         <Button variant="destructive">
           <Trash2 aria-hidden="true" />
-          Delete my account
+          {t('Delete my account')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>Delete your account?</DialogTitle>
-          <DialogDescription>This cannot be undone. Download your data first if you want to keep a copy.</DialogDescription>
+          <DialogTitle>{t('Delete your account?')}</DialogTitle>
+          <DialogDescription>{t('This cannot be undone. Download your data first if you want to keep a copy.')}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-3 text-sm">
           <section aria-labelledby="delete-account-goes">
             <h3 id="delete-account-goes" className="font-semibold">
-              Erased at once
+              {t('Erased at once')}
             </h3>
             <p className="text-muted-foreground">
-              Your name, e-mail and password; your check-ins, targets and goals in every community; the questions you asked and their answers; your
-              reflections and the replies to them; notes and notifications to you; your devices. Every phone and computer is signed out.
+              {t(
+                'Your name, e-mail and password; your check-ins, targets and goals in every community; the questions you asked and their answers; your reflections and the replies to them; notes and notifications to you; your devices. Every phone and computer is signed out.',
+              )}
             </p>
           </section>
           <section aria-labelledby="delete-account-stays">
             <h3 id="delete-account-stays" className="font-semibold">
-              What others keep
+              {t('What others keep')}
             </h3>
             <p className="text-muted-foreground">
-              Answers you gave as a commander stay with the member who asked, shown as from “a former member”. Meetings with you are cancelled and the other
-              person is told. Community records keep what was done, by “a deleted account”.
+              {t(
+                'Answers you gave as a commander stay with the member who asked, shown as from “a former member”. Meetings with you are cancelled and the other person is told. Community records keep what was done, by “a deleted account”.',
+              )}
             </p>
           </section>
           <div>
@@ -87,12 +91,14 @@ export function DeleteAccountDialog({ hasPassword }: { hasPassword: boolean }) {
         </div>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           {hasPassword ? (
-            <FormField id={FIELD} label="Your password" error={fieldError}>
+            <FormField id={FIELD} label={t('Your password')} error={fieldError}>
               <PasswordInput autoComplete="current-password" {...fieldProps(FIELD, { error: fieldError })} {...form.register('password')} />
             </FormField>
           ) : (
             <p className="text-sm text-muted-foreground">
-              Your account signs in with Google: if you signed in more than {RECENT_SIGN_IN_MINUTES} minutes ago, sign out and in again with Google first.
+              {t('Your account signs in with Google: if you signed in more than {minutes} minutes ago, sign out and in again with Google first.', {
+                minutes: RECENT_SIGN_IN_MINUTES,
+              })}
             </p>
           )}
           {refusal ? (
@@ -102,16 +108,16 @@ export function DeleteAccountDialog({ hasPassword }: { hasPassword: boolean }) {
           ) : null}
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)} disabled={deleteAccount.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" variant="destructive" disabled={deleteAccount.isPending}>
               {deleteAccount.isPending ? (
                 <>
                   <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  Deleting...
+                  {t('Deleting...')}
                 </>
               ) : (
-                'Delete my account'
+                t('Delete my account')
               )}
             </Button>
           </DialogFooter>

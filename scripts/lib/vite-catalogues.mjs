@@ -1,6 +1,7 @@
 // The message catalogues as Vite modules: `import('virtual:catalogue/es')` is client/src/locales/es.json compiled
 // for Lingui's runtime (which carries no ICU compiler), one lazy chunk per language: only the reader's loads.
-// A message not yet translated falls back to the English one, compiled too, so no reader ever sees raw ICU.
+// A message not yet translated falls back to the English one, compiled too, so no reader ever sees raw ICU; one that
+// reads as its own id is left out (the runtime shows the id).
 // `virtual:catalogue/pseudo` is English with every text wrapped and lengthened by 40 % (issue 43 item 6): a screen
 // walked in it shows any text left outside the catalogues (unwrapped) and any label the longer text cuts off.
 import fs from 'node:fs';
@@ -27,7 +28,10 @@ export function compiledCatalogue(locale) {
   const translated = locale === 'en' || locale === 'pseudo' ? english : readJson(locale);
   const compiled = {};
   for (const [id, message] of Object.entries(english)) {
-    compiled[id] = locale === 'pseudo' ? compileMessage(message, pseudoText) : compileMessage(translated[id] || message);
+    const entry = locale === 'pseudo' ? compileMessage(message, pseudoText) : compileMessage(translated[id] || message);
+    // A message that reads exactly as its id (most of English) is left out: the runtime shows the id of a message
+    // it does not hold (client/src/i18n/i18n.ts `missing`), so the English catalogue is only its plurals and values.
+    if (!(entry.length === 1 && entry[0] === id)) compiled[id] = entry;
   }
   return compiled;
 }

@@ -28,3 +28,21 @@ export const formatList = (items: readonly string[], options: Intl.ListFormatOpt
 /** `relativeTimeFormat().format(-3, 'day')` -> '3 days ago' in the reader's language. */
 export const relativeTimeFormat = (options: Intl.RelativeTimeFormatOptions = { numeric: 'auto' }) =>
   cached('relative', options, (locale) => new Intl.RelativeTimeFormat(locale, options));
+
+/** Where CLDR starts each of our languages' week, for a browser without Intl.Locale's week info (1 = Monday, 7 = Sunday). */
+const FIRST_DAY_FALLBACK: Record<string, number> = { en: 7, es: 1, 'pt-BR': 7, ko: 7 };
+
+/**
+ * The weekday the reader's week starts on, as Date.getDay() counts (0 = Sunday, 1 = Monday): Sunday in English,
+ * Brazilian Portuguese and Korean, Monday in Spanish (CLDR's `es`). The month grid's first column.
+ */
+export function firstDayOfWeek(locale = intlLocale()): number {
+  let firstDay = FIRST_DAY_FALLBACK[locale] ?? 7;
+  try {
+    const intlLocale = new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+    firstDay = intlLocale.getWeekInfo?.().firstDay ?? intlLocale.weekInfo?.firstDay ?? firstDay;
+  } catch {
+    // An engine without Intl.Locale keeps the table's answer.
+  }
+  return firstDay % 7;
+}

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { activateLocale, i18n, useT } from '@/i18n';
+import { activateLocale, i18n, Trans, useT } from '@/i18n';
 
 function Sample() {
   const t = useT();
@@ -16,5 +16,14 @@ describe('useT', () => {
     expect(await screen.findByText(/^⟦Gö tö šîĝñ îñ·+⟧$/)).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(i18n.locale).toBe('pseudo');
+  });
+});
+
+describe('Trans', () => {
+  it('places elements and keeps a value that looks like a tag as text', () => {
+    render(<Trans id="Go to your communities" />);
+    expect(screen.getByText('Go to your communities')).toBeInTheDocument();
+    render(<Trans id="{name} is now {role}." values={{ name: '<0>Ruth</0>', role: 'Commander' }} />);
+    expect(screen.getByText('<0>Ruth</0> is now Commander.')).toBeInTheDocument();
   });
 });

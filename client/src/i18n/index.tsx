@@ -33,9 +33,12 @@ export function useT(): Translate {
  * A message with elements inside it: `<Trans id="Read the <0>privacy page</0>." components={{ 0: <Link href="/privacy" /> }} />`.
  * Placeholders are `{name}` with `values`; the id is the English text, written out as a literal.
  */
-export function Trans(props: Omit<TransProps, 'render' | 'component'>) {
+export function Trans({ values, ...props }: Omit<TransProps, 'render' | 'component'>) {
   useLocale();
-  return <TransNoContext {...props} lingui={{ i18n }} />;
+  // A value that is text (a member's name) goes in as an element, so Lingui never reads tags inside it: a name such
+  // as '<0>x</0>' stays text.
+  const safeValues = values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? <>{value}</> : value]));
+  return <TransNoContext {...props} values={safeValues} lingui={{ i18n }} />;
 }
 
 export { dateFormat, firstDayOfWeek, formatList, formatNumber, relativeTimeFormat } from './format';

@@ -87,7 +87,7 @@ export default defineConfig({
             // priority claims them first, so this one and the forms come before the page's group);
             {
               name: 'fields',
-              test: /@radix-ui[\\/]react-(tabs|roving-focus|label)[\\/]|client[\\/]src[\\/](components[\\/]ui[\\/](input|tabs|label|card)|features[\\/]auth[\\/]api)\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](calendar-check|church|circle-alert|circle-check|heart-handshake|key-round|mail-warning|shield-check|sparkles|eye|eye-off)\.m?js$/,
+              test: /@radix-ui[\\/]react-(tabs|roving-focus|label)[\\/]|client[\\/]src[\\/](components[\\/]ui[\\/](input|tabs|label|card|native-select)|features[\\/]auth[\\/]api|features[\\/]language[\\/]components[\\/](language-switcher|language-select))\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](calendar-check|chevron-down|church|circle-alert|circle-check|heart-handshake|key-round|languages|mail-warning|shield-check|sparkles|eye|eye-off)\.m?js$/,
               priority: 8,
             },
             // the copy kept for offline use (IndexedDB), loaded when first saved, forgotten or restored;

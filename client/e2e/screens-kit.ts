@@ -96,7 +96,8 @@ export async function settle(page: Page) {
       { message: 'API calls still running', intervals: [50] },
     )
     .toBe(true);
-  await expect(page.locator('[role="status"][aria-label^="Loading"], [role="status"][aria-label^="Counting"], .animate-pulse')).toHaveCount(0);
+  // Spinners and loading rows carry data-loading whatever the language they speak (the language walk's too).
+  await expect(page.locator('[data-loading], [role="status"][aria-label^="Loading"], [role="status"][aria-label^="Counting"], .animate-pulse')).toHaveCount(0);
   // One frame for layout after the last render.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

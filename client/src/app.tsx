@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { OfflineBanner } from '@/components/layout/offline-banner';
+import { FollowUserLocale } from '@/features/language/components/follow-user-locale';
 import { preloadShellAndPage, ProtectedRoute } from '@/components/layout/protected-route';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
@@ -106,6 +107,7 @@ export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryC
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
+        <FollowUserLocale />
         <OfflineBanner />
         <AppRoutes />
         <ToasterOnceNeeded />

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { activateLocale, initialLocale } from './i18n';
+import { activateLocale, i18n, initialLocale } from './i18n';
 import { startOfflineCache } from './lib/offline-cache';
 import { pageSessionLocale } from './lib/page-session';
 import { queryClient } from './lib/query-client';
@@ -31,10 +31,12 @@ function render() {
     );
   });
 }
-activateLocale(pageSessionLocale() ?? initialLocale()).then(render, (error: unknown) => {
+activateLocale(initialLocale(pageSessionLocale())).then(render, (error: unknown) => {
   // A catalogue that cannot be fetched (offline, before the service worker kept it) must not leave a blank page.
   console.error(error);
-  void activateLocale('en', { remember: false }).finally(render);
+  void activateLocale('en', { remember: false })
+    .catch(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
+    .finally(render);
 });
 
 startOfflineCache(queryClient);

@@ -1,3 +1,5 @@
+import { fill } from './messages';
+
 /**
  * Closing a community (issue 39 item 3): 30 days read-only, then the scheduled scan erases it. Shared so the
  * server's refusals and the client's banner say the same date the same way.
@@ -8,18 +10,20 @@ export const CLOSING_PERIOD_MS = CLOSING_DAYS * 24 * 60 * 60 * 1000;
 /** The error code of a write refused because the community is closing (answered 423). */
 export const COMMUNITY_CLOSING_CODE = 'community_closing';
 
-/** 'March 12, 2027': the closing date as people read it, in the community's time zone (else the reader's). */
-export function closingDate(closesAt: string | Date, timeZone?: string): string {
+/** 'March 12, 2027': the closing date as people read it (in `locale`), in the community's time zone (else the reader's). */
+export function closingDate(closesAt: string | Date, timeZone?: string, locale = 'en-US'): string {
   const date = closesAt instanceof Date ? closesAt : new Date(closesAt);
   if (Number.isNaN(date.getTime())) return '';
   try {
-    return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
+    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
   } catch {
-    return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
   }
 }
 
 /** Why a write is refused while the community is closing (the 423's message). */
 export function closingRefusal(closesAt: string | Date, timeZone?: string): string {
-  return `This community is closing on ${closingDate(closesAt, timeZone)}: nothing new can be saved, and nobody can join. You can still read everything and download your data until then.`;
+  return fill('This community is closing on {date}: nothing new can be saved, and nobody can join. You can still read everything and download your data until then.', {
+    date: closingDate(closesAt, timeZone),
+  });
 }

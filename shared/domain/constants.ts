@@ -46,7 +46,7 @@ export const ENDED_STREAK_MIN_DAYS = 7;
 export const PROGRESS_DROP_MIN_POINTS = 30;
 
 export const DEFAULT_COMMUNITY_NAME = msg('Faith Community');
-export const DEFAULT_COMMUNITY_DESCRIPTION = 'Your spiritual accountability community';
+export const DEFAULT_COMMUNITY_DESCRIPTION = msg('Your spiritual accountability community');
 export const PRODUCT_NAME = 'Steadfast';
 export const PRODUCT_TAGLINE = msg('Faith Journey Community');
 

@@ -37,6 +37,26 @@ export const TARGET_LABELS: Record<TargetKey, string> = {
 };
 
 /**
+ * The disciplines a new community can choose from (SPEC.md section 3, the wizard's catalogue), by their English names:
+ * with TARGET_LABELS, the built-in names a reader sees in their own language (a name a community typed stays as typed).
+ */
+export const CATALOGUE_DISCIPLINE_LABELS = [
+  msg('Bible Reading'),
+  msg('Prayer Time'),
+  msg('Meditation'),
+  msg('Fasting'),
+  msg('Worship & Praise'),
+  msg('Evangelism'),
+  msg('Acts of Service'),
+  msg('Fellowship'),
+] as const;
+
+const BUILT_IN_LABELS: ReadonlySet<string> = new Set([...Object.values(TARGET_LABELS), ...CATALOGUE_DISCIPLINE_LABELS]);
+
+/** Whether a discipline's name is one of ours, translated for each reader, rather than one a community typed. */
+export const isBuiltInDisciplineLabel = (label: string) => BUILT_IN_LABELS.has(label);
+
+/**
  * The targets that speak of a discipline: those whose key or label, squashed, is the discipline's key or label.
  * A community's templates are keyed as its admins chose ('bible_reading' from the wizard), while a
  * member's targets keep SPEC's ten keys ('bibleReading').

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { MembershipView } from '@shared/contracts/communities';
 import { DEFAULT_COMMUNITY_NAME } from '@shared/domain/constants';
+import { i18n } from '@/i18n';
 
 /**
  * The current community: which one the user is looking at. The choice is kept locally (SPEC.md:
@@ -30,7 +31,7 @@ export function setStoredCommunityId(communityId: string | null): void {
 }
 
 /** The community's name as screens show it (a default when it has none). */
-export const communityName = (membership: Membership | null | undefined) => membership?.community?.name || DEFAULT_COMMUNITY_NAME;
+export const communityName = (membership: Membership | null | undefined) => membership?.community?.name || i18n._(DEFAULT_COMMUNITY_NAME);
 
 /** The membership of the stored community, else the first one. */
 export function pickCurrentMembership(memberships: readonly Membership[], storedId = getStoredCommunityId()): Membership | null {

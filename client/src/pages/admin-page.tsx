@@ -11,13 +11,13 @@ import UsersRound from 'lucide-react/icons/users-round';
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { can, highestRole, isAdmin, roleLabel } from '@shared/domain/roles';
+import { can, highestRole, isAdmin } from '@shared/domain/roles';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentCommunity } from '@/features/communities/api';
-import { useDisciplines } from '@/features/tracking/api';
+import { useShownDisciplines } from '@/features/tracking/api';
 import { CalendarLocksTab } from '@/features/tracking/components/calendar-locks-tab';
 import { SecretDisciplinesCard } from '@/features/tracking/components/secret-disciplines';
 import { AdminAccessRequired, CommunityMissing } from '@/features/communities/components/community-state';
@@ -34,6 +34,7 @@ import { SubgroupsTab } from '@/features/subgroups/components/subgroups-tab';
 import { msg, useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { communityName, type Membership } from '@/lib/community';
+import { roleName } from '@/i18n/labels';
 
 interface AdminTab {
   value: string;
@@ -117,7 +118,7 @@ export function AdminPage() {
           <span className="flex flex-wrap items-center gap-2">
             <Badge variant={adminRole ? 'accent' : 'default'}>
               {adminRole ? <ShieldCheck aria-hidden="true" /> : null}
-              {roleLabel(role)}
+              {roleName(role)}
             </Badge>
             <span>{communityName(membership)}</span>
           </span>
@@ -169,7 +170,7 @@ export function AdminPage() {
 
 /** New Members, naming each application's targets by the community's own disciplines. */
 function NewMembersWithDisciplines({ communityId }: { communityId: string }) {
-  const disciplines = useDisciplines(communityId);
+  const disciplines = useShownDisciplines(communityId);
   const labels = useMemo(() => Object.fromEntries((disciplines.data ?? []).map((discipline) => [discipline.key, discipline.label])), [disciplines.data]);
   return <NewMembersTab communityId={communityId} disciplineLabels={labels} />;
 }

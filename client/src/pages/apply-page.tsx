@@ -3,6 +3,7 @@ import { PRODUCT_TAGLINE } from '@shared/domain/constants';
 import { DEFAULT_DISCIPLINES } from '@shared/domain/disciplines';
 import { useDocumentTitle } from '@/components/layout/page-header';
 import { Brand } from '@/components/layout/brand';
+import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
@@ -36,7 +37,10 @@ export function ApplyPage() {
       <header className="border-b border-border bg-card">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-4 sm:px-6">
           <Brand />
-          <span className="text-sm text-muted-foreground">{PRODUCT_TAGLINE}</span>
+          <span className="text-sm text-muted-foreground">{t(PRODUCT_TAGLINE)}</span>
+          <div className="ml-auto">
+            <LanguageSwitcher />
+          </div>
         </div>
       </header>
       <main className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6">

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/components/layout/page-header';
 import { AuthHero } from '@/features/auth/components/auth-hero';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 
@@ -23,7 +24,10 @@ export function AuthPage() {
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-2">
       <AuthHero />
-      <main className="flex items-start justify-center px-4 py-10 sm:px-6 lg:items-center">
+      <main className="flex flex-col items-center justify-start gap-4 px-4 py-10 sm:px-6 lg:justify-center">
+        <div className="flex w-full max-w-md justify-end">
+          <LanguageSwitcher />
+        </div>
         <Card className="w-full max-w-md p-6 sm:p-8">
           <h2 className="text-2xl font-semibold text-primary-900">{t('Welcome to {name}', { name: PRODUCT_NAME })}</h2>
           <p className="mt-1 text-sm text-muted-foreground">{t('Sign in to continue your journey, or create an account to begin.')}</p>

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { SetupWizard } from '@/features/setup/components/setup-wizard';
 import { msg, useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
+import { CommunityLanguageSetting } from '@/features/communities/components/community-language-setting';
 
 export const INVALID_SETUP_LINK = msg('Invalid community setup link. Please create a community first.');
 
@@ -35,7 +36,7 @@ export function CommunitySetupPage() {
       ) : !can(membership, 'community:update') ? (
         <SetupNotice message={t("Only the community's moderators can set it up.")} action={{ href: '/', label: t('Go to Dashboard') }} />
       ) : (
-        <SetupWizard key={communityId} membership={membership} />
+        <SetupWizard key={communityId} membership={membership} languageSetting={<CommunityLanguageSetting communityId={communityId} id="setup-language" />} />
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { PageHeader } from '@/components/layout/page-header';
 import { ProfileDetails } from '@/features/auth/components/profile-details';
 import { SignOutEverywhereCard } from '@/features/auth/components/sign-out-everywhere-card';
+import { LanguageCard } from '@/features/language/components/language-card';
 import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
 import { YourDataCard } from '@/features/your-data/components/your-data-card';
 import { useT } from '@/i18n';
@@ -25,6 +26,7 @@ export function ProfilePage() {
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
             <NotificationPreferencesCard emailVerified={user.emailVerified} />
             <div className="grid content-start gap-6">
+              <LanguageCard user={user} />
               <SignOutEverywhereCard />
               <YourDataCard hasPassword={user.hasPassword} />
             </div>

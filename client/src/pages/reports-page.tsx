@@ -18,6 +18,7 @@ import { leftOutNote, MemberCompletionCard } from '@/features/reports/components
 import { monthLabel, pickerYears, useToday } from '@/features/tracking/period';
 import { MonthOptions, YearOptions } from '@/features/tracking/components/period-options';
 import { dateFormat, formatList, formatNumber, useT } from '@/i18n';
+import { disciplineName } from '@/i18n/labels';
 
 const percent = (value: number) => formatNumber(value / 100, { style: 'percent' });
 /** 'Nov 26': a point of the 12-month line. */
@@ -96,12 +97,12 @@ export function ReportsPage() {
                   description={t('{month}, {whose}.', { month: monthLabel(data.year, data.month), whose })}
                   note={leftOutNote(t, data.leftOut)}
                   empty={noMembers ? <EmptyState title={t('No members yet')}>{t('Progress appears once members log their days.')}</EmptyState> : undefined}
-                  chart={<PercentBars points={data.disciplines.map((discipline) => ({ label: discipline.label, value: discipline.completionPercent }))} />}
+                  chart={<PercentBars points={data.disciplines.map((discipline) => ({ label: disciplineName(discipline.label), value: discipline.completionPercent }))} />}
                   table={
                     <DataTable
                       caption={t('Completion by discipline, {month}', { month: monthLabel(data.year, data.month) })}
                       columns={[t('Discipline'), t('Completion')]}
-                      rows={data.disciplines.map((discipline) => [discipline.label, percent(discipline.completionPercent)])}
+                      rows={data.disciplines.map((discipline) => [disciplineName(discipline.label), percent(discipline.completionPercent)])}
                     />
                   }
                 />

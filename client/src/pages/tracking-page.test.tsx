@@ -5,6 +5,7 @@ import { COMMUNITY_ID, daysOf, logKey, makeMember, OTHER, SELF, TODAY, trackingS
 import { resetQueuedCheckInsForTest } from '@/features/tracking/offline-check-ins';
 import { apiError, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
+import { activateLocale } from '@/i18n';
 
 type ServerOptions = Parameters<typeof trackingServer>[0];
 
@@ -477,6 +478,24 @@ describe('/tracking month grid on a phone', () => {
     expect(screen.getByRole('grid', { name: /November 1–7$/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous week' })).toBeDisabled();
   });
+
+  it("pages the reader's own calendar weeks: Monday to Sunday in Spanish", async () => {
+    // A member whose language is Spanish (their choice, or their community's): the app follows GET /api/user.
+    const server = trackingServer();
+    mockApi({ ...server.routes, 'GET /api/user': () => json({ ...SELF, locale: 'es' }) });
+    renderApp('/tracking');
+    try {
+      // Sunday 15 November ends the Spanish week that began on Monday the 9th.
+      expect(await screen.findByRole('grid', { name: /9–15 de noviembre$/ })).toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: /^Lectura bíblica, \d+ de noviembre/ }).map((button) => button.getAttribute('aria-label')?.match(/\d+/)?.[0])).toEqual(
+        ['9', '10', '11', '12', '13', '14', '15'],
+      );
+      expect(document.documentElement.lang).toBe('es');
+    } finally {
+      await act(() => activateLocale('en', { remember: false }));
+    }
+  });
+
 
   it('moves to the next week when the arrow keys leave the week shown', async () => {
     const { user } = renderTracking();

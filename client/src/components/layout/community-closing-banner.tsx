@@ -1,9 +1,9 @@
 import CalendarX from 'lucide-react/icons/calendar-x';
-import { closingDate } from '@shared/domain/community-closing';
 import { DownloadMyDataButton } from '@/components/ui/download-button';
 import { Trans, useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { communityName, useCurrentMembership } from '@/lib/community';
+import { closingDay } from '@/i18n/labels';
 
 /**
  * Issue 39: while the community on screen is closing, every member is told when on every screen, and offered
@@ -22,7 +22,7 @@ export function CommunityClosingBanner() {
         <p className="min-w-0 flex-1 basis-56 text-sm">
           <Trans
             id="<0>{name} closes on {date}.</0> Download your data before then."
-            values={{ name: communityName(current), date: closingDate(closesAt) }}
+            values={{ name: communityName(current), date: closingDay(closesAt) }}
             components={{ 0: <strong className="font-semibold" /> }}
           />
         </p>

@@ -3,7 +3,6 @@ import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import Plus from 'lucide-react/icons/plus';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { roleLabel } from '@shared/domain/roles';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -19,6 +18,7 @@ import { useT } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import { communityName, switchCommunity, takeCommunitySwitched, useCurrentMembership } from '@/lib/community';
 import { cn } from '@/lib/utils';
+import { roleName } from '@/i18n/labels';
 
 /** Shows 'Community switched!' once, on the first screen after the reload that a switch caused. */
 export function useCommunitySwitchedNotice() {
@@ -69,7 +69,7 @@ export function CommunitySwitcher({ className, onNavigate }: { className?: strin
             <DropdownMenuRadioItem key={membership.communityId} value={membership.communityId}>
               <span className="grid min-w-0">
                 <span className="truncate font-medium">{communityName(membership)}</span>{' '}
-                <span className="text-xs text-muted-foreground">{roleLabel(membership.role || 'Member')}</span>
+                <span className="text-xs text-muted-foreground">{roleName(membership.role || 'Member')}</span>
               </span>
             </DropdownMenuRadioItem>
           ))}

@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 export function Spinner({ className, label }: { className?: string; label?: string }) {
   const t = useT();
   return (
-    <span role="status" aria-label={label ?? t('Loading')} className={cn('inline-flex', className)}>
+    <span role="status" data-loading="" aria-label={label ?? t('Loading')} className={cn('inline-flex', className)}>
       <LoaderCircle className="size-6 animate-spin text-primary-600 motion-reduce:animate-none" aria-hidden="true" />
     </span>
   );

@@ -21,7 +21,7 @@ export function LoadingCard({ label }: { label: string }) {
 export function LoadingRows({ rows = 3, label, className }: { rows?: number; label?: string; className?: string }) {
   const t = useT();
   return (
-    <div role="status" aria-label={label ?? t('Loading')} className={cn('grid gap-3', className)}>
+    <div role="status" data-loading="" aria-label={label ?? t('Loading')} className={cn('grid gap-3', className)}>
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="h-10 animate-pulse rounded-lg bg-muted motion-reduce:animate-none" />
       ))}

@@ -1,6 +1,7 @@
 import type { ActivityEntry } from '@shared/contracts/activity';
-import { isRole, roleLabel } from '@shared/domain/roles';
+import { isRole } from '@shared/domain/roles';
 import { dateFormat, formatList, i18n, msg } from '@/i18n';
+import { roleName } from '@/i18n/labels';
 
 /** The community's settings as Community Settings names them. */
 const SETTING_LABELS: Record<string, string> = {
@@ -43,8 +44,8 @@ export function activitySentence(entry: ActivityEntry): string {
     case 'membership.remove':
       return t('{actor} removed {member} from the community.', { actor, member });
     case 'membership.roles.update': {
-      const roles = (detail.roles ?? []).map((role) => (isRole(role) ? roleLabel(role) : role));
-      return t("{actor} set {member}'s roles to {roles}.", { actor, member, roles: formatList(roles.length > 0 ? roles : [roleLabel('Member')]) });
+      const roles = (detail.roles ?? []).map((role) => (isRole(role) ? roleName(role) : role));
+      return t("{actor} set {member}'s roles to {roles}.", { actor, member, roles: formatList(roles.length > 0 ? roles : [roleName('Member')]) });
     }
     case 'membership.subgroup.assign':
       return detail.to

@@ -209,7 +209,9 @@ export function customDisciplineKey(label: string, taken: ReadonlySet<string>): 
  * those in `secret` kept in secret.
  */
 export function disciplineTemplates(selected: readonly string[], custom: readonly CustomDiscipline[], secret: readonly string[], t: Translate): Discipline[] {
-  const chosen = DISCIPLINE_CATALOGUE.filter((discipline) => selected.includes(discipline.key)).map(({ key, label, unit, isNumeric }) => ({ key, label: t(label), unit: t(unit), isNumeric }));
+  const chosen = DISCIPLINE_CATALOGUE.filter((discipline) => selected.includes(discipline.key)).map(({ key, label, unit, isNumeric }) => ({ key, label, unit: t(unit), isNumeric }));
+  // A built-in name is kept in English and shown in each reader's language (disciplineName): members of one community
+  // read different languages, and the server links targets to disciplines by these names (targetKeysOf).
   // SPEC.md: every discipline but fasting is numeric, the community's own included.
   const added = custom.map(({ key, label, unit }) => ({ key, label, unit: unit || null, isNumeric: true }));
   return [...chosen, ...added].map((discipline, index) => ({ ...discipline, unit: discipline.unit || null, isDailyGrid: true, isPrivate: secret.includes(discipline.key), order: index + 1 }));

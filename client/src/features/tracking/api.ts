@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { PublicUser } from '@shared/contracts/auth';
 import type {
   CalendarLockView,
@@ -22,6 +23,8 @@ import { USER_QUERY_KEY, useAuth } from '@/lib/auth';
 import { isNetworkFailure, queueCheckIn } from './offline-check-ins';
 import { monthLabel } from './period';
 import { statusOf } from './status';
+import { useLocale } from '@/i18n';
+import { disciplineName } from '@/i18n/labels';
 
 // ---------------------------------------------------------------- query keys
 
@@ -73,6 +76,20 @@ export function useDisciplines(communityId: string | null) {
     enabled: communityId !== null,
     select: (disciplines) => [...disciplines].sort((a, b) => a.order - b.order),
   });
+}
+
+/**
+ * The disciplines as a reader sees them: built-in names in their language (disciplineName). Only for showing: what is
+ * saved back (SecretDisciplinesCard) keeps the stored names of useDisciplines.
+ */
+export function useShownDisciplines(communityId: string | null) {
+  const locale = useLocale();
+  const disciplines = useDisciplines(communityId);
+  const data = useMemo(
+    () => disciplines.data?.map((discipline) => ({ ...discipline, label: disciplineName(discipline.label) })),
+    [disciplines.data, locale],
+  );
+  return { ...disciplines, data } as typeof disciplines;
 }
 
 /** POST /api/communities/{id}/discipline-templates: the community's disciplines, replaced as a whole (the setup wizard). */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { YearMonth } from '@shared/domain/calendar';
 import { useMemberPages } from '@/features/communities/api';
 import { msg, useT } from '@/i18n';
-import { dailyDisciplines, useDailyLog, useDisciplines, useTrackingScope } from './api';
+import { dailyDisciplines, useDailyLog, useShownDisciplines, useTrackingScope } from './api';
 import { useToday } from './period';
 
 /** The one notice that says why a screen cannot be changed; disabled controls point to it (aria-describedby). */
@@ -48,7 +48,7 @@ export function useTrackingScreen() {
     loadingMore: memberPages.isFetchingNextPage,
     loadMore: () => void memberPages.fetchNextPage(),
   };
-  const disciplines = useDisciplines(communityId);
+  const disciplines = useShownDisciplines(communityId);
   const log = useDailyLog(communityId, memberId, period);
   // Another member's disciplines kept in secret are not theirs to show this viewer (the server withheld them).
   const withheld = log.data?.withheldKeys;

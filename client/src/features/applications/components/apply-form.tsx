@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { z } from 'zod';
 import { APPLICATION_MESSAGE_MAX, APPLICATION_TARGET_MAX } from '@shared/contracts/applications';
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@shared/domain/constants';
-import { FIXED_APPLICATION_TARGETS, TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
+import { FIXED_APPLICATION_TARGETS, type TargetKey } from '@shared/domain/disciplines';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldProps, FormField } from '@/components/ui/form-field';
@@ -18,6 +18,7 @@ import { msg, Trans, useT } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSubmitApplication } from '../api';
+import { targetName } from '@/i18n/labels';
 
 /** The two goals fixed for every member (SPEC.md section 4): shown read-only after the community's own disciplines. */
 const FIXED_KEYS = ['monthlyRetreat', 'silenceHour'] as const;
@@ -159,7 +160,7 @@ export function ApplyForm({ communityId, disciplines: all }: { communityId: stri
             const id = `apply-${key}`;
             const hint = t('Required for all members');
             return (
-              <FormField key={key} id={id} label={t('{label} (required)', { label: TARGET_LABELS[key] })} hint={hint}>
+              <FormField key={key} id={id} label={t('{label} (required)', { label: targetName(key) })} hint={hint}>
                 <Input {...fieldProps(id, { hint })} readOnly aria-readonly="true" placeholder={FIXED_APPLICATION_TARGETS[key]} className="bg-muted" {...form.register(key)} />
               </FormField>
             );

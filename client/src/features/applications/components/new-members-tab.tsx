@@ -16,6 +16,7 @@ import { useApplications } from '../api';
 import { ApplyLink } from './apply-link-card';
 import { type Decision, ReviewApplicationDialog } from './review-application-dialog';
 import { EmailAddress } from '@/components/ui/email-address';
+import { targetName } from '@/i18n/labels';
 
 /** SPEC.md section 2: the New Members columns. */
 const COLUMNS = [msg('Name'), msg('Email'), msg('Date'), msg('Status'), msg('Actions')] as const;
@@ -23,7 +24,7 @@ const COLUMNS = [msg('Name'), msg('Email'), msg('Date'), msg('Status'), msg('Act
 const STATUS_BADGES: Record<ApplicationStatus, BadgeVariant> = { Pending: 'accent', Approved: 'success', Rejected: 'destructive' };
 
 /** A target's discipline as the community names it (its templates), else SPEC.md's name, else its key. */
-const labelOf = (key: string, labels: Readonly<Record<string, string>>) => labels[key] ?? TARGET_LABELS[key as TargetKey] ?? key;
+const labelOf = (key: string, labels: Readonly<Record<string, string>>) => labels[key] ?? (key in TARGET_LABELS ? targetName(key as TargetKey) : key);
 
 function Details({ application, labels }: { application: ApplicationView; labels: Readonly<Record<string, string>> }) {
   // The community's disciplines in their order first, then any other key the application holds (the fixed goals).

@@ -27,7 +27,7 @@ export function AuthHero() {
             <h1 id="auth-hero-title" className="text-3xl font-semibold">
               {PRODUCT_NAME}
             </h1>
-            <p className="text-sm font-medium uppercase tracking-[0.18em] text-accent-200">{PRODUCT_TAGLINE}</p>
+            <p className="text-sm font-medium uppercase tracking-[0.18em] text-accent-200">{t(PRODUCT_TAGLINE)}</p>
           </div>
         </div>
         {/* On phones the quote and the details give way, so the form is on the first screen. */}

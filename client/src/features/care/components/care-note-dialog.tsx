@@ -32,7 +32,7 @@ export function CareNoteDialog({ communityId, row, onClose }: CareNoteDialogProp
 function CareNoteForm({ communityId, row, onClose }: { communityId: string; row: NeedsAWordRow; onClose: () => void }) {
   const t = useT();
   const id = useId();
-  const form = useForm<NoteValues>({ resolver: zodResolver(careNoteBody), defaultValues: { message: CARE_NOTE_PREFILL } });
+  const form = useForm<NoteValues>({ resolver: zodResolver(careNoteBody), defaultValues: { message: t(CARE_NOTE_PREFILL) } });
   const error = form.formState.errors.message?.message;
   const message = form.watch('message');
   const send = useSendCareNote(communityId);

@@ -164,7 +164,7 @@ export function AcknowledgeForm({ communityId, reflection }: { communityId: stri
         <Button type="submit" size="sm" className="min-h-11" disabled={acknowledge.isPending}>
           {acknowledge.isPending ? t('Sending...') : t('Send Reply')}
         </Button>
-        <Button type="button" variant="outline" size="sm" className="min-h-11" aria-label={t('Reply with a prayer')} disabled={acknowledge.isPending} onClick={() => send(PRAYER_REPLY)}>
+        <Button type="button" variant="outline" size="sm" className="min-h-11" aria-label={t('Reply with a prayer')} disabled={acknowledge.isPending} onClick={() => send(t(PRAYER_REPLY))}>
           <HandHeart aria-hidden="true" />
           {t('Praying')}
         </Button>

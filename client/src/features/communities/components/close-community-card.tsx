@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { CommunityView } from '@shared/contracts/communities';
-import { CLOSING_DAYS, closingDate } from '@shared/domain/community-closing';
+import { CLOSING_DAYS } from '@shared/domain/community-closing';
 import { can } from '@shared/domain/roles';
 import { Button } from '@/components/ui/button';
 import { DownloadButton } from '@/components/ui/download-button';
@@ -20,6 +20,7 @@ import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
 import { communityExportUrl, useCloseCommunity, useReopenCommunity } from '../api';
+import { closingDay } from '@/i18n/labels';
 
 /** What closing does, said before anything is asked (issue 39). */
 export const CLOSING_CONSEQUENCES = [
@@ -76,7 +77,7 @@ function CloseCommunityDialog({ community, open, onOpenChange }: { community: Co
         changeOpen(false);
         toast({
           title: t('Community closing'),
-          description: t('{name} closes on {date}. Every member has been told.', { name: closed.name, date: closingDate(closed.closesAt ?? '', closed.timeZone) }),
+          description: t('{name} closes on {date}. Every member has been told.', { name: closed.name, date: closingDay(closed.closesAt ?? '', closed.timeZone) }),
           variant: 'success',
         });
       },
@@ -134,7 +135,7 @@ export function CloseCommunityCard({ community }: { community: CommunityView }) 
   if (!can(membership, 'community:close')) return null;
 
   if (community.closesAt) {
-    const date = closingDate(community.closesAt, community.timeZone);
+    const date = closingDay(community.closesAt, community.timeZone);
     const doReopen = () =>
       reopen.mutate(
         {},

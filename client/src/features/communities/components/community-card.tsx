@@ -2,13 +2,14 @@ import ArrowRight from 'lucide-react/icons/arrow-right';
 import Church from 'lucide-react/icons/church';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { DEFAULT_COMMUNITY_DESCRIPTION } from '@shared/domain/constants';
-import { isAdmin, roleLabel } from '@shared/domain/roles';
+import { isAdmin } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useT } from '@/i18n';
 import { communityName, type Membership } from '@/lib/community';
 import { cn } from '@/lib/utils';
+import { roleName } from '@/i18n/labels';
 
 /** Card colours cycle every 3 cards (SPEC.md section 2). */
 export const CARD_TONES = [
@@ -47,11 +48,11 @@ export function CommunityCard({ membership, index, onContinue, onAdminister, con
             </h3>
             <Badge variant={admin ? 'accent' : 'default'} className="justify-self-start">
               {admin ? <ShieldCheck aria-label={t('Admin')} /> : null}
-              {roleLabel(role)}
+              {roleName(role)}
             </Badge>
           </div>
         </div>
-        <p className="flex-1 text-sm text-muted-foreground">{membership.community?.description || DEFAULT_COMMUNITY_DESCRIPTION}</p>
+        <p className="flex-1 text-sm text-muted-foreground">{membership.community?.description || t(DEFAULT_COMMUNITY_DESCRIPTION)}</p>
         <div className="grid gap-2">
           <Button onClick={() => onContinue(membership)} className="w-full">
             {continueLabel ?? t('Continue Journey')}

@@ -15,6 +15,7 @@ import { CloseCommunityCard } from './close-community-card';
 import { QueryFailure } from './community-state';
 import { EditCommunityDialog, updateFailed } from './edit-community-dialog';
 import { LeaveCommunityCard } from './leave-community';
+import { CommunityLanguageSetting } from './community-language-setting';
 
 /** Static guidance for moderators (SPEC.md: "static guideline bullets"). */
 export const COMMUNITY_GUIDELINES = [
@@ -130,6 +131,19 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
               aria-labelledby="grace-days-label"
               aria-describedby="grace-days-hint"
             />
+          </div>
+          <div className="grid gap-3 rounded-xl bg-muted p-4 sm:flex sm:items-start sm:justify-between sm:gap-4">
+            <div className="grid gap-1">
+              <label htmlFor="community-language" className="font-medium">
+                {t('Default language')}
+              </label>
+              <p id="community-language-hint" className="text-sm text-muted-foreground">
+                {t('What members read until they choose a language under Profile Settings.')}
+              </p>
+            </div>
+            <div className="sm:w-56 sm:shrink-0">
+              <CommunityLanguageSetting communityId={communityId} id="community-language" />
+            </div>
           </div>
           <div className="grid gap-3 rounded-xl bg-muted p-4 sm:flex sm:items-start sm:justify-between sm:gap-4">
             <div className="grid gap-1">

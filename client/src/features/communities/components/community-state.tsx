@@ -3,11 +3,11 @@ import ShieldAlert from 'lucide-react/icons/shield-alert';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Role } from '@shared/domain/constants';
-import { roleLabel } from '@shared/domain/roles';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { msg, useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { roleName } from '@/i18n/labels';
 
 /** R18: the screen needs a community and none resolves. */
 export function CommunityMissing({ title = msg('No community selected') }: { title?: 'No community selected' | 'Community not found' }) {
@@ -58,7 +58,7 @@ export function AdminAccessRequired({ role, children }: { role: Role; children?:
         <h2 className="text-xl font-semibold">{t('Admin Access Required')}</h2>
       </div>
       <p className="text-muted-foreground">{t('Only a Community Moderator or another administrator of this community can manage it here.')}</p>
-      <p className="text-sm font-medium">{t('Current role: {role}', { role: roleLabel(role) })}</p>
+      <p className="text-sm font-medium">{t('Current role: {role}', { role: roleName(role) })}</p>
       {children}
     </Card>
   );

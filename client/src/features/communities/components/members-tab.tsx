@@ -4,7 +4,7 @@ import UserCog from 'lucide-react/icons/user-cog';
 import UserMinus from 'lucide-react/icons/user-minus';
 import { type ReactNode, useCallback, useState } from 'react';
 import type { CommunityMember, MembershipView } from '@shared/contracts/communities';
-import { can, canGrant, highestRole, roleLabel } from '@shared/domain/roles';
+import { can, canGrant, highestRole } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,6 +28,7 @@ import { RemoveMemberDialog } from './remove-member-dialog';
 import { RoleBadges } from './role-badge';
 import { RoleEditorDialog } from './role-editor-dialog';
 import { EmailAddress } from '@/components/ui/email-address';
+import { roleName } from '@/i18n/labels';
 
 /** The columns of the member list from 768 px (header and rows share them). */
 // The roles column is never narrower than a 'Community Moderator' badge (at 820 px it ran into Joined). From 768 to
@@ -60,7 +61,7 @@ export function blockedReason(member: CommunityMember, viewerId: string, viewerR
     return { label: t('This is you'), detail: t('another moderator can change your roles, and you cannot remove yourself from the community.') };
   }
   if (!canGrant(viewerRoles, member.rank)) {
-    return { label: t('Above your role ({role})', { role: roleLabel(member.rank) }), detail: t('only someone of that rank can change their roles or remove them.') };
+    return { label: t('Above your role ({role})', { role: roleName(member.rank) }), detail: t('only someone of that rank can change their roles or remove them.') };
   }
   return null;
 }

@@ -1,7 +1,8 @@
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import type { Role } from '@shared/domain/constants';
-import { isAdmin, ROLE_ORDER, roleLabel } from '@shared/domain/roles';
+import { isAdmin, ROLE_ORDER } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
+import { roleName } from '@/i18n/labels';
 
 /** One role as a badge: admin roles in amber with a shield, commanders in indigo, members plain. */
 export function RoleBadge({ role, className }: { role: Role; className?: string }) {
@@ -9,7 +10,7 @@ export function RoleBadge({ role, className }: { role: Role; className?: string 
   return (
     <Badge variant={admin ? 'accent' : role === 'Commander' ? 'default' : 'outline'} className={className}>
       {admin ? <ShieldCheck aria-hidden="true" /> : null}
-      {roleLabel(role)}
+      {roleName(role)}
     </Badge>
   );
 }

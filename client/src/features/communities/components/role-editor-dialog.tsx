@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatList, i18n, msg, useT } from '@/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useUpdateRoles } from '../api';
+import { roleName } from '@/i18n/labels';
 
 export const ROLE_PERMISSION_MESSAGE = msg("You don't have permission to modify this user's roles");
 
@@ -84,7 +85,7 @@ function RoleEditorForm({ communityId, member, viewerId, viewerRoles, onClose }:
         onSuccess: (updated) => {
           toast({
             title: t('Role Updated'),
-            description: t('{name} is now {role}.', { name: member.displayName, role: roleLabel(highestRole(updated.roles ?? roles)) }),
+            description: t('{name} is now {role}.', { name: member.displayName, role: roleName(highestRole(updated.roles ?? roles)) }),
             variant: 'success',
           });
           onClose();
@@ -117,7 +118,7 @@ function RoleEditorForm({ communityId, member, viewerId, viewerRoles, onClose }:
             <label key={role} htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-xl border border-border p-3 transition-colors hover:bg-muted has-[:checked]:border-primary-300 has-[:checked]:bg-primary-50">
               <Checkbox id={id} className="mt-0.5" checked={selected.has(role)} onChange={(event) => toggle(role, event.target.checked)} />
               <span className="grid gap-0.5">
-                <span className="text-sm font-medium">{roleLabel(role)}</span>
+                <span className="text-sm font-medium">{roleName(role)}</span>
                 <span className="text-xs text-muted-foreground">{t(ROLE_DESCRIPTIONS[role])}</span>
               </span>
             </label>

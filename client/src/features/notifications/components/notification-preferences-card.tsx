@@ -1,7 +1,7 @@
 import BellRing from 'lucide-react/icons/bell-ring';
 import Info from 'lucide-react/icons/info';
 import { useId } from 'react';
-import { NOTIFICATION_TOPICS, type NotificationPreferences, type NotificationTopic, TOPIC_LABELS } from '@shared/contracts/notification-preferences';
+import { NOTIFICATION_TOPICS, type NotificationPreferences, type NotificationTopic } from '@shared/contracts/notification-preferences';
 import { isAdmin, isCommander } from '@shared/domain/roles';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorNote, LoadingRows } from '@/components/ui/states';
@@ -14,6 +14,7 @@ import { usePushState } from '../push-device';
 import { PushDeviceSection } from './push-device-section';
 import { PushDevicesList } from './push-devices-list';
 import { ReminderAndQuietHoursForm } from './reminder-and-quiet-hours-form';
+import { topicName } from '@/i18n/labels';
 
 export const PREFERENCES_LOAD_FAILED = msg('Your notification settings could not be loaded.');
 
@@ -95,13 +96,13 @@ function TopicSwitches({ preferences }: { preferences: NotificationPreferences }
         </li>
         {topics.map((topic) => (
           <li key={topic} className="flex items-center gap-4 px-4 py-3">
-            <span className="min-w-0 flex-1 text-sm">{TOPIC_LABELS[topic]}</span>
+            <span className="min-w-0 flex-1 text-sm">{topicName(topic)}</span>
             <span className="flex w-14 justify-center">
-              <Switch checked={preferences.email[topic]} aria-label={t('E-mail: {topic}', { topic: TOPIC_LABELS[topic] })} onCheckedChange={(on) => flip('email', topic, on)} />
+              <Switch checked={preferences.email[topic]} aria-label={t('E-mail: {topic}', { topic: topicName(topic) })} onCheckedChange={(on) => flip('email', topic, on)} />
             </span>
             {pushOffered ? (
               <span className="flex w-14 justify-center">
-                <Switch checked={preferences.push[topic]} aria-label={t('Push: {topic}', { topic: TOPIC_LABELS[topic] })} onCheckedChange={(on) => flip('push', topic, on)} />
+                <Switch checked={preferences.push[topic]} aria-label={t('Push: {topic}', { topic: topicName(topic) })} onCheckedChange={(on) => flip('push', topic, on)} />
               </span>
             ) : null}
           </li>

@@ -7,6 +7,7 @@ import { monthLabel } from '@/features/tracking/period';
 import { type ReportScope, useMoreReportMembers } from '../api';
 import { ChartCard, DataTable } from './chart-card';
 import { CountColumns, PercentBars } from './charts';
+import { disciplineName } from '@/i18n/labels';
 
 /** Up to this many members, the chart has a bar per member (a subgroup's names); above, the distribution. */
 export const MEMBER_BARS_LIMIT = 25;
@@ -62,7 +63,7 @@ export function MemberCompletionCard({ communityId, report, scope, whose }: { co
           )}
           <DataTable
             caption={t('Completion by member, {month}', { month: when })}
-            columns={[t('Member'), t('Completion'), ...report.disciplines.map((discipline) => discipline.label)]}
+            columns={[t('Member'), t('Completion'), ...report.disciplines.map((discipline) => disciplineName(discipline.label))]}
             rows={members.map((member) => [
               member.displayName,
               percent(member.completionPercent),

@@ -1,7 +1,7 @@
 import Check from 'lucide-react/icons/check';
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
-import { type Dispatch, type FormEvent, useId, useState } from 'react';
+import { type Dispatch, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -18,7 +18,7 @@ interface StepProps {
   dispatch: Dispatch<SetupAction>;
 }
 
-export function WelcomeStep({ communityName }: { communityName: string }) {
+export function WelcomeStep({ communityName, languageSetting }: { communityName: string; languageSetting?: ReactNode }) {
   const t = useT();
   return (
     <div className="grid gap-3 text-muted-foreground">
@@ -31,6 +31,15 @@ export function WelcomeStep({ communityName }: { communityName: string }) {
         )}
       </p>
       <p>{t('It takes about two minutes.')}</p>
+      {languageSetting ? (
+        <div className="mt-2 grid max-w-sm gap-2 text-foreground">
+          <label htmlFor="setup-language" className="text-sm font-medium">
+            {t('Default language')}
+          </label>
+          {languageSetting}
+          <p className="text-xs text-muted-foreground">{t('What members read until they choose their own language.')}</p>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Rocket from 'lucide-react/icons/rocket';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -33,7 +33,7 @@ const saveProblem = (error: unknown, what: Saved, t: Translate) =>
  * step 4 the guidance before moving on; 'Launch Community' creates the first subgroup when asked for and
  * opens the community's dashboard.
  */
-export function SetupWizard({ membership }: { membership: Membership }) {
+export function SetupWizard({ membership, languageSetting }: { membership: Membership; languageSetting?: ReactNode }) {
   const t = useT();
   const communityId = membership.communityId;
   const [step, setStep] = useState(1);
@@ -140,7 +140,7 @@ export function SetupWizard({ membership }: { membership: Membership }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {step === 1 ? <WelcomeStep communityName={membership.community.name} /> : null}
+        {step === 1 ? <WelcomeStep communityName={membership.community.name} languageSetting={languageSetting} /> : null}
         {step === 2 ? <ThemeStep state={state} dispatch={dispatch} /> : null}
         {step === 3 ? <DisciplinesStep state={state} dispatch={dispatch} /> : null}
         {step === 4 ? <GuidanceStep state={state} dispatch={dispatch} /> : null}

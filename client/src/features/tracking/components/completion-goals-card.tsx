@@ -2,7 +2,7 @@ import ListChecks from 'lucide-react/icons/list-checks';
 import { useId } from 'react';
 import type { YearMonth } from '@shared/domain/calendar';
 import type { DailyLogView } from '@shared/contracts/tracking';
-import { FIXED_TARGETS, MONTHLY_GOAL_KEYS, type MonthlyGoalKey, TARGET_LABELS } from '@shared/domain/disciplines';
+import { FIXED_TARGETS, MONTHLY_GOAL_KEYS, type MonthlyGoalKey } from '@shared/domain/disciplines';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { useT } from '@/i18n';
@@ -10,6 +10,7 @@ import { type CompletionGoals, useSaveCompletionGoals } from '../api';
 import { monthLabel } from '../period';
 import { READ_ONLY_NOTICE_ID } from '../use-tracking-screen';
 import { ErrorNote, LoadingRows, ReadOnlyNote } from '@/components/ui/states';
+import { targetName } from '@/i18n/labels';
 
 interface CompletionGoalsCardProps {
   communityId: string | null;
@@ -54,7 +55,7 @@ export function CompletionGoalsCard({ communityId, userId, period, log, logLoadi
           <ul className="grid gap-2">
             {MONTHLY_GOAL_KEYS.map((key) => {
               const id = `${reasonId}-${key}`;
-              const fixed = FIXED_TARGETS[key];
+              const fixed = FIXED_TARGETS[key] ? t(FIXED_TARGETS[key]) : undefined;
               const describedBy = [fixed ? `${id}-hint` : null, locked ? READ_ONLY_NOTICE_ID : disabledReason ? reasonId : null].filter(Boolean).join(' ');
               return (
                 <li key={key} className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-background px-3 py-2">
@@ -68,7 +69,7 @@ export function CompletionGoalsCard({ communityId, userId, period, log, logLoadi
                   />
                   <div className="grid flex-1 gap-0.5">
                     <label htmlFor={id} className="cursor-pointer text-sm font-medium">
-                      {TARGET_LABELS[key]}
+                      {targetName(key)}
                     </label>
                     {fixed ? (
                       <span id={`${id}-hint`} className="text-xs text-muted-foreground">

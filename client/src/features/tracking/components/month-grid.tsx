@@ -13,7 +13,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { dateFormat, type Translate, useT } from '@/i18n';
+import { dateFormat, firstDayOfWeek, type Translate, useT } from '@/i18n';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import type { DayStatusChange } from '../api';
@@ -69,8 +69,12 @@ export function MonthGrid({ disciplines, period, todayIso, dayStatus, editable, 
   const row = Math.min(active.row, disciplines.length - 1);
   const activeDay = Math.min(active.day, totalDays);
 
-  const firstShown = wide ? 1 : Math.floor((activeDay - 1) / WEEK) * WEEK + 1;
-  const lastShown = wide ? totalDays : Math.min(firstShown + WEEK - 1, totalDays);
+  // A phone's weeks are the reader's calendar weeks: from their first day of the week (Sunday in English, Monday in
+  // Spanish), the month's first and last weeks cut short at its ends.
+  const lead = (new Date(period.year, period.month - 1, 1).getDay() - firstDayOfWeek() + WEEK) % WEEK;
+  const week = Math.floor((activeDay - 1 + lead) / WEEK);
+  const firstShown = wide ? 1 : Math.max(1, week * WEEK - lead + 1);
+  const lastShown = wide ? totalDays : Math.min((week + 1) * WEEK - lead, totalDays);
   const days = Array.from({ length: lastShown - firstShown + 1 }, (_, index) => firstShown + index);
 
   useEffect(() => {

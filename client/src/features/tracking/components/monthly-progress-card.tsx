@@ -4,7 +4,7 @@ import Minus from 'lucide-react/icons/minus';
 import { useCallback, useMemo } from 'react';
 import type { DailyLogView, DisciplineView } from '@shared/contracts/tracking';
 import type { IsoDate, YearMonth } from '@shared/domain/calendar';
-import { MONTHLY_GOAL_KEYS, TARGET_LABELS } from '@shared/domain/disciplines';
+import { MONTHLY_GOAL_KEYS } from '@shared/domain/disciplines';
 import { monthlyProgress } from '@shared/domain/progress';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,6 +18,7 @@ import { STATUS_META, STATUS_ORDER } from '../status';
 import { EmptyNote, ErrorNote, LoadingRows } from '@/components/ui/states';
 import { MonthGrid } from './month-grid';
 import { SecretLock, SecretNote } from './secret-lock';
+import { targetName } from '@/i18n/labels';
 
 interface MonthlyProgressCardProps {
   communityId: string | null;
@@ -161,7 +162,7 @@ function GoalsSummary({ log }: { log: DailyLogView | undefined }) {
             <li key={key} className="flex items-center gap-2 text-sm">
               {done ? <Check className="size-4 text-success" aria-hidden="true" /> : <Minus className="size-4 text-muted-foreground" aria-hidden="true" />}
               <span>
-                {done ? t('{goal}: Completed', { goal: TARGET_LABELS[key] }) : t('{goal}: Not completed', { goal: TARGET_LABELS[key] })}
+                {done ? t('{goal}: Completed', { goal: targetName(key) }) : t('{goal}: Not completed', { goal: targetName(key) })}
               </span>
             </li>
           );

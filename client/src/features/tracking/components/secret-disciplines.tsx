@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { msg, useT } from '@/i18n';
 import { findApiError } from '@/lib/api-client';
 import { useDisciplines, useSaveDisciplines } from '../api';
+import { disciplineName } from '@/i18n/labels';
 
 /** Why a discipline may be kept in secret, and who then sees it (issue 26). */
 export const SECRET_DISCIPLINES_HELP = msg(
@@ -22,8 +23,8 @@ export function SecretDisciplineSwitches({ disciplines, secret, onToggle, disabl
     <ul className="grid gap-2 sm:grid-cols-2">
       {disciplines.map((discipline) => (
         <li key={discipline.key} className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
-          <span className="min-w-0 break-words text-sm font-medium">{discipline.label}</span>
-          <Switch checked={secret.includes(discipline.key)} disabled={disabled} aria-label={t('Keep {discipline} in secret', { discipline: discipline.label })} onCheckedChange={(on) => onToggle(discipline.key, on)} />
+          <span className="min-w-0 break-words text-sm font-medium">{disciplineName(discipline.label)}</span>
+          <Switch checked={secret.includes(discipline.key)} disabled={disabled} aria-label={t('Keep {discipline} in secret', { discipline: disciplineName(discipline.label) })} onCheckedChange={(on) => onToggle(discipline.key, on)} />
         </li>
       ))}
     </ul>

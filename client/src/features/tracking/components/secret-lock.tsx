@@ -1,6 +1,7 @@
 import Lock from 'lucide-react/icons/lock';
 import type { DisciplineView } from '@shared/contracts/tracking';
 import { formatList, type Translate, useT } from '@/i18n';
+import { disciplineName } from '@/i18n/labels';
 
 /** Who sees a discipline kept in secret (issue 26), said beside the calendar. */
 export const secretNoteText = (labels: readonly string[], isSelf: boolean, t: Translate) =>
@@ -30,7 +31,7 @@ export function SecretLock({ discipline }: { discipline: Pick<DisciplineView, 'l
 /** "Fasting is kept in secret: only you, …", when any shown discipline is private. */
 export function SecretNote({ disciplines, isSelf }: { disciplines: readonly DisciplineView[]; isSelf: boolean }) {
   const t = useT();
-  const labels = disciplines.filter((discipline) => discipline.isPrivate).map((discipline) => discipline.label);
+  const labels = disciplines.filter((discipline) => discipline.isPrivate).map((discipline) => disciplineName(discipline.label));
   if (labels.length === 0) return null;
   return (
     <p className="flex items-start gap-2 text-sm text-muted-foreground">

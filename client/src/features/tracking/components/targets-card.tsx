@@ -2,13 +2,14 @@ import Target from 'lucide-react/icons/target';
 import { useId } from 'react';
 import type { YearMonth } from '@shared/domain/calendar';
 import type { DisciplineTargets, DisciplineView } from '@shared/contracts/tracking';
-import { DAILY_TARGET_KEYS, FIXED_TARGETS, MONTHLY_GOAL_KEYS, TARGET_KEYS, TARGET_LABELS, type TargetKey, targetKeysOf } from '@shared/domain/disciplines';
+import { DAILY_TARGET_KEYS, FIXED_TARGETS, MONTHLY_GOAL_KEYS, TARGET_KEYS, type TargetKey, targetKeysOf } from '@shared/domain/disciplines';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useT } from '@/i18n';
 import { monthLabel } from '../period';
 import { ErrorNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
 import { SecretLock } from './secret-lock';
+import { targetName } from '@/i18n/labels';
 
 /** A daily target is free text, or JSON with a `target` (SPEC.md section 3). */
 export function targetText(value: string | null | undefined): string | null {
@@ -60,8 +61,8 @@ export function TargetsCard({ targets, isLoading, error, onRetry, period, member
   const { secret, withheld } = secrecyOf(disciplines ?? [], withheldKeys);
   const label = (key: TargetKey) => (
     <dt className="text-sm font-medium">
-      {TARGET_LABELS[key]}
-      {secret.has(key) ? <SecretLock discipline={{ label: TARGET_LABELS[key], isPrivate: true }} /> : null}
+      {targetName(key)}
+      {secret.has(key) ? <SecretLock discipline={{ label: targetName(key), isPrivate: true }} /> : null}
     </dt>
   );
   return (
@@ -101,7 +102,7 @@ export function TargetsCard({ targets, isLoading, error, onRetry, period, member
               </h3>
               <dl className="grid gap-2">
                 {MONTHLY_GOAL_KEYS.filter((key) => !withheld.has(key)).map((key) => {
-                  const fixed = FIXED_TARGETS[key];
+                  const fixed = FIXED_TARGETS[key] ? t(FIXED_TARGETS[key]) : undefined;
                   return (
                     <div key={key} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 border-b border-border/70 pb-2 last:border-0">
                       {label(key)}

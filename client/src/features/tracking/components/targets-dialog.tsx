@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { YearMonth } from '@shared/domain/calendar';
 import type { DisciplineTargets, MonthlyTargetsBody } from '@shared/contracts/tracking';
-import { DAILY_TARGET_KEYS, type DailyTargetKey, FIXED_TARGETS, TARGET_LABELS } from '@shared/domain/disciplines';
+import { DAILY_TARGET_KEYS, type DailyTargetKey, FIXED_TARGETS } from '@shared/domain/disciplines';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -17,6 +17,7 @@ import { Switch } from '@/components/ui/switch';
 import { msg, useT } from '@/i18n';
 import { useSaveTargets } from '../api';
 import { monthLabel } from '../period';
+import { targetName } from '@/i18n/labels';
 
 /** The monthly goals an admin switches on or off; monthlyRetreat and silenceHour are fixed (SPEC.md section 9). */
 const CHOOSABLE_GOALS = ['prayerWalk', 'evangelism', 'completionOfNewTestament'] as const;
@@ -128,7 +129,7 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
                   const id = `targets-${key}`;
                   const error = errors[key]?.message;
                   return (
-                    <FormField key={key} id={id} label={TARGET_LABELS[key]} error={error}>
+                    <FormField key={key} id={id} label={targetName(key)} error={error}>
                       <Input {...fieldProps(id, { error })} placeholder={t(PLACEHOLDERS[key])} {...form.register(key)} />
                     </FormField>
                   );
@@ -136,7 +137,7 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
               </fieldset>
               <fieldset className="grid gap-3">
                 <legend className="mb-3 text-sm font-semibold">{t('Monthly goals')}</legend>
-                <FixedGoal goal="monthlyRetreat" label={TARGET_LABELS.monthlyRetreat} text={t('Required: {target}', { target: FIXED_TARGETS.monthlyRetreat })} />
+                <FixedGoal goal="monthlyRetreat" label={targetName('monthlyRetreat')} text={t('Required: {target}', { target: t(FIXED_TARGETS.monthlyRetreat) })} />
                 {CHOOSABLE_GOALS.map((key: ChoosableGoal) => (
                   <Controller
                     key={key}
@@ -144,13 +145,13 @@ export function UpdatePlanCard({ communityId, member, period, targets, targetsLo
                     name={key}
                     render={({ field }) => (
                       <div className="flex min-h-11 items-center justify-between gap-3 rounded-xl border border-border px-3 py-2">
-                        <Label htmlFor={`targets-${key}`}>{TARGET_LABELS[key]}</Label>
+                        <Label htmlFor={`targets-${key}`}>{targetName(key)}</Label>
                         <Switch id={`targets-${key}`} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />
                       </div>
                     )}
                   />
                 ))}
-                <FixedGoal goal="silenceHour" label={TARGET_LABELS.silenceHour} text={t('Required: {target}', { target: FIXED_TARGETS.silenceHour })} />
+                <FixedGoal goal="silenceHour" label={targetName('silenceHour')} text={t('Required: {target}', { target: t(FIXED_TARGETS.silenceHour) })} />
               </fieldset>
               {/* The form is longer than a phone's screen: Save and Cancel stay in view at the bottom. */}
               <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-border bg-card px-6 py-4">

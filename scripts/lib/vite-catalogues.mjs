@@ -11,8 +11,12 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 const PREFIX = 'virtual:catalogue/';
 const CATALOGUES = path.resolve(import.meta.dirname, '../../client/src/locales');
 
-/** 'Sign in' -> '⟦Šîĝñ îñ···⟧': accented so it is plainly not English, 40 % longer, marked at both ends. */
+/**
+ * 'Sign in' -> '⟦Šîĝñ îñ···⟧': accented so it is plainly not English, 40 % longer, marked at both ends. The text
+ * between a <Trans>'s numbered tags is marked piece by piece, as each piece becomes a text of its own on screen.
+ */
 export function pseudoText(text) {
+  if (/<\/?\d+\/?>/.test(text)) return text.split(/(<\/?\d+\/?>)/).map((part) => (/^<\/?\d+\/?>$/.test(part) ? part : pseudoText(part))).join('');
   if (!text.trim()) return text;
   const ACCENTED = { a: 'á', e: 'é', i: 'î', o: 'ö', u: 'ü', n: 'ñ', c: 'ç', s: 'š', g: 'ĝ', y: 'ý', A: 'Á', E: 'É', I: 'Î', O: 'Ö', U: 'Ü', S: 'Š' };
   const accented = [...text].map((character) => ACCENTED[character] ?? character).join('');

@@ -122,6 +122,9 @@ export interface CommunityView {
   closesAt?: string | null;
 }
 
+/** The member export's first columns (SPEC.md section 9), named in the reader's language; an import reads them back in any. */
+export const MEMBER_EXPORT_HEADERS = { displayName: msg('Display Name'), email: msg('Email'), role: msg('Role') } as const;
+
 /** GET /api/communities/{id}/members. `email` is shown to admins only. */
 export interface CommunityMember {
   id: string;

@@ -6,6 +6,16 @@ export type Role = (typeof ROLES)[number];
 export const DAY_STATUSES = ['Yes', 'No', 'Partially', 'Sick', 'FeelingTired', 'Blank'] as const;
 export type DayStatus = (typeof DAY_STATUSES)[number];
 
+/** Each day status as people read it (translated where shown; an import reads it in any of our languages). */
+export const DAY_STATUS_LABELS: Record<DayStatus, string> = {
+  Yes: msg('Yes'),
+  No: msg('No'),
+  Partially: msg('Partially'),
+  Sick: msg('Sick'),
+  FeelingTired: msg('Feeling Tired'),
+  Blank: msg('Not set'),
+};
+
 export const PRIORITIES = ['Low', 'Normal', 'High', 'Urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 

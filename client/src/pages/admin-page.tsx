@@ -139,7 +139,7 @@ export function AdminPage() {
             ))}
           </NativeSelect>
         </div>
-        <TabsList aria-label={t('Administration sections')} className="hidden w-full justify-start gap-1 xl:flex">
+        <TabsList aria-label={t('Administration sections')} className="hidden w-full flex-wrap justify-start gap-1 xl:flex">
           {visible.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value} className="min-h-9 flex-none gap-2 whitespace-nowrap">
               <tab.icon className="hidden size-4 2xl:inline" aria-hidden="true" />

@@ -13,11 +13,13 @@ interface LocaleSources {
 
 /**
  * The language someone reads (DECISIONS.md "Languages"): their choice, else their community's default, else what
- * the browser asking now prefers, else what it preferred when they last signed in, else English. Never null.
+ * their browser asked for when they last signed up or in (the language the app was shown in then: an account made
+ * from a page switched to Korean stays Korean on an English browser), else what the browser asking now prefers, else
+ * English. Never null.
  */
 export function effectiveLocale(user: LocaleSources, acceptLanguage?: string): Locale {
-  for (const candidate of [user.locale, user.communityLocale]) if (isLocale(candidate)) return candidate;
-  return localeFromAcceptLanguage(acceptLanguage) ?? (isLocale(user.browserLocale) ? user.browserLocale : DEFAULT_LOCALE);
+  for (const candidate of [user.locale, user.communityLocale, user.browserLocale]) if (isLocale(candidate)) return candidate;
+  return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
 /** The language a person reads when no browser is asking (their e-mails): the same order, without a request. */

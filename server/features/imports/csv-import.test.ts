@@ -3,6 +3,9 @@ import { DEFAULT_DISCIPLINES, type Discipline } from '@shared/domain/disciplines
 import { HttpError } from '../../http/errors';
 import { importFields, resolveMapping, suggestMapping } from './csv-import';
 import { readDayStatus, readRow } from './csv-rows';
+import { DAY_STATUS_LABELS } from '@shared/domain/constants';
+import { LOCALES } from '@shared/domain/locales';
+import { translator } from '../../i18n/translate';
 
 const WIZARD_DISCIPLINES: Discipline[] = [
   { key: 'bible_reading', label: 'Bible Reading', unit: 'chapters', isNumeric: true, isDailyGrid: true, isPrivate: false, order: 1 },
@@ -35,6 +38,14 @@ describe('fields and the suggested mapping', () => {
     expect(fields).toContainEqual({ value: 'prayer:31', label: 'Prayer Time, day 31' });
     expect(fields.some((field) => field.value.startsWith('retreat:'))).toBe(false);
     expect(fields).toHaveLength(5 + 10 + 2 * 31);
+  });
+
+  it("reads back the member export's headers in each of the app's languages", () => {
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      const headers = [t('Display Name'), t('Email'), t('Role'), t('Bible Reading'), t('Monthly Retreat'), t('1 Hr Silence')];
+      expect(Object.values(suggestMapping(headers, DEFAULT_DISCIPLINES)), locale).toEqual(['displayName', 'email', 'role', 'bibleReading', 'monthlyRetreat', 'silenceHour']);
+    }
   });
 
   it('guesses fields from header names, ignoring case and punctuation', () => {
@@ -126,6 +137,17 @@ describe('reading a row', () => {
       ['maybe', undefined], ['2', undefined], ['constructor', undefined], ['yess', undefined],
     ];
     for (const [cell, status] of expectations) expect(readDayStatus(cell), cell).toBe(status);
+  });
+
+  it("reads each status as the app names it in each of its languages", () => {
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      for (const status of ['Yes', 'No', 'Partially', 'Sick', 'FeelingTired'] as const) expect(readDayStatus(t(DAY_STATUS_LABELS[status])), `${locale} ${status}`).toBe(status);
+      expect(readDayStatus(t(DAY_STATUS_LABELS.Blank)), `${locale} Not set`).toBeNull();
+    }
+    // The Korean and Spanish words our screens use, as a spreadsheet copied from them would hold them.
+    expect(readDayStatus(translator('ko')('Feeling Tired'))).toBe('FeelingTired');
+    expect(translator('ko')('Feeling Tired')).not.toBe('Feeling Tired');
   });
 
   it('reads identity, role, statuses and targets, refusing what it cannot read with the column named', () => {

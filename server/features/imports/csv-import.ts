@@ -4,6 +4,9 @@ import { squash } from '@shared/domain/squash';
 import { badRequest } from '../../http/errors';
 import { quoteList } from './csv-parse';
 import { DAY_WORDS, namesOfDiscipline, targetNamed } from './discipline-words';
+import { MEMBER_EXPORT_HEADERS } from '@shared/contracts/communities';
+import { LOCALES } from '@shared/domain/locales';
+import { translator } from '../../i18n/translate';
 
 /**
  * The CSV import's columns (DECISIONS.md "Imported members and claiming"): the fields a column may map to,
@@ -105,6 +108,13 @@ const HEADER_FIELDS = new Map<string, GuessedIdentity>(
   (Object.entries(HEADER_WORDS) as [GuessedIdentity, string[]][]).flatMap(([field, words]) => words.map((word) => [squash(word), field] as const)),
 );
 for (const word of PART_OR_WHOLE_NAME_WORDS) HEADER_FIELDS.set(word, 'displayName');
+// The member export's headers in each of the app's languages: a file exported in Korean imports as one in English.
+for (const locale of LOCALES) {
+  for (const [field, header] of Object.entries(MEMBER_EXPORT_HEADERS) as [GuessedIdentity, string][]) {
+    const word = squash(translator(locale)(header));
+    if (!HEADER_FIELDS.has(word)) HEADER_FIELDS.set(word, field);
+  }
+}
 
 function guessField(header: string, disciplines: readonly Discipline[]): ImportField | undefined {
   const exact = parseField(header.trim(), disciplines);

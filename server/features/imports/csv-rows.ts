@@ -1,9 +1,11 @@
 import { displayNameField, emailField, singleLineText } from '@shared/contracts/fields';
 import { compareDates, daysInMonth, isoDate, type YearMonth } from '@shared/domain/calendar';
-import type { DayStatus, Role } from '@shared/domain/constants';
+import { DAY_STATUS_LABELS, DAY_STATUSES, type DayStatus, type Role } from '@shared/domain/constants';
 import { FIXED_TARGET_VALUES, MONTHLY_GOAL_KEYS, TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
 import { ADMIN_ROLES } from '@shared/domain/roles';
 import { squash } from '@shared/domain/squash';
+import { LOCALES } from '@shared/domain/locales';
+import { translator } from '../../i18n/translate';
 import type { MappedColumn } from './csv-import';
 import type { CsvRow } from './csv-parse';
 
@@ -96,6 +98,16 @@ const STATUS_WORDS: Record<string, DayStatus | null> = {
 
 /** A cell as a word: lower case, without the emoji variation selector (✔️ is ✔). */
 const cellWord = (cell: string) => cell.trim().normalize('NFC').replace(/\uFE0F/g, '').toLowerCase();
+
+// And each status as the app names it in each of its languages (a sheet filled from our screens or exports):
+// 'Enfermedad', 'Cansaço', '피곤함'. A word already read otherwise keeps its reading.
+for (const locale of LOCALES) {
+  const t = translator(locale);
+  for (const status of DAY_STATUSES) {
+    const word = cellWord(t(DAY_STATUS_LABELS[status]));
+    if (!Object.hasOwn(STATUS_WORDS, word)) STATUS_WORDS[word] = status === 'Blank' ? null : status;
+  }
+}
 
 /**
  * A day's cell as a status: Yes, No, Partially, Sick, FeelingTired and the usual spellings (y/n, yes/no,

@@ -1,5 +1,7 @@
 import { type Discipline, TARGET_KEYS, TARGET_LABELS, type TargetKey, targetKeysOf } from '@shared/domain/disciplines';
 import { squash } from '@shared/domain/squash';
+import { LOCALES } from '@shared/domain/locales';
+import { translator } from '../../i18n/translate';
 
 /**
  * The built-in disciplines' names in Spanish, Portuguese, French, German and Korean, as churches write them in
@@ -43,6 +45,8 @@ const DISCIPLINE_WORDS: Record<TargetKey, string[]> = {
 };
 
 const SQUASHED_WORDS = new Map<TargetKey, Set<string>>(TARGET_KEYS.map((key) => [key, new Set(DISCIPLINE_WORDS[key].map(squash))]));
+// And each target as the app names it in each of its languages (an export made in Spanish reads back).
+for (const locale of LOCALES) for (const key of TARGET_KEYS) SQUASHED_WORDS.get(key)!.add(squash(translator(locale)(TARGET_LABELS[key])));
 
 /** A discipline's names a header may use, squashed: its label and key, and for a built-in one its name in the six languages. */
 export function namesOfDiscipline(discipline: Pick<Discipline, 'key' | 'label'>): Set<string> {

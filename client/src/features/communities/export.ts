@@ -1,6 +1,8 @@
-import type { MemberExportRow } from '@shared/contracts/communities';
-import { TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
-import { roleLabel } from '@shared/domain/roles';
+import { MEMBER_EXPORT_HEADERS, type MemberExportRow } from '@shared/contracts/communities';
+import { DAY_STATUS_LABELS } from '@shared/domain/constants';
+import type { TargetKey } from '@shared/domain/disciplines';
+import { i18n } from '@/i18n';
+import { roleName, targetName } from '@/i18n/labels';
 import { type CsvValue, csvDateStamp, toCsv } from '@/lib/csv';
 
 /** The target columns of the member export (SPEC.md section 9), in order. */
@@ -16,12 +18,17 @@ export const EXPORT_TARGET_KEYS = [
   'silenceHour',
 ] as const satisfies readonly TargetKey[];
 
-export const EXPORT_COLUMNS = ['Display Name', 'Email', 'Role', ...EXPORT_TARGET_KEYS.map((key) => TARGET_LABELS[key])] as const;
+/** Display Name, Email, Role and the nine targets: the export's headers in the reader's language (SPEC.md's words in English). */
+export const exportColumns = () => [i18n._(MEMBER_EXPORT_HEADERS.displayName), i18n._(MEMBER_EXPORT_HEADERS.email), i18n._(MEMBER_EXPORT_HEADERS.role), ...EXPORT_TARGET_KEYS.map(targetName)];
 
-/** Display Name, Email, Role (as people read it: 'Community Moderator') and the nine target columns, one row per member (rows of GET /api/export/csv). */
+/**
+ * One row per member (rows of GET /api/export/csv), in the reader's language: the headers, the role as people read
+ * it ('Community Moderator', 'Moderador de la comunidad') and a fixed goal's Yes. What members typed stays as typed.
+ */
 export function membersCsv(members: readonly MemberExportRow[]): string {
-  const rows: CsvValue[][] = members.map((member) => [member.displayName, member.email, roleLabel(member.role), ...EXPORT_TARGET_KEYS.map((key) => member[key] ?? '')]);
-  return toCsv(EXPORT_COLUMNS, rows);
+  const value = (text: string | null | undefined) => (text === 'Yes' ? i18n._(DAY_STATUS_LABELS.Yes) : (text ?? ''));
+  const rows: CsvValue[][] = members.map((member) => [member.displayName, member.email, roleName(member.role), ...EXPORT_TARGET_KEYS.map((key) => value(member[key]))]);
+  return toCsv(exportColumns(), rows);
 }
 
 /** 'members-hope-chapel-2026-11-21.csv'. */

@@ -4,7 +4,7 @@ import Contrast from 'lucide-react/icons/contrast';
 import Eraser from 'lucide-react/icons/eraser';
 import Thermometer from 'lucide-react/icons/thermometer';
 import X from 'lucide-react/icons/x';
-import { DAY_STATUSES, type DayStatus } from '@shared/domain/constants';
+import { DAY_STATUS_LABELS, DAY_STATUSES, type DayStatus } from '@shared/domain/constants';
 import { msg } from '@/i18n';
 
 export interface StatusMeta {
@@ -21,12 +21,12 @@ export interface StatusMeta {
 export const STATUS_ORDER: readonly DayStatus[] = DAY_STATUSES;
 
 export const STATUS_META: Record<DayStatus, StatusMeta> = {
-  Yes: { label: msg('Yes'), letter: msg('Y'), icon: Check, className: 'border-success bg-success text-success-foreground' },
-  No: { label: msg('No'), letter: msg('N'), icon: X, className: 'border-destructive/40 bg-destructive-50 text-destructive' },
-  Partially: { label: msg('Partially'), letter: msg('P'), icon: Contrast, className: 'border-accent-300 bg-accent-100 text-accent-700' },
-  Sick: { label: msg('Sick'), letter: msg('S'), icon: Thermometer, className: 'border-violet-300 bg-violet-100 text-violet-800' },
-  FeelingTired: { label: msg('Feeling Tired'), letter: msg('T'), icon: BatteryLow, className: 'border-sky-300 bg-sky-100 text-sky-800' },
-  Blank: { label: msg('Not set'), letter: '', icon: Eraser, className: 'border-border bg-card text-muted-foreground' },
+  Yes: { label: DAY_STATUS_LABELS.Yes, letter: msg('Y'), icon: Check, className: 'border-success bg-success text-success-foreground' },
+  No: { label: DAY_STATUS_LABELS.No, letter: msg('N'), icon: X, className: 'border-destructive/40 bg-destructive-50 text-destructive' },
+  Partially: { label: DAY_STATUS_LABELS.Partially, letter: msg('P'), icon: Contrast, className: 'border-accent-300 bg-accent-100 text-accent-700' },
+  Sick: { label: DAY_STATUS_LABELS.Sick, letter: msg('S'), icon: Thermometer, className: 'border-violet-300 bg-violet-100 text-violet-800' },
+  FeelingTired: { label: DAY_STATUS_LABELS.FeelingTired, letter: msg('T'), icon: BatteryLow, className: 'border-sky-300 bg-sky-100 text-sky-800' },
+  Blank: { label: DAY_STATUS_LABELS.Blank, letter: '', icon: Eraser, className: 'border-border bg-card text-muted-foreground' },
 };
 
 /** The status of a discipline on a day; Blank when nothing is recorded. */

@@ -18,7 +18,7 @@ import { msg, Trans, useT } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSubmitApplication } from '../api';
-import { targetName } from '@/i18n/labels';
+import { disciplineName, targetName } from '@/i18n/labels';
 
 /** The two goals fixed for every member (SPEC.md section 4): shown read-only after the community's own disciplines. */
 const FIXED_KEYS = ['monthlyRetreat', 'silenceHour'] as const;
@@ -151,7 +151,7 @@ export function ApplyForm({ communityId, disciplines: all }: { communityId: stri
             const error = errors.targets?.[key]?.message;
             const placeholder = TARGET_PLACEHOLDERS[key as TargetKey];
             return (
-              <FormField key={key} id={id} label={label} error={error}>
+              <FormField key={key} id={id} label={disciplineName(label)} error={error}>
                 <Input {...fieldProps(id, { error })} maxLength={APPLICATION_TARGET_MAX} placeholder={placeholder ? t(placeholder) : undefined} {...form.register(`targets.${key}`)} />
               </FormField>
             );

@@ -20,7 +20,10 @@ export function pseudoText(text) {
   if (!text.trim()) return text;
   const ACCENTED = { a: 'á', e: 'é', i: 'î', o: 'ö', u: 'ü', n: 'ñ', c: 'ç', s: 'š', g: 'ĝ', y: 'ý', A: 'Á', E: 'É', I: 'Î', O: 'Ö', U: 'Ü', S: 'Š' };
   const accented = [...text].map((character) => ACCENTED[character] ?? character).join('');
-  return `⟦${accented}${'·'.repeat(Math.max(1, Math.round(text.length * 0.4) - 2))}⟧`;
+  // The padding comes in groups a line may break between, as the words of a longer translation would.
+  const padding = Math.max(1, Math.round(text.length * 0.4) - 2);
+  const groups = Array.from({ length: Math.ceil(padding / 4) }, (_, index) => '·'.repeat(Math.min(4, padding - index * 4)));
+  return `⟦${accented} ${groups.join(' ')}⟧`;
 }
 
 function readJson(locale) {

@@ -8,6 +8,7 @@ import { useT } from '@/i18n';
 import { dayLabel } from '../period';
 import { useStreaks } from '../use-streaks';
 import { EmptyNote, ErrorNote, loadFailureMessage, LoadingRows } from '@/components/ui/states';
+import { disciplineName } from '@/i18n/labels';
 
 interface StreaksCardProps {
   communityId: string | null;
@@ -51,7 +52,7 @@ export function StreaksCard({ communityId, userId, asOf, isToday }: StreaksCardP
             {streaks.map((streak) => (
               <li key={streak.key} className="flex items-center justify-between gap-3 rounded-xl border border-border bg-background px-4 py-3">
                 <div className="grid gap-1">
-                  <span className="font-medium">{streak.label}</span>
+                  <span className="font-medium">{disciplineName(streak.label)}</span>
                   {streak.keptWithGrace ? (
                     <Badge variant="accent" className="w-fit">
                       <HeartHandshake aria-hidden="true" />

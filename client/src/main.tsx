@@ -34,7 +34,7 @@ function render() {
 activateLocale(initialLocale(pageSessionLocale())).then(render, (error: unknown) => {
   // A catalogue that cannot be fetched (offline, before the service worker kept it) must not leave a blank page.
   console.error(error);
-  void activateLocale('en', { remember: false })
+  void activateLocale('en')
     .catch(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
     .finally(render);
 });

@@ -17,7 +17,7 @@ export const DOMAINS = {
   client: { sources: ['client/src', 'shared'], catalogues: 'client/src/locales' },
   server: { sources: ['server', 'shared'], catalogues: 'server/locales' },
 };
-const MARKERS = new Set(['t', 'msg', 'fill']);
+const MARKERS = new Set(['t', 'msg', 'fill', 'template']);
 
 function sourceFiles(directory) {
   const files = [];

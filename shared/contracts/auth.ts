@@ -75,8 +75,9 @@ export interface PublicUser {
    */
   takeoverReviewPending: boolean;
   /**
-   * The language the app speaks to them in, always one (DECISIONS.md "Languages"): their choice, else their community's
-   * default, else the browser's Accept-Language, else `en`. `localeChosen` says whether it is their own choice.
+   * The language the app speaks to them in, always one (DECISIONS.md "Languages"): their choice, else their first
+   * community's default, else their browser's at their last sign-up or sign-in, else the asking browser's
+   * Accept-Language, else `en`. `localeChosen` says whether it is their own choice.
    */
   locale: Locale;
   localeChosen: boolean;

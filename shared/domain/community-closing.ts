@@ -1,4 +1,4 @@
-import { fill } from './messages';
+import { fill, template } from './messages';
 
 /**
  * Closing a community (issue 39 item 3): 30 days read-only, then the scheduled scan erases it. Shared so the
@@ -21,9 +21,11 @@ export function closingDate(closesAt: string | Date, timeZone?: string, locale =
   }
 }
 
+const CLOSING_REFUSAL = template(
+  'This community is closing on {date}: nothing new can be saved, and nobody can join. You can still read everything and download your data until then.',
+);
+
 /** Why a write is refused while the community is closing (the 423's message). */
 export function closingRefusal(closesAt: string | Date, timeZone?: string): string {
-  return fill('This community is closing on {date}: nothing new can be saved, and nobody can join. You can still read everything and download your data until then.', {
-    date: closingDate(closesAt, timeZone),
-  });
+  return fill(CLOSING_REFUSAL, { date: closingDate(closesAt, timeZone) });
 }

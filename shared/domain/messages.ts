@@ -18,6 +18,15 @@ export function fill(template: string, values: Record<string, string | number>):
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
+/**
+ * A template known where it is written, before any `fill` runs (one only the server fills, whose result the client
+ * shows): `const REFUSAL = template('… closing on {date} …')`, then `fill(REFUSAL, { date })`.
+ */
+export function template<Template extends string>(text: Template): Template {
+  templates.add(text);
+  return text;
+}
+
 /** The templates `fill` has been called with: each read back into its values where a filled message is shown. */
 export function filledTemplates(): ReadonlySet<string> {
   return templates;

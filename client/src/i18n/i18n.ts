@@ -50,8 +50,12 @@ export function initialLocale(signedInLocale: Locale | null = null): ShownLocale
 
 const loaded = new Set<ShownLocale>();
 
-/** Fetches a language's catalogue once and shows the app in it; `html[lang]` follows. */
-export async function activateLocale(locale: ShownLocale, { remember = true } = {}): Promise<void> {
+/**
+ * Fetches a language's catalogue once and shows the app in it; `html[lang]` follows. `remember` keeps it as this
+ * browser's language: only a pick on the signed-out switcher does (a signed-in member's language is their account's,
+ * and must not pass to the next person signing in on a shared computer).
+ */
+export async function activateLocale(locale: ShownLocale, { remember = false } = {}): Promise<void> {
   if (!loaded.has(locale)) {
     const { messages } = await CATALOGUES[locale]();
     i18n.load(locale, messages);
@@ -59,7 +63,6 @@ export async function activateLocale(locale: ShownLocale, { remember = true } = 
   }
   if (remember) {
     try {
-      // The pseudo-locale is kept only while its own walk holds the key; a reader never stores it.
       localStorage.setItem(STORED_LOCALE_KEY, locale);
     } catch {
       // Private windows may refuse storage: the language is then asked again next time.
@@ -89,17 +92,22 @@ function patternOf(template: string): RegExp {
   return pattern;
 }
 
+/** translateMessage of a server's message when there is one. */
+export const translateServerMessage = (message: string | undefined) => (message === undefined ? undefined : translateMessage(message));
+
 /**
  * A message that arrived as English text (a zod error under a field, a server's `message` in a toast) in the reader's
  * language: the catalogues' own translation when they hold it, else that of the template it was filled from
  * (shared/domain/messages.ts `fill`), with its values read back; else as it came.
  */
 export function translateMessage(message: string): string {
-  if (message in i18n.messages) return i18n._(message);
+  // Long text is no message of ours (and matching it against every template would cost).
+  if (message.length > 1_000) return message;
+  if (Object.hasOwn(i18n.messages, message)) return i18n._(message);
   for (const template of filledTemplates()) {
     const match = patternOf(template).exec(message);
     // A value may be a message itself: a field's label ('Time zone must be text').
-    if (match) return i18n._(template, Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, value in i18n.messages ? i18n._(value) : value])));
+    if (match) return i18n._(template, Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, Object.hasOwn(i18n.messages, value) ? i18n._(value) : value])));
   }
   return message;
 }

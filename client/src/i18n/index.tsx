@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { i18n } from './i18n';
 
 export { fill, msg } from '@shared/domain/messages';
-export { activateLocale, i18n, initialLocale, intlLocale, isShownLocale, type ShownLocale, translateMessage } from './i18n';
+export { activateLocale, i18n, initialLocale, intlLocale, isShownLocale, type ShownLocale, translateMessage, translateServerMessage } from './i18n';
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 const currentLocale = () => i18n.locale;

@@ -7,7 +7,7 @@ import { activateLocale } from '@/i18n';
 import { setServerUnreachable } from '@/lib/reachability';
 
 // Screens render in English, SPEC.md's words (the en catalogue), unless a test switches language.
-await activateLocale('en', { remember: false });
+await activateLocale('en');
 
 // Lazy screens are transformed on first import; on a busy two-core machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 });

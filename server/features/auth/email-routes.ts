@@ -56,7 +56,7 @@ export function emailLinkRoutes(db: Database, config: Config, limitRequests: Lim
   });
 
   router.post('/api/password-reset', resetLimitPerIp, resetLimitPerEmail, body(passwordResetBody), async (req, res) => {
-    await requestPasswordReset(db, req.body.email, origin, now());
+    await requestPasswordReset(db, req.body.email, origin, now(), req.get('accept-language'));
     res.status(202).json({ message: PASSWORD_RESET_SENT_MESSAGE });
   });
 

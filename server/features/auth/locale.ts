@@ -22,14 +22,17 @@ export function effectiveLocale(user: LocaleSources, acceptLanguage?: string): L
   return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
-/** The language a person reads when no browser is asking (their e-mails): the same order, without a request. */
-export async function readerLocale(db: Executor, userId: string): Promise<Locale> {
+/**
+ * The language a person reads in an e-mail: the same order, with the Accept-Language of the page that asked for it
+ * when one did (a reset asked for from a Korean page, by an account that has nothing better).
+ */
+export async function readerLocale(db: Executor, userId: string, acceptLanguage?: string): Promise<Locale> {
   const [row] = await db
     .select({ locale: users.locale, communityLocale: sessionUserColumns.communityLocale, browserLocale: users.browserLocale })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row ? effectiveLocale(row) : DEFAULT_LOCALE;
+  return row ? effectiveLocale(row, acceptLanguage) : (localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE);
 }
 
 /** The language a signed-out request's browser prefers, else English. */

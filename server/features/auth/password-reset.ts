@@ -19,7 +19,8 @@ import { realAccountWithEmail } from './service';
  * the e-mail, ends every session and voids the other links.
  */
 
-export async function requestPasswordReset(db: Database, email: string, origin: string, now: Date): Promise<void> {
+/** `acceptLanguage`: the asking page's, the e-mail's language when the account has nothing better (see readerLocale). */
+export async function requestPasswordReset(db: Database, email: string, origin: string, now: Date, acceptLanguage?: string): Promise<void> {
   const [account] = await db
     .select({ id: users.id, email: users.email, credentialVersion: users.credentialVersion })
     .from(users)
@@ -35,7 +36,7 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
       now,
       ttlMs: PASSWORD_RESET_TTL_MS,
     });
-    const t = translator(await readerLocale(tx, account.id));
+    const t = translator(await readerLocale(tx, account.id, acceptLanguage));
     await enqueueMail(tx, passwordResetMessage(t, account.email!, `${origin}/reset-password?token=${token}`));
   });
 }

@@ -8,6 +8,7 @@ import { type LimitRequests, MINUTE } from '../../http/security';
 import { body } from '../../http/validate';
 import { toPublicUser } from '../auth/service';
 import * as claims from './service';
+import { localeFromAcceptLanguage } from '@shared/domain/locales';
 
 export function claimRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();
@@ -23,7 +24,7 @@ export function claimRoutes(db: Database, config: Config, limitRequests: LimitRe
 
   // Signs the new account in with a regenerated session, as /api/register does.
   router.post('/api/claim', signUpLimit, body(claimBody), async (req, res) => {
-    const user = await claims.claimAtSignUp(db, req.body, origin, now());
+    const user = await claims.claimAtSignUp(db, req.body, origin, now(), localeFromAcceptLanguage(req.get('accept-language')));
     await signIn(req, user);
     res.status(201).json(toPublicUser(user, req.get('accept-language')));
   });

@@ -11,6 +11,7 @@ import { hasLookAlikeMember, lockMemberNames, LOOK_ALIKE_CLAIM_MESSAGE, LOOK_ALI
 import { assertNameFree, createPasswordAccount, EMAIL_TAKEN_MESSAGE, realAccountWithEmail } from '../auth/service';
 import { moveImportedHistory } from './history-move';
 import { unclaimedImport } from './matching';
+import type { Locale } from '@shared/domain/locales';
 
 /**
  * Claiming an imported member's history (DECISIONS.md "Imported members and claiming"): at sign-up, with
@@ -33,7 +34,7 @@ const emailMismatch = () => new HttpError(403, CLAIM_EMAIL_MISMATCH, CLAIM_EMAIL
  * real member of the record's community, which the claim makes them a member of (DECISIONS.md "Input").
  * Returns the user to sign in.
  */
-export async function claimAtSignUp(db: Database, input: ClaimAccountBody, origin: string, now: Date): Promise<SessionUser> {
+export async function claimAtSignUp(db: Database, input: ClaimAccountBody, origin: string, now: Date, browserLocale: Locale | null = null): Promise<SessionUser> {
   assertUncommonPassword(input.password, 'password');
   const [emailHolder] = await db.select({ id: users.id }).from(users).where(realAccountWithEmail(input.email)).limit(1);
   if (emailHolder) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
@@ -43,7 +44,7 @@ export async function claimAtSignUp(db: Database, input: ClaimAccountBody, origi
   const recordCommunities = await db.select({ id: memberships.communityId }).from(memberships).where(eq(memberships.userId, input.importedUserId));
   if (await hasLookAlikeMember(db, recordCommunities.map((row) => row.id), input.displayName)) throw lookAlike(LOOK_ALIKE_SIGN_UP_CLAIM_MESSAGE, 'displayName');
   const passwordHash = await hashPassword(input.password);
-  return createPasswordAccount(db, { email: input.email, displayName: input.displayName, passwordHash }, origin, now, input.importedUserId);
+  return createPasswordAccount(db, { email: input.email, displayName: input.displayName, passwordHash, browserLocale }, origin, now, input.importedUserId);
 }
 
 export const VERIFY_BEFORE_CLAIM_MESSAGE = 'Please verify your e-mail first: open the link we sent you, then claim your history.';

@@ -2,7 +2,8 @@ import { BOTH_NAME_FORMS_MESSAGE } from '@shared/contracts/imports';
 import { DEFAULT_DISCIPLINES, type Discipline } from '@shared/domain/disciplines';
 import { HttpError } from '../../http/errors';
 import { importFields, resolveMapping, suggestMapping } from './csv-import';
-import { readDayStatus, readRow } from './csv-rows';
+import { readDayStatus, readRole, readRow } from './csv-rows';
+import { roleLabel } from '@shared/domain/roles';
 import { DAY_STATUS_LABELS } from '@shared/domain/constants';
 import { LOCALES } from '@shared/domain/locales';
 import { translator } from '../../i18n/translate';
@@ -144,6 +145,11 @@ describe('reading a row', () => {
       const t = translator(locale);
       for (const status of ['Yes', 'No', 'Partially', 'Sick', 'FeelingTired'] as const) expect(readDayStatus(t(DAY_STATUS_LABELS[status])), `${locale} ${status}`).toBe(status);
       expect(readDayStatus(t(DAY_STATUS_LABELS.Blank)), `${locale} Not set`).toBeNull();
+    }
+    // A member export made in any language reads back: its roles and a goal's Yes.
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      for (const role of ['Member', 'Commander', 'CommunityModerator'] as const) expect(readRole(t(roleLabel(role))), `${locale} ${role}`).toBe(role);
     }
     // The Korean and Spanish words our screens use, as a spreadsheet copied from them would hold them.
     expect(readDayStatus(translator('ko')('Feeling Tired'))).toBe('FeelingTired');

@@ -1,8 +1,8 @@
 import { displayNameField, emailField, singleLineText } from '@shared/contracts/fields';
 import { compareDates, daysInMonth, isoDate, type YearMonth } from '@shared/domain/calendar';
-import { DAY_STATUS_LABELS, DAY_STATUSES, type DayStatus, type Role } from '@shared/domain/constants';
+import { DAY_STATUS_LABELS, DAY_STATUSES, type DayStatus, type Role, ROLES } from '@shared/domain/constants';
 import { FIXED_TARGET_VALUES, MONTHLY_GOAL_KEYS, TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
-import { ADMIN_ROLES } from '@shared/domain/roles';
+import { ADMIN_ROLES, roleLabel } from '@shared/domain/roles';
 import { squash } from '@shared/domain/squash';
 import { LOCALES } from '@shared/domain/locales';
 import { translator } from '../../i18n/translate';
@@ -126,16 +126,27 @@ export function readDayStatus(cell: string): DayStatus | null | undefined {
 const YES_WORDS = new Set(['yes', 'y', '1', 'true', '✓', '✔', '☑', '✅', 'done', 'sí', 'si', 'sim', 'oui', 'ja', '예', '네']);
 const NO_WORDS = new Set(['no', 'n', '0', 'false', 'x', '✗', '✘', '❌', 'não', 'nao', 'non', 'nein', '아니오', '아니요']);
 
+const ROLE_WORDS = new Map<string, Role>([
+  ['member', 'Member'],
+  ['commander', 'Commander'],
+  ['communitymoderator', 'CommunityModerator'],
+  ['moderator', 'CommunityModerator'],
+  ['institutionadmin', 'InstitutionAdmin'],
+  ['superadmin', 'SuperAdmin'],
+]);
+// A goal's Yes and each role as the app writes them in each of its languages (the member export: 'Comandante', '완료').
+for (const locale of LOCALES) {
+  const t = translator(locale);
+  YES_WORDS.add(cellWord(t(DAY_STATUS_LABELS.Yes)));
+  NO_WORDS.add(cellWord(t(DAY_STATUS_LABELS.No)));
+  for (const role of ROLES) if (!ROLE_WORDS.has(squash(t(roleLabel(role))))) ROLE_WORDS.set(squash(t(roleLabel(role))), role);
+}
+
 /** A role cell: Member or Commander; admin roles are read as such (refused unless the member holds them). */
-function readRole(cell: string): Role | null | undefined {
+export function readRole(cell: string): Role | null | undefined {
   const squashed = squash(cell);
   if (squashed === '') return null;
-  if (squashed === 'member') return 'Member';
-  if (squashed === 'commander') return 'Commander';
-  if (squashed === 'communitymoderator' || squashed === 'moderator') return 'CommunityModerator';
-  if (squashed === 'institutionadmin') return 'InstitutionAdmin';
-  if (squashed === 'superadmin') return 'SuperAdmin';
-  return undefined;
+  return ROLE_WORDS.get(squashed);
 }
 
 export const ADMIN_ROLE_IN_FILE_MESSAGE = 'An import never grants an admin role: use Member or Commander, or leave the role blank.';

@@ -10,6 +10,7 @@ const SETTING_LABELS: Record<string, string> = {
   timeZone: msg('time zone'),
   graceDays: msg('grace days'),
   quietDays: msg('quiet days'),
+  defaultLocale: msg('default language'),
 };
 
 /** 'March 2026', or null when the entry names no month. */

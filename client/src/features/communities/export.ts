@@ -1,6 +1,6 @@
 import { MEMBER_EXPORT_HEADERS, type MemberExportRow } from '@shared/contracts/communities';
 import { DAY_STATUS_LABELS } from '@shared/domain/constants';
-import type { TargetKey } from '@shared/domain/disciplines';
+import { MONTHLY_GOAL_KEYS, type TargetKey } from '@shared/domain/disciplines';
 import { i18n } from '@/i18n';
 import { roleName, targetName } from '@/i18n/labels';
 import { type CsvValue, csvDateStamp, toCsv } from '@/lib/csv';
@@ -18,6 +18,8 @@ export const EXPORT_TARGET_KEYS = [
   'silenceHour',
 ] as const satisfies readonly TargetKey[];
 
+const isMonthlyGoal = (key: TargetKey) => (MONTHLY_GOAL_KEYS as readonly string[]).includes(key);
+
 /** Display Name, Email, Role and the nine targets: the export's headers in the reader's language (SPEC.md's words in English). */
 export const exportColumns = () => [i18n._(MEMBER_EXPORT_HEADERS.displayName), i18n._(MEMBER_EXPORT_HEADERS.email), i18n._(MEMBER_EXPORT_HEADERS.role), ...EXPORT_TARGET_KEYS.map(targetName)];
 
@@ -26,8 +28,9 @@ export const exportColumns = () => [i18n._(MEMBER_EXPORT_HEADERS.displayName), i
  * it ('Community Moderator', 'Moderador de la comunidad') and a fixed goal's Yes. What members typed stays as typed.
  */
 export function membersCsv(members: readonly MemberExportRow[]): string {
-  const value = (text: string | null | undefined) => (text === 'Yes' ? i18n._(DAY_STATUS_LABELS.Yes) : (text ?? ''));
-  const rows: CsvValue[][] = members.map((member) => [member.displayName, member.email, roleName(member.role), ...EXPORT_TARGET_KEYS.map((key) => value(member[key]))]);
+  // A monthly goal's Yes is ours to translate; a daily target is what the member typed.
+  const value = (key: TargetKey, text: string | null | undefined) => (text === 'Yes' && isMonthlyGoal(key) ? i18n._(DAY_STATUS_LABELS.Yes) : (text ?? ''));
+  const rows: CsvValue[][] = members.map((member) => [member.displayName, member.email, roleName(member.role), ...EXPORT_TARGET_KEYS.map((key) => value(key, member[key]))]);
   return toCsv(exportColumns(), rows);
 }
 

@@ -1,14 +1,18 @@
 import type { Priority, QuestionStatus } from '@shared/domain/constants';
 import type { BadgeVariant } from '@/components/ui/badge';
+import { msg } from '@/i18n';
 
 /** How a status reads on screen: 'InProgress' is 'In Progress'. */
 export const STATUS_LABELS: Record<QuestionStatus, string> = {
-  Open: 'Open',
-  InProgress: 'In Progress',
-  Answered: 'Answered',
-  Archived: 'Archived',
-  'Meeting Scheduled': 'Meeting Scheduled',
+  Open: msg('Open'),
+  InProgress: msg('In Progress'),
+  Answered: msg('Answered'),
+  Archived: msg('Archived'),
+  'Meeting Scheduled': msg('Meeting Scheduled'),
 };
+
+/** How a priority reads on screen (the value sent stays English). */
+export const PRIORITY_LABELS: Record<Priority, string> = { Low: msg('Low'), Normal: msg('Normal'), High: msg('High'), Urgent: msg('Urgent') };
 
 export const STATUS_VARIANTS: Record<QuestionStatus, BadgeVariant> = {
   Open: 'accent',

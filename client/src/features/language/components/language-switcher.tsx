@@ -11,7 +11,7 @@ export function LanguageSwitcher() {
     <div className="flex w-48 items-center gap-2">
       <Languages className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <div className="min-w-0 flex-1">
-        <LanguageSelect label={t('Language')} value={isLocale(locale) ? locale : 'en'} onChange={(next) => void activateLocale(next)} />
+        <LanguageSelect label={t('Language')} value={isLocale(locale) ? locale : 'en'} onChange={(next) => void activateLocale(next, { remember: true })} />
       </div>
     </div>
   );

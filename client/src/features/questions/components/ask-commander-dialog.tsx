@@ -17,6 +17,7 @@ import { msg, useT } from '@/i18n';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toastError } from '@/lib/notify';
 import { useAskQuestion } from '../api';
+import { PRIORITY_LABELS } from '../format';
 
 /** SPEC.md section 5: subject and message required, priority Low, Normal, High or Urgent (default Normal). */
 const askFormSchema = z.object({
@@ -111,7 +112,7 @@ export function AskCommanderDialog({ open, onOpenChange, subject }: { open: bool
           <NativeSelect {...fieldProps(priorityId, { error: errors.priority?.message })} {...form.register('priority')}>
             {PRIORITIES.map((priority) => (
               <option key={priority} value={priority}>
-                {priority}
+                {t(PRIORITY_LABELS[priority])}
               </option>
             ))}
           </NativeSelect>

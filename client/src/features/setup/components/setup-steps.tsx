@@ -125,7 +125,8 @@ export function DisciplinesStep({ state, dispatch }: StepProps) {
       setError(msg('Enter a name for the discipline.'));
       return;
     }
-    const labels = new Set([...DISCIPLINE_CATALOGUE.map((d) => t(d.label)), ...state.customDisciplines.map((d) => d.label)].map((l) => l.toLowerCase()));
+    // A built-in name in English or in the reader's language is one of ours (kept in English, shown translated).
+    const labels = new Set([...DISCIPLINE_CATALOGUE.flatMap((d) => [d.label, t(d.label)]), ...state.customDisciplines.map((d) => d.label)].map((l) => l.toLowerCase()));
     if (labels.has(name.toLowerCase())) {
       setError(msg('That discipline is already in the list.'));
       return;

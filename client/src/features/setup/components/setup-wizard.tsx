@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorNote } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
-import { msg, type Translate, useT } from '@/i18n';
+import { msg, type Translate, translateServerMessage, useT } from '@/i18n';
 import { findApiError } from '@/lib/api-client';
 import { getStoredCommunityId, type Membership, switchCommunity } from '@/lib/community';
 import { useSaveGuidance } from '@/features/guidance/api';
@@ -21,7 +21,7 @@ import { DisciplinesStep, GuidanceStep, StructureStep, ThemeStep, WelcomeStep } 
 type Saved = 'disciplines' | 'guidance' | 'subgroup';
 
 const saveProblem = (error: unknown, what: Saved, t: Translate) =>
-  findApiError(error)?.serverMessage ??
+  translateServerMessage(findApiError(error)?.serverMessage) ??
   (what === 'disciplines'
     ? t('We could not save the disciplines. Check your connection and press Next again.')
     : what === 'guidance'

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { ErrorNote, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
-import { msg, useT } from '@/i18n';
+import { msg, translateServerMessage, useT } from '@/i18n';
 import { findApiError } from '@/lib/api-client';
 import { useDisciplines, useSaveDisciplines } from '../api';
 import { disciplineName } from '@/i18n/labels';
@@ -48,7 +48,7 @@ export function SecretDisciplinesCard({ communityId }: { communityId: string }) 
     const templates: DisciplineView[] = (disciplines.data ?? []).map((discipline) => ({ ...discipline, isPrivate: chosen.includes(discipline.key) }));
     save.mutate(templates, {
       onSuccess: () => toast({ title: t('Disciplines saved'), description: t('Who sees each discipline has been updated.'), variant: 'success' }),
-      onError: (error) => toast({ title: t('Could not save'), description: findApiError(error)?.serverMessage ?? t('Check your connection and try again.'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('Could not save'), description: translateServerMessage(findApiError(error)?.serverMessage) ?? t('Check your connection and try again.'), variant: 'destructive' }),
     });
   };
 

@@ -5,10 +5,9 @@ import { filledTemplates } from '@shared/domain/messages';
 /**
  * The one Lingui instance of the app (docs/architecture.md "Languages"). Messages are their English text (the `en`
  * catalogue is SPEC.md's words); each language's compiled catalogue is a lazy chunk (scripts/lib/vite-catalogues.mjs),
- * and only the reader's is fetched.
+ * and only the reader's is fetched. A message no catalogue holds (English that reads as its id, a server's words
+ * read through t(variable)) is shown as it came: Lingui would otherwise warn that it is uncompiled.
  */
-// A message no catalogue holds (a server's words it has no translation for, read through t(variable)) is shown as it
-// came: Lingui would otherwise warn that it is uncompiled on every render.
 export const i18n = setupI18n({ missing: (_locale, id) => id });
 
 /** What the app can be shown in: the four languages, and the pseudo-locale that proves nothing is left out. */

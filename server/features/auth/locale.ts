@@ -35,9 +35,6 @@ export async function readerLocale(db: Executor, userId: string, acceptLanguage?
   return row ? effectiveLocale(row, acceptLanguage) : (localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE);
 }
 
-/** The language a signed-out request's browser prefers, else English. */
-export const requestLocale = (req: Request): Locale => localeFromAcceptLanguage(req.get('accept-language')) ?? DEFAULT_LOCALE;
-
 /**
  * Keeps what the browser signing in prefers, for the e-mails of someone who chose no language (a verification
  * link right after sign-up reads like the page that asked for it). A browser that names none of ours changes nothing.

@@ -23,6 +23,15 @@ export function VerifyEmailBanner() {
     sessionStorage.setItem(dismissedKey(user.id), '1');
     setDismissed(true);
   };
+  // The notice's words in bold and the address, placed in either message.
+  const emphasisAndAddress = {
+    0: <strong className="font-semibold" />,
+    1: (
+      <span className="font-medium [overflow-wrap:anywhere]">
+        <EmailAddress email={user.email} />
+      </span>
+    ),
+  };
   return (
     <section aria-label={t('Confirm your e-mail')} className="border-b border-accent-200 bg-accent-50 text-accent-900">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
@@ -31,28 +40,14 @@ export function VerifyEmailBanner() {
           <p className="min-w-0 flex-1 basis-56 text-sm">
             <Trans
               id="<0>Your history is on its way.</0> We sent a link to <1/>. Open it to prove the address is yours: your imported history, your community and your role arrive as soon as you do."
-              components={{
-                0: <strong className="font-semibold" />,
-                1: (
-                  <span className="font-medium [overflow-wrap:anywhere]">
-                    <EmailAddress email={user.email} />
-                  </span>
-                ),
-              }}
+              components={emphasisAndAddress}
             />
           </p>
         ) : (
           <p className="min-w-0 flex-1 basis-56 text-sm">
             <Trans
               id="<0>Please confirm your e-mail.</0> We sent a link to <1/>. Open it to prove the address is yours; history your community imported for it comes with it."
-              components={{
-                0: <strong className="font-semibold" />,
-                1: (
-                  <span className="font-medium [overflow-wrap:anywhere]">
-                    <EmailAddress email={user.email} />
-                  </span>
-                ),
-              }}
+              components={emphasisAndAddress}
             />
           </p>
         )}

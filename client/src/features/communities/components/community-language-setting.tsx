@@ -33,7 +33,7 @@ export function CommunityLanguageSetting({ communityId, id }: { communityId: str
   };
   const value = update.isPending ? (update.variables.defaultLocale ?? '') : (data?.defaultLocale ?? '');
   return (
-    <NativeSelect id={id} value={value} disabled={!data || update.isPending || Boolean(data.closesAt)} onChange={(event) => choose(isLocale(event.target.value) ? event.target.value : null)}>
+    <NativeSelect id={id} aria-describedby={`${id}-hint`} value={value} disabled={!data || update.isPending || Boolean(data.closesAt)} onChange={(event) => choose(isLocale(event.target.value) ? event.target.value : null)}>
       <option value="">{t("Each member's browser language")}</option>
       {LOCALES.map((locale) => (
         <option key={locale} value={locale} lang={locale}>

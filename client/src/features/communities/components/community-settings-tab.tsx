@@ -41,6 +41,23 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * Community Settings: the community's details, time zone, grace days and quiet days, guidelines, what the page
  * adds of other features (`more`: the disciplines kept in secret) and the Danger Zone last.
  */
+/** One setting with its label and hint beside the control (`id` names the control; its hint is `${id}-hint`). */
+function SettingRow({ id, label, hint, children }: { id: string; label: string; hint: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-3 rounded-xl bg-muted p-4 sm:flex sm:items-start sm:justify-between sm:gap-4">
+      <div className="grid gap-1">
+        <label htmlFor={id} className="font-medium">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
 export function CommunitySettingsTab({ communityId, more }: { communityId: string; more?: ReactNode }) {
   const t = useT();
   const community = useCommunity(communityId);
@@ -132,28 +149,12 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
               aria-describedby="grace-days-hint"
             />
           </div>
-          <div className="grid gap-3 rounded-xl bg-muted p-4 sm:flex sm:items-start sm:justify-between sm:gap-4">
-            <div className="grid gap-1">
-              <label htmlFor="community-language" className="font-medium">
-                {t('Default language')}
-              </label>
-              <p id="community-language-hint" className="text-sm text-muted-foreground">
-                {t('What members read until they choose a language under Profile Settings.')}
-              </p>
-            </div>
+          <SettingRow id="community-language" label={t('Default language')} hint={t('What members read until they choose a language under Profile Settings.')}>
             <div className="sm:w-56 sm:shrink-0">
               <CommunityLanguageSetting communityId={communityId} id="community-language" />
             </div>
-          </div>
-          <div className="grid gap-3 rounded-xl bg-muted p-4 sm:flex sm:items-start sm:justify-between sm:gap-4">
-            <div className="grid gap-1">
-              <label htmlFor="quiet-days" className="font-medium">
-                {t('Needs a word after')}
-              </label>
-              <p id="quiet-days-hint" className="text-sm text-muted-foreground">
-                {t('Days without a check-in before a member shows in their commander\'s "Needs a word".')}
-              </p>
-            </div>
+          </SettingRow>
+          <SettingRow id="quiet-days" label={t('Needs a word after')} hint={t('Days without a check-in before a member shows in their commander\'s "Needs a word".')}>
             <NativeSelect
               id="quiet-days"
               className="sm:w-40"
@@ -168,7 +169,7 @@ export function CommunitySettingsTab({ communityId, more }: { communityId: strin
                 </option>
               ))}
             </NativeSelect>
-          </div>
+          </SettingRow>
         </CardContent>
       </Card>
 

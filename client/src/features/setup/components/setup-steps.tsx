@@ -37,7 +37,7 @@ export function WelcomeStep({ communityName, languageSetting }: { communityName:
             {t('Default language')}
           </label>
           {languageSetting}
-          <p className="text-xs text-muted-foreground">{t('What members read until they choose their own language.')}</p>
+          <p id="setup-language-hint" className="text-xs text-muted-foreground">{t('What members read until they choose their own language.')}</p>
         </div>
       ) : null}
     </div>

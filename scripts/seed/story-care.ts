@@ -5,6 +5,7 @@ import { notifications } from '@shared/schema/notifications';
 import type { Database } from '../../server/db/client';
 import { monthName } from '../../server/features/care/reflections';
 import { WEEKLY_WORD_MESSAGE, weeklyWordTitle } from '../../server/features/care/weekly-word';
+import { readerIn } from '../../server/features/notifications/words';
 import { partOf, reflectedMonth, type StoryCast, weekday } from './story-cast';
 import { CARE_NOTE, PRAYING_REFLECTION, REFLECTIONS } from './story-text';
 
@@ -106,7 +107,7 @@ export async function seedCare(db: Database, cast: StoryCast): Promise<void> {
         toUserId: leader.id,
         communityId,
         type: 'care_weekly' as const,
-        title: weeklyWordTitle(3 - week),
+        title: weeklyWordTitle(3 - week)(readerIn('en')),
         message: WEEKLY_WORD_MESSAGE,
         isRead: week > 0,
         createdAt: at(weekOf, '08:00'),

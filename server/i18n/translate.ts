@@ -12,7 +12,11 @@ import ptBR from '../locales/pt-BR.json';
  * in server/ and shared/); server/locales holds the translations. One Lingui instance per language, made on first
  * use: an instance has one active language, and requests for different readers interleave.
  */
-export type ServerTranslate = (message: string, values?: Record<string, unknown>) => string;
+export interface ServerTranslate {
+  (message: string, values?: Record<string, unknown>): string;
+  /** The language it writes: an e-mail's HTML part names it (`lang`), so screen readers pronounce it right. */
+  readonly locale: Locale;
+}
 
 const CATALOGUES: Record<Locale, Record<string, string>> = { en, es, 'pt-BR': ptBR, ko };
 const instances = new Map<Locale, I18n>();
@@ -32,6 +36,7 @@ function instanceFor(locale: Locale): I18n {
 
 /** `translator(user.locale)('Reset your Steadfast password')`; an unknown locale reads English. */
 export function translator(locale: string | null | undefined): ServerTranslate {
-  const instance = instanceFor(isLocale(locale) ? locale : DEFAULT_LOCALE);
-  return (message, values) => instance._(message, values);
+  const known = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const instance = instanceFor(known);
+  return Object.assign((message: string, values?: Record<string, unknown>) => instance._(message, values), { locale: known });
 }

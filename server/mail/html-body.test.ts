@@ -12,7 +12,7 @@ const documentOf = (html: string) => new JSDOM(html).window.document;
 
 describe('the HTML part of an e-mail', () => {
   it('says the same words as the text part, with each link alone on its line as a button labelled by the line before it', () => {
-    const mail = notificationEmail({
+    const mail = notificationEmail(translator('en'), {
       to: 'ruth@example.org',
       topic: 'answers',
       headline: 'Boaz answered your question',

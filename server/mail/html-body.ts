@@ -56,7 +56,7 @@ function paragraph(block: string): string {
   return out.join('');
 }
 
-export function htmlBodyOf(subject: string, text: string): string {
+export function htmlBodyOf(subject: string, text: string, language = 'en'): string {
   const body = text
     .replace(/\r\n/g, '\n')
     .split(/\n{2,}/)
@@ -65,10 +65,10 @@ export function htmlBodyOf(subject: string, text: string): string {
     .map(paragraph)
     .join('');
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(subject)}</title></head>` +
     `<body style="margin:0;padding:0;background:#f7f6f3">` +
-    `<div role="article" aria-label="${escapeHtml(subject)}" lang="en" style="max-width:560px;margin:0 auto;padding:24px 16px;font:16px/1.5 -apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937">` +
+    `<div role="article" aria-label="${escapeHtml(subject)}" lang="${escapeHtml(language)}" style="max-width:560px;margin:0 auto;padding:24px 16px;font:16px/1.5 -apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937">` +
     `${body}</div></body></html>`
   );
 }

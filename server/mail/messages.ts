@@ -17,6 +17,7 @@ export function verifyEmailMessage(t: ServerTranslate, to: string, link: string)
   return {
     kind: 'verify-email',
     to,
+    language: t.locale,
     subject: t('Confirm your e-mail for Steadfast'),
     text: body(
       t,
@@ -31,6 +32,7 @@ export function claimVerificationMessage(t: ServerTranslate, to: string, link: s
   return {
     kind: 'claim-verify-email',
     to,
+    language: t.locale,
     subject: t('Confirm your e-mail to bring in your history'),
     text: body(
       t,
@@ -47,6 +49,7 @@ export function passwordResetMessage(t: ServerTranslate, to: string, link: strin
   return {
     kind: 'password-reset',
     to,
+    language: t.locale,
     subject: t('Reset your Steadfast password'),
     text: body(
       t,
@@ -65,6 +68,7 @@ export function accountDeletedMessage(t: ServerTranslate, to: string): QueuedMai
   return {
     kind: ACCOUNT_DELETED_KIND,
     to,
+    language: t.locale,
     subject: t('Your Steadfast account was deleted'),
     text:
       `${t('Hello,')}\n\n` +

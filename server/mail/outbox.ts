@@ -25,6 +25,8 @@ export function wakeAfterRequests(worker: () => OutboxWorker | undefined): Reque
 /** A message to send, and what kind it is (for logs and tests; never its content). */
 export interface QueuedMail extends OutgoingMail {
   kind: string;
+  /** The language it is written in (BCP 47), for its HTML part's `lang`; English when not said. */
+  language?: string;
 }
 
 /** A Web Push message: to one subscription's endpoint, its JSON payload. */
@@ -53,7 +55,7 @@ export async function enqueueMail(tx: Executor, message: QueuedMail, { notBefore
     subject: message.subject,
     textBody: message.text,
     // Every e-mail has an HTML part made from its text: multipart/alternative, the same words in both.
-    htmlBody: message.html ?? htmlBodyOf(message.subject, message.text),
+    htmlBody: message.html ?? htmlBodyOf(message.subject, message.text, message.language),
     headers: message.headers ?? null,
     kind: message.kind,
     // Held back (quiet hours) or due now.

@@ -239,7 +239,7 @@ describe('POST /api/member-applications (public)', () => {
     for (const moderator of [fixture.owner, fixture.moderator]) {
       expect(await notificationsOf(moderator.user.id)).toEqual([
         expect.objectContaining({
-          type: 'other',
+          type: 'application',
           title: 'New application',
           message: `Lydia of Thyatira asked to join ${fixture.community.name}. Review it under Administration > New Members.`,
           fromUserId: null,

@@ -12,6 +12,7 @@ import { COMMUNITY_NOT_FOUND, type CommunityContext, communityClosing } from '..
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { insertInviteCode } from '../invites/service';
+import { msg } from '@shared/domain/messages';
 import { notifyModerators } from '../notifications/service';
 import { listDisciplines } from '../tracking/disciplines';
 
@@ -80,17 +81,18 @@ export async function createApplication(db: Database, communityId: string, input
           .returning({ id: memberApplications.id });
     await notifyModerators(tx, [community.id], {
       fromUserId: null,
-      type: 'other',
-      title: APPLICATION_NOTIFICATION_TITLE,
-      message: pending
-        ? `${input.name} updated their request to join ${community.name}. Review it under Administration > New Members.`
-        : `${input.name} asked to join ${community.name}. Review it under Administration > New Members.`,
+      type: 'application',
+      title: ({ t }) => t(APPLICATION_NOTIFICATION_TITLE),
+      message: ({ t }) =>
+        pending
+          ? t('{name} updated their request to join {community}. Review it under Administration > New Members.', { name: input.name, community: community.name })
+          : t('{name} asked to join {community}. Review it under Administration > New Members.', { name: input.name, community: community.name }),
       // The applicant has no account: their name is no subject or push (a fixed phrase is), only quoted in the e-mail's body.
       outside: {
         topic: 'applications',
-        headline: `${pending ? 'Updated application' : 'New application'} to ${community.name}`,
+        headline: ({ t }) => (pending ? t('Updated application to {community}', { community: community.name }) : t('New application to {community}', { community: community.name })),
         path: '/admin?tab=applications',
-        quoted: [{ label: 'Name', text: input.name }],
+        quoted: [{ label: msg('Name'), text: input.name }],
       },
     });
     return { id: row!.id, updated: Boolean(pending) };

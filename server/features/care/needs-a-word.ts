@@ -12,6 +12,7 @@ import { communityDailyKeys } from '../tracking/disciplines';
 import { communityToday } from '../tracking/member-streaks';
 import { subgroupMemberSummaries, subgroupSummaries } from '../tracking/month-summaries';
 import { caredSubgroups } from './care-scope';
+import type { Reader } from '../notifications/words';
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
 export const NOT_YOUR_MEMBER = "Only the member's commander and admins can mark that they reached out.";
@@ -100,7 +101,7 @@ export async function markReachedOut(db: Executor, context: CommunityContext, me
  */
 export async function sendCareNote(db: Database, context: CommunityContext, sender: { id: string; displayName: string }, memberId: string, message: string, now: Date): Promise<ReachedOutView> {
   await assertCaresFor(db, context, memberId, NOT_YOUR_MEMBER_NOTE);
-  const title = `A word from ${sender.displayName}`;
+  const title = ({ t }: Reader) => t('A word from {name}', { name: sender.displayName });
   return db.transaction(async (tx) => {
     await notify(tx, {
       toUserId: memberId,

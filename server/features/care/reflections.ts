@@ -12,6 +12,8 @@ import { notify } from '../notifications/service';
 import { careCircleOf } from '../subgroups/care-circle';
 import { communityToday } from '../tracking/member-streaks';
 import { caredSubgroups } from './care-scope';
+import { intlLocaleOf, type Reader } from '../notifications/words';
+import type { Locale } from '@shared/domain/locales';
 
 export const REFLECTION_NOT_FOUND = 'Reflection not found.';
 export const MONTH_NOT_ENDED = 'A reflection looks back on a month that has ended.';
@@ -99,7 +101,8 @@ export async function writeReflection(
 }
 
 /** 'November 2026': how a notification names a reflection's month. */
-export const monthName = ({ year, month }: Month) => `${new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en', { month: 'long', timeZone: 'UTC' })} ${year}`;
+export const monthName = ({ year, month }: Month, locale: Locale = 'en') =>
+  new Date(Date.UTC(year, month - 1, 15)).toLocaleString(intlLocaleOf(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A new reflection reaches the commander of the writer's subgroup as a notification: who and which month, never what it says. */
 async function tellCommander(tx: Executor, context: CommunityContext, period: Month): Promise<void> {
@@ -108,14 +111,14 @@ async function tellCommander(tx: Executor, context: CommunityContext, period: Mo
   const [subgroup] = await tx.select({ commanderId: subgroups.commanderId }).from(subgroups).where(eq(subgroups.id, subgroupId));
   if (!subgroup?.commanderId || subgroup.commanderId === context.userId) return;
   const [writer] = await tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, context.userId));
-  const title = `${writer?.displayName ?? 'A member'} wrote a reflection on ${monthName(period)}`;
+  const title = ({ t, locale }: Reader) => t('{name} wrote a reflection on {month}', { name: writer?.displayName ?? t('A member'), month: monthName(period, locale) });
   await notify(tx, {
     toUserId: subgroup.commanderId,
     fromUserId: context.userId,
     communityId: context.community.id,
     type: 'reflection',
     title,
-    message: 'Read it and reply on My Subgroup.',
+    message: ({ t }) => t('Read it and reply on My Subgroup.'),
     outside: { topic: 'questions', headline: title, path: '/my-subgroup' },
   });
 }
@@ -159,14 +162,14 @@ export async function acknowledgeReflection(db: Database, context: CommunityCont
       .returning({ userId: reflections.userId, year: reflections.year, month: reflections.month });
     if (!updated) throw conflict(ACKNOWLEDGED_ONCE);
     const [replier] = await tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, context.userId));
-    const title = `${replier?.displayName ?? 'Your commander'} replied to your reflection on ${monthName(updated)}`;
+    const title = ({ t, locale }: Reader) => t('{name} replied to your reflection on {month}', { name: replier?.displayName ?? t('Your commander'), month: monthName(updated, locale) });
     await notify(tx, {
       toUserId: updated.userId,
       fromUserId: context.userId,
       communityId: context.community.id,
       type: 'reflection_reply',
       title,
-      message: 'Read the reply beside that month on My Tracking.',
+      message: ({ t }) => t('Read the reply beside that month on My Tracking.'),
       outside: { topic: 'answers', headline: title, path: '/tracking' },
     });
   });

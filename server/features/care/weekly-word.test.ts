@@ -12,6 +12,7 @@ import { ownTestDatabase } from '../../test/table-dump';
 import { linkKeyFrom } from '../notifications/delivery';
 import { subgroupWorld } from '../questions/questions-test-kit';
 import { LIFTED_LIMITS } from '../tracking/tracking-test-kit';
+import { readerIn } from '../notifications/words';
 import { sendDueWeeklyWords, WEEKLY_WORD_MESSAGE, weeklyWordTitle } from './weekly-word';
 
 // Issue 26 item 2: on Monday morning in the community's zone, each commander hears how many of the members
@@ -62,7 +63,7 @@ describe('the weekly word', () => {
     await Promise.all([scan(at(monday, '08:00')), scan(at(monday, '08:00'), second.db)]);
     const [word, ...more] = await w.words();
     expect(more).toHaveLength(0);
-    expect(word).toMatchObject({ title: weeklyWordTitle(1), message: WEEKLY_WORD_MESSAGE, communityId: w.id });
+    expect(word).toMatchObject({ title: weeklyWordTitle(1)(readerIn('en')), message: WEEKLY_WORD_MESSAGE, communityId: w.id });
     expect(word!.title).toBe('1 member you lead may need a word this week');
     expect(`${word!.title} ${word!.message}`).not.toContain(w.asker.user.displayName);
 
@@ -80,7 +81,7 @@ describe('the weekly word', () => {
     await scan(at(monday, '08:10'));
     const [mail, ...more] = await w.mails();
     expect(more).toHaveLength(0);
-    expect(mail).toMatchObject({ kind: 'notify-weekly', subject: weeklyWordTitle(1) });
+    expect(mail).toMatchObject({ kind: 'notify-weekly', subject: weeklyWordTitle(1)(readerIn('en')) });
     expect(mail!.textBody).not.toContain(w.asker.user.displayName);
     expect(mail!.textBody).not.toContain('No check-in');
   });
@@ -104,6 +105,6 @@ describe('the weekly word', () => {
     // A week on, both have been quiet for seven days.
     await scan(at(addDays(monday, 7), '09:00'));
     const words = await w.words();
-    expect(words.map((word) => word.title)).toEqual([weeklyWordTitle(2)]);
+    expect(words.map((word) => word.title)).toEqual([weeklyWordTitle(2)(readerIn('en'))]);
   });
 });

@@ -4,14 +4,19 @@ import { communities, memberships, subgroups } from '@shared/schema/communities'
 import { type Database, rowsOf } from '../../db/client';
 import { type DeliverySettings, withDeliverySettings } from '../notifications/delivery';
 import { notify } from '../notifications/service';
+import type { Reader } from '../notifications/words';
+import { msg } from '@shared/domain/messages';
 import { needsAWordOfCommander } from './needs-a-word';
 
 /** The weekly word goes out from this hour of Monday, in the community's time zone. */
 export const WEEKLY_WORD_HOUR = 8;
 
 /** '3 members may need a word this week': how many, never who or why (it may travel by e-mail or push). */
-export const weeklyWordTitle = (count: number) => `${count === 1 ? '1 member' : `${count} members`} you lead may need a word this week`;
-export const WEEKLY_WORD_MESSAGE = 'See who, and why, under Needs a word on your dashboard.';
+export const weeklyWordTitle =
+  (count: number) =>
+  ({ t }: Reader) =>
+    t('{count, plural, one {# member} other {# members}} you lead may need a word this week', { count });
+export const WEEKLY_WORD_MESSAGE = msg('See who, and why, under Needs a word on your dashboard.');
 
 /**
  * The weekly word for commanders (issue 26): from Monday 08:00 in each community's zone, each commander of a
@@ -60,7 +65,7 @@ export async function sendDueWeeklyWords(db: Database, settings: DeliverySetting
           communityId: community.id,
           type: 'care_weekly',
           title,
-          message: WEEKLY_WORD_MESSAGE,
+          message: ({ t }) => t(WEEKLY_WORD_MESSAGE),
           outside: { topic: 'weekly', headline: title, path: '/' },
         });
         return true;

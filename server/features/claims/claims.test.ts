@@ -71,7 +71,7 @@ describe('POST /api/claim (sign up by claiming)', () => {
     expect((await visitor.post('/api/check-name').send({ displayName: ruth.displayName }).expect(200)).body).toEqual({ exists: true, canClaim: false, userId: null });
 
     expect(await notificationsOf(community.owner.agent)).toContainEqual(
-      expect.objectContaining({ type: 'other', title: 'History claimed', message: `${ruth.displayName} claimed their imported history.`, communityId: id }),
+      expect.objectContaining({ type: 'history_claimed', title: 'History claimed', message: `${ruth.displayName} claimed their imported history.`, communityId: id }),
     );
     expect(await auditRowsOf(db, id)).toContainEqual(expect.objectContaining({ entity: 'user', action: 'claim', actorId: account.id, entityId: account.id, diff: expect.objectContaining({ via: 'sign-up' }) }));
   });
@@ -277,7 +277,7 @@ describe('POST /api/claim-user (claim after joining)', () => {
     expect(members.map((member) => member.id).sort()).toEqual([community.owner.user.id, claimant.user.id].sort());
 
     expect(await notificationsOf(community.owner.agent)).toContainEqual(
-      expect.objectContaining({ type: 'other', title: 'History claimed', message: `${claimant.user.displayName} claimed their imported history.`, communityId: id }),
+      expect.objectContaining({ type: 'history_claimed', title: 'History claimed', message: `${claimant.user.displayName} claimed their imported history.`, communityId: id }),
     );
     expect(await auditRowsOf(db, id)).toContainEqual(expect.objectContaining({ entity: 'user', action: 'claim', actorId: claimant.user.id, diff: expect.objectContaining({ importedUserId: imported.id, via: 'join' }) }));
 

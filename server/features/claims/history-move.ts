@@ -4,6 +4,7 @@ import { users } from '@shared/schema/auth';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../audit/service';
 import { notifyModerators } from '../notifications/service';
+import type { Reader } from '../notifications/words';
 import { releaseLeadsBeyondStanding } from '../subgroups/leads';
 import { moveActivity, moveDailyLogs, moveMemberships, moveTargets } from './transfer';
 
@@ -47,7 +48,14 @@ export async function moveImportedHistory(tx: Executor, move: HistoryMove): Prom
       diff: { importedUserId: imported.id, importedName: imported.displayName, via },
     });
   }
-  const message = via === 'link' ? `${claimant.displayName} was linked to their imported history.` : `${claimant.displayName} claimed their imported history.`;
-  await notifyModerators(tx, communityIds, { fromUserId: actorId, type: 'other', title: HISTORY_CLAIMED_NOTIFICATION_TITLE, message, outside: { topic: 'claims', headline: message.replace(/\.$/, ''), path: '/admin?tab=members' } }, actorId);
+  const name = claimant.displayName;
+  const message = ({ t }: Reader) => (via === 'link' ? t('{name} was linked to their imported history.', { name }) : t('{name} claimed their imported history.', { name }));
+  const headline = ({ t }: Reader) => (via === 'link' ? t('{name} was linked to their imported history', { name }) : t('{name} claimed their imported history', { name }));
+  await notifyModerators(
+    tx,
+    communityIds,
+    { fromUserId: actorId, type: 'history_claimed', title: ({ t }) => t(HISTORY_CLAIMED_NOTIFICATION_TITLE), message, outside: { topic: 'claims', headline, path: '/admin?tab=members' } },
+    actorId,
+  );
   return communityIds;
 }

@@ -97,10 +97,15 @@ export async function linkImportedMember(
       toUserId: member.id,
       fromUserId: actor.id,
       communityId,
-      type: 'other',
-      title: HISTORY_OFFERED_NOTIFICATION_TITLE,
-      message: `${actor.displayName} offered you imported history: ${brings!.months} ${brings!.months === 1 ? 'month' : 'months'}, ${brings!.days} ${brings!.days === 1 ? 'day' : 'days'}. Accept or decline it on My Tracking.`,
-      outside: { topic: 'claims', headline: 'Imported history is offered to you', path: '/tracking' },
+      type: 'history_offered',
+      title: ({ t }) => t(HISTORY_OFFERED_NOTIFICATION_TITLE),
+      message: ({ t }) =>
+        t('{name} offered you imported history: {months, plural, one {# month} other {# months}}, {days, plural, one {# day} other {# days}}. Accept or decline it on My Tracking.', {
+          name: actor.displayName,
+          months: brings!.months,
+          days: brings!.days,
+        }),
+      outside: { topic: 'claims', headline: ({ t }) => t('Imported history is offered to you'), path: '/tracking' },
       });
     }
     return { message: OFFERED_MESSAGE };

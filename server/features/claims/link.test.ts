@@ -79,7 +79,7 @@ describe('POST /api/communities/:id/imported-members/:importedUserId/link', () =
 
     // The member is told, and sees the offer: one month, two days, from whom.
     expect(await notificationsOf(member.agent)).toContainEqual(
-      expect.objectContaining({ type: 'other', title: 'History offered to you', communityId: id, fromUserId: community.owner.user.id }),
+      expect.objectContaining({ type: 'history_offered', title: 'History offered to you', communityId: id, fromUserId: community.owner.user.id }),
     );
     const offers = await offersOf(member.agent);
     expect(offers).toEqual([

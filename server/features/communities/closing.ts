@@ -10,6 +10,8 @@ import type { CommunityContext } from '../../http/community-context';
 import { conflict } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { deliverOutside, type DeliverySettings, type OutsideDelivery, withDeliverySettings } from '../notifications/delivery';
+import { intlLocaleOf, userLocaleSql, type Words, wordsByLocale } from '../notifications/words';
+import { msg } from '@shared/domain/messages';
 import { toCommunityView } from './service';
 
 /*
@@ -20,17 +22,17 @@ import { toCommunityView } from './service';
 
 export const ALREADY_CLOSING_MESSAGE = (date: string) => `This community is already closing, on ${date}. Reopen it first to choose another date.`;
 export const NOT_CLOSING_MESSAGE = 'This community is not closing.';
-export const CLOSING_TITLE = 'Community closing';
-export const REOPENED_TITLE = 'Community reopened';
+export const CLOSING_TITLE = msg('Community closing');
+export const REOPENED_TITLE = msg('Community reopened');
 
 /**
- * Tells every real member of the community (imported records have no account to read it), in one INSERT … SELECT
- * and their e-mails in the same transaction, however many members there are.
+ * Tells every real member of the community (imported records have no account to read it), each in their language,
+ * in one INSERT … SELECT and their e-mails in the same transaction, however many members there are.
  */
-async function notifyMembers(tx: Executor, communityId: string, fromUserId: string, title: string, message: string, outside: OutsideDelivery): Promise<void> {
+async function notifyMembers(tx: Executor, communityId: string, fromUserId: string, title: Words, message: Words, outside: OutsideDelivery): Promise<void> {
   const told = await tx.execute(sql`
     INSERT INTO ${notifications} (to_user_id, from_user_id, community_id, type, title, message)
-    SELECT ${memberships.userId}, ${fromUserId}::uuid, ${memberships.communityId}, 'other', ${title}, ${message}
+    SELECT ${memberships.userId}, ${fromUserId}::uuid, ${memberships.communityId}, 'community', ${wordsByLocale(title, userLocaleSql)}, ${wordsByLocale(message, userLocaleSql)}
     FROM ${memberships} JOIN ${users} ON ${users.id} = ${memberships.userId}
     WHERE ${memberships.communityId} = ${communityId} AND NOT ${users.isImported}
     RETURNING to_user_id, community_id`);
@@ -57,14 +59,22 @@ export async function closeCommunity(db: Database, context: CommunityContext, no
       throw conflict(ALREADY_CLOSING_MESSAGE(current?.closesAt ? closingDate(current.closesAt, current.timeZone) : 'a date already set'));
     }
     await recordAudit(tx, { actorId: context.userId, communityId, entity: 'community', entityId: communityId, action: 'close', diff: { closesAt: closesAt.toISOString() } });
-    const date = closingDate(closesAt, closed.timeZone);
     await notifyMembers(
       tx,
       communityId,
       context.userId,
-      CLOSING_TITLE,
-      `${closed.name} is closing on ${date}. Until then it is read-only: nothing new can be saved. Then it is erased with everything in it. Download your data before then.`,
-      { topic: 'community', headline: (timeZone) => `${closed.name} closes on ${closingDate(closesAt, timeZone)}: download your data before then`, path: '/' },
+      ({ t }) => t(CLOSING_TITLE),
+      ({ t, locale }) =>
+        t('{community} is closing on {date}. Until then it is read-only: nothing new can be saved. Then it is erased with everything in it. Download your data before then.', {
+          community: closed.name,
+          date: closingDate(closesAt, closed.timeZone, intlLocaleOf(locale)),
+        }),
+      {
+        topic: 'community',
+        headline: ({ t, locale, timeZone }) =>
+          t('{community} closes on {date}: download your data before then', { community: closed.name, date: closingDate(closesAt, timeZone, intlLocaleOf(locale)) }),
+        path: '/',
+      },
     );
     return toCommunityView(closed);
   });
@@ -81,11 +91,14 @@ export async function reopenCommunity(db: Database, context: CommunityContext, n
       .returning();
     if (!reopened) throw conflict(NOT_CLOSING_MESSAGE);
     await recordAudit(tx, { actorId: context.userId, communityId, entity: 'community', entityId: communityId, action: 'reopen', diff: { closesAt: { from: context.community.closesAt?.toISOString() ?? null, to: null } } });
-    await notifyMembers(tx, communityId, context.userId, REOPENED_TITLE, `${reopened.name} is open again: it is no longer closing, and check-ins, questions and meetings work as before.`, {
-      topic: 'community',
-      headline: `${reopened.name} is open again`,
-      path: '/',
-    });
+    await notifyMembers(
+      tx,
+      communityId,
+      context.userId,
+      ({ t }) => t(REOPENED_TITLE),
+      ({ t }) => t('{community} is open again: it is no longer closing, and check-ins, questions and meetings work as before.', { community: reopened.name }),
+      { topic: 'community', headline: ({ t }) => t('{community} is open again', { community: reopened.name }), path: '/' },
+    );
     return toCommunityView(reopened);
   });
 }

@@ -13,6 +13,7 @@ import { type CommunityContext, standingOfUser } from '../../http/community-cont
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { OutsideDelivery } from '../notifications/delivery';
 import { notify } from '../notifications/service';
+import { intlLocaleOf, type Reader } from '../notifications/words';
 import { NO_COMMANDER_MESSAGE } from '../questions/service';
 
 export const MEETING_NOT_FOUND = 'Meeting not found.';
@@ -184,9 +185,9 @@ async function participants(tx: Executor, context: CommunityContext, input: Crea
   return { memberId, commanderId, subgroupId: memberStanding.membership.subgroupId, requestedByMember: false };
 }
 
-/** 'Wednesday, December 2 at 7:00 PM CST': the time where the meeting happens, with its zone named. */
-export const when = (startsAt: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(startsAt);
+/** 'Wednesday, December 2 at 7:00 PM CST': the time where the meeting happens, with its zone named, in the reader's language. */
+export const when = (startsAt: Date, timeZone: string, locale: Reader['locale'] = 'en') =>
+  new Intl.DateTimeFormat(intlLocaleOf(locale), { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(startsAt);
 
 /** Books a meeting and tells the other party, in one transaction. */
 export async function createMeeting(db: Database, context: CommunityContext, actor: { displayName: string }, input: CreateMeetingBody, now: Date): Promise<MeetingView> {
@@ -221,9 +222,12 @@ export async function createMeeting(db: Database, context: CommunityContext, act
       fromUserId: context.userId,
       communityId,
       type: 'meeting',
-      title: who.requestedByMember ? 'Meeting requested' : 'Meeting scheduled',
-      message: `${actor.displayName} ${who.requestedByMember ? 'requested' : 'scheduled'} a meeting on ${when(input.startsAt, context.community.timeZone)}.`,
-      outside: meetingOutside(who.requestedByMember ? 'Meeting requested' : 'Meeting scheduled', input.startsAt),
+      title: ({ t }) => (who.requestedByMember ? t('Meeting requested') : t('Meeting scheduled')),
+      message: ({ t, locale }) => {
+        const values = { name: actor.displayName, when: when(input.startsAt, context.community.timeZone, locale) };
+        return who.requestedByMember ? t('{name} requested a meeting on {when}.', values) : t('{name} scheduled a meeting on {when}.', values);
+      },
+      outside: meetingOutside(({ t }) => (who.requestedByMember ? t('Meeting requested') : t('Meeting scheduled')), input.startsAt),
       meetingId: row!.id,
     });
     return row!.id;
@@ -242,7 +246,7 @@ export async function rescheduleMeeting(db: Database, context: CommunityContext,
       .update(meetings)
       .set({ startsAt: input.startsAt, endsAt: input.endsAt, sequence: sql`${meetings.sequence} + 1` })
       .where(eq(meetings.id, meeting.id));
-    await notifyOtherParticipant(tx, context, meeting, 'Meeting rescheduled', `${actor.displayName} moved your meeting to ${when(input.startsAt, context.community.timeZone)}.`, input.startsAt);
+    await notifyOtherParticipant(tx, context, meeting, ({ t }) => t('Meeting rescheduled'), ({ t, locale }) => t('{name} moved your meeting to {when}.', { name: actor.displayName, when: when(input.startsAt, context.community.timeZone, locale) }), input.startsAt);
   });
   return visibleMeeting(db, context, meetingId, now);
 }
@@ -251,7 +255,7 @@ export async function rescheduleMeeting(db: Database, context: CommunityContext,
  * Tells the meeting's other person (not the caller) what the caller did, inside the caller's transaction, which
  * holds the meeting's row: within 10 minutes it replaces their last notification about the meeting.
  */
-function notifyOtherParticipant(tx: Executor, context: CommunityContext, meeting: Pick<MeetingView, 'id' | 'memberId' | 'commanderId'>, title: string, message: string, startsAt: Date) {
+function notifyOtherParticipant(tx: Executor, context: CommunityContext, meeting: Pick<MeetingView, 'id' | 'memberId' | 'commanderId'>, title: (reader: Reader) => string, message: (reader: Reader) => string, startsAt: Date) {
   return notify(tx, {
     toUserId: meeting.memberId === context.userId ? meeting.commanderId : meeting.memberId,
     fromUserId: context.userId,
@@ -265,7 +269,11 @@ function notifyOtherParticipant(tx: Executor, context: CommunityContext, meeting
 }
 
 /** A meeting's e-mail says what happened and when, in the reader's own zone; never its notes. */
-const meetingOutside = (title: string, startsAt: Date): OutsideDelivery => ({ topic: 'meetings', headline: (timeZone) => `${title}: ${when(startsAt, timeZone)}`, path: '/meetings' });
+export const meetingOutside = (title: (reader: Reader) => string, startsAt: Date): OutsideDelivery => ({
+  topic: 'meetings',
+  headline: (reader) => reader.t('{title}: {when}', { title: title(reader), when: when(startsAt, reader.timeZone, reader.locale) }),
+  path: '/meetings',
+});
 
 export const MEETING_CANCELLED_MESSAGE = 'This meeting was cancelled.';
 export const MEETING_ENDED_MESSAGE = 'This meeting has already taken place.';
@@ -288,7 +296,7 @@ export async function cancelMeeting(db: Database, context: CommunityContext, act
       .set({ cancelledAt: now, cancelledBy: context.userId, sequence: sql`${meetings.sequence} + 1` })
       .where(eq(meetings.id, meeting.id));
     const startsAt = new Date(meeting.startsAt);
-    await notifyOtherParticipant(tx, context, meeting, 'Meeting cancelled', `${actor.displayName} cancelled your meeting on ${when(startsAt, context.community.timeZone)}.`, startsAt);
+    await notifyOtherParticipant(tx, context, meeting, ({ t }) => t('Meeting cancelled'), ({ t, locale }) => t('{name} cancelled your meeting on {when}.', { name: actor.displayName, when: when(startsAt, context.community.timeZone, locale) }), startsAt);
   });
   return visibleMeeting(db, context, meetingId, now);
 }

@@ -13,6 +13,7 @@ import { enqueueMail, enqueuePushes } from '../../mail/outbox';
 import { subscriptionsOf } from '../push/subscriptions';
 import { namesCommunity, notificationEmail, type QuotedPart } from './email';
 import { topicSwitches } from './preferences';
+import { type Reader, readerIn, userLocaleSql, type Words, wordsFor } from './words';
 
 /**
  * Reaching people outside the app (issue 24): every notification the bell shows may also go out as an
@@ -61,10 +62,11 @@ export function linkKeyFrom(sessionSecret: string): Buffer {
 export interface OutsideDelivery {
   topic: NotificationTopic;
   /**
-   * The e-mail's subject and first line, and the push's body: a question's subject, a meeting's time (in the
-   * reader's zone), a member's name. Never words of someone without an account (they go in `quoted`).
+   * The e-mail's subject and first line, and the push's body, in the reader's language: a question's subject, a
+   * meeting's time (in the reader's zone), a member's name. Never words of someone without an account (they go in
+   * `quoted`).
    */
-  headline: string | ((timeZone: string) => string);
+  headline: (reader: OutsideReader) => string;
   /** Where in the app the reader acts: an in-app path. */
   path: string;
   /**
@@ -72,6 +74,11 @@ export interface OutsideDelivery {
    * defanged (no link); never a subject, never a push.
    */
   quoted?: readonly QuotedPart[];
+}
+
+/** Who reads what goes out: their language, and the time zone their times are written in. */
+export interface OutsideReader extends Reader {
+  timeZone: string;
 }
 
 export interface Recipient {
@@ -90,13 +97,15 @@ interface RecipientRow {
   quiet_end: string | null;
   community_name: string | null;
   community_zone: string | null;
+  locale: Reader['locale'];
 }
 
 /**
- * Queues the e-mails and pushes of one notification (`title`, as the bell shows it) for its recipients, in
- * two queries whatever their number, inside the caller's transaction (a rolled-back change sends nothing).
+ * Queues the e-mails and pushes of one notification (`title`, as the bell shows it) for its recipients, each in
+ * their language, in two queries whatever their number, inside the caller's transaction (a rolled-back change
+ * sends nothing).
  */
-export async function deliverOutside(tx: Executor, recipients: readonly Recipient[], delivery: OutsideDelivery, title: string): Promise<void> {
+export async function deliverOutside(tx: Executor, recipients: readonly Recipient[], delivery: OutsideDelivery, title: Words): Promise<void> {
   if (recipients.length === 0) return;
   const settings = settingsStore.getStore();
   if (!settings) throw new Error('Notification delivery needs its settings: run inside a request, or withDeliverySettings');
@@ -109,7 +118,7 @@ export async function deliverOutside(tx: Executor, recipients: readonly Recipien
       SELECT r.user_id, ${users.email} AS email, (${users.emailVerifiedAt} IS NOT NULL AND NOT ${users.isImported}) AS verified,
         ${notificationPreferences.email} AS topics, ${notificationPreferences.push} AS push_topics, ${notificationPreferences.timeZone} AS time_zone,
         ${notificationPreferences.quietStart} AS quiet_start, ${notificationPreferences.quietEnd} AS quiet_end,
-        ${communities.name} AS community_name, ${communities.timeZone} AS community_zone
+        ${communities.name} AS community_name, ${communities.timeZone} AS community_zone, ${userLocaleSql} AS locale
       FROM (VALUES ${pairs}) AS r(user_id, community_id)
       JOIN ${users} ON ${users.id} = r.user_id
       LEFT JOIN ${notificationPreferences} ON ${notificationPreferences.userId} = r.user_id
@@ -121,13 +130,14 @@ export async function deliverOutside(tx: Executor, recipients: readonly Recipien
   for (const row of rows) {
     const timeZone = row.time_zone ?? row.community_zone ?? 'UTC';
     const quiet = row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null;
-    const headline = typeof delivery.headline === 'string' ? delivery.headline : delivery.headline(timeZone);
+    const reader = { ...readerIn(row.locale), timeZone };
+    const headline = delivery.headline(reader);
     const notBefore = endOfQuietHours(now, timeZone, quiet);
-    const payload: PushPayload = { title, body: row.community_name && !namesCommunity(headline, row.community_name) ? `${headline} · ${row.community_name}` : headline, url: delivery.path };
+    const payload: PushPayload = { title: wordsFor(title, reader), body: row.community_name && !namesCommunity(headline, row.community_name) ? `${headline} · ${row.community_name}` : headline, url: delivery.path };
     const endpoints = pushTo.includes(row) ? devices.filter((device) => device.userId === row.user_id) : [];
     await enqueuePushes(tx, endpoints.map((device) => ({ kind: `push-${delivery.topic}`, endpoint: device.endpoint, payload: JSON.stringify(payload) })), { notBefore });
     if (!row.email || !row.verified || !topicSwitches(row.topics)[delivery.topic]) continue;
-    const message = notificationEmail({
+    const message = notificationEmail(reader.t, {
       to: row.email,
       topic: delivery.topic,
       headline,

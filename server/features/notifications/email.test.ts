@@ -1,4 +1,5 @@
 import { defang, notificationEmail } from './email';
+import { translator } from '../../i18n/translate';
 
 describe('defang', () => {
   it.each([
@@ -35,7 +36,7 @@ describe('notificationEmail with quoted words', () => {
   };
 
   it('puts them only in the body, each line after "> ", defanged, and never in the subject', () => {
-    const mail = notificationEmail({ ...parts, quoted: [{ label: 'Name', text: 'Lydia evil.example' }, { label: 'Message', text: 'One\r\nTwo https://x.example\u2028Three' }] });
+    const mail = notificationEmail(translator('en'), { ...parts, quoted: [{ label: 'Name', text: 'Lydia evil.example' }, { label: 'Message', text: 'One\r\nTwo https://x.example\u2028Three' }] });
     expect(mail.subject).toBe('New application to Grace Fellowship');
     expect(mail.text.split('\n').slice(0, 7)).toEqual([
       'New application to Grace Fellowship.',
@@ -49,7 +50,7 @@ describe('notificationEmail with quoted words', () => {
   });
 
   it('says the community once when the headline names it, and otherwise after it', () => {
-    expect(notificationEmail(parts).text.split('\n')[0]).toBe('New application to Grace Fellowship.');
-    expect(notificationEmail({ ...parts, headline: 'New question: Fasting' }).text.split('\n')[0]).toBe('New question: Fasting in Grace Fellowship.');
+    expect(notificationEmail(translator('en'), parts).text.split('\n')[0]).toBe('New application to Grace Fellowship.');
+    expect(notificationEmail(translator('en'), { ...parts, headline: 'New question: Fasting' }).text.split('\n')[0]).toBe('New question: Fasting in Grace Fellowship.');
   });
 });

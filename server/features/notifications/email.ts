@@ -1,13 +1,16 @@
 import { TOPIC_LABELS, type NotificationTopic } from '@shared/contracts/notification-preferences';
+import { msg } from '@shared/domain/messages';
+import type { ServerTranslate } from '../../i18n/translate';
 import type { QueuedMail } from '../../mail/outbox';
 
-export const REMINDER_LABEL = 'Daily reminder';
+export const REMINDER_LABEL = msg('Daily reminder');
 
 /**
  * Words of someone without an account (an applicant's name): shown only in an e-mail's body, each line
  * quoted (`> `) and defanged, under a label of ours. Never in a subject or a push.
  */
 export interface QuotedPart {
+  /** A message id (`msg('Name')`), written in the reader's language. */
   label: string;
   text: string;
 }
@@ -16,7 +19,7 @@ export interface NotificationEmailParts {
   to: string;
   /** What kind of e-mail this is: a notification topic, or the daily reminder. */
   topic: NotificationTopic | 'reminder';
-  /** Says what happened without any private text (DECISIONS.md): a question's subject, a time, a member's name. */
+  /** Says what happened without any private text (DECISIONS.md): a question's subject, a time, a member's name; in the reader's language. */
   headline: string;
   /** Shown under the headline, quoted (see QuotedPart). */
   quoted?: readonly QuotedPart[];
@@ -27,21 +30,24 @@ export interface NotificationEmailParts {
 }
 
 /**
- * A notification as an e-mail: plain text, the headline, where to act, and how to stop them. One-click
- * unsubscribe (RFC 8058): mail providers POST `List-Unsubscribe=One-Click` to the header's URL.
+ * A notification as an e-mail, in the reader's language (`t`): plain text, the headline, where to act, and how
+ * to stop them. One-click unsubscribe (RFC 8058): mail providers POST `List-Unsubscribe=One-Click` to the header's URL.
  */
-export function notificationEmail(parts: NotificationEmailParts): QueuedMail {
-  const where = parts.communityName && !namesCommunity(parts.headline, parts.communityName) ? ` in ${parts.communityName}` : '';
-  const quoted = parts.quoted?.length ? `\n\n${quotedBlock(parts.quoted)}` : '';
+export function notificationEmail(t: ServerTranslate, parts: NotificationEmailParts): QueuedMail {
+  const { headline, communityName: community } = parts;
+  const first = community && !namesCommunity(headline, community) ? t('{headline} in {community}.', { headline, community }) : `${headline}.`;
+  const quoted = parts.quoted?.length ? `\n\n${quotedBlock(t, parts.quoted)}` : '';
+  const topic = t(parts.topic === 'reminder' ? REMINDER_LABEL : TOPIC_LABELS[parts.topic]);
   return {
     kind: parts.topic === 'reminder' ? 'reminder' : `notify-${parts.topic}`,
     to: parts.to,
-    subject: parts.headline,
+    language: t.locale,
+    subject: headline,
     text:
-      `${parts.headline}${where}.${quoted}\n\nOpen it in Steadfast:\n${parts.link}\n\n` +
-      `— Steadfast${parts.communityName ? ` · ${parts.communityName}` : ''}\n\n` +
-      `You receive this because e-mails for "${parts.topic === 'reminder' ? REMINDER_LABEL : TOPIC_LABELS[parts.topic]}" are on. Choose which e-mails you get: ${parts.preferencesLink}\n` +
-      `Stop these e-mails: ${parts.unsubscribeLink}`,
+      `${first}${quoted}\n\n${t('Open it in Steadfast:')}\n${parts.link}\n\n` +
+      `— Steadfast${community ? ` · ${community}` : ''}\n\n` +
+      `${t('You receive this because e-mails for "{topic}" are on. Choose which e-mails you get: {link}', { topic, link: parts.preferencesLink })}\n` +
+      t('Stop these e-mails: {link}', { link: parts.unsubscribeLink }),
     headers: {
       'List-Unsubscribe': `<${parts.unsubscribeLink}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -79,10 +85,10 @@ export function defang(text: string): string {
 }
 
 /** Quoted parts as e-mail text: a line saying what they are, then each line after `> `, defanged. */
-function quotedBlock(parts: readonly QuotedPart[]): string {
+function quotedBlock(t: ServerTranslate, parts: readonly QuotedPart[]): string {
   const lines = parts.flatMap(({ label, text }) => {
     const [first = '', ...rest] = text.split(LINE_BREAKS);
-    return [`${label}: ${defang(first)}`, ...rest.map(defang)];
+    return [`${t(label)}: ${defang(first)}`, ...rest.map(defang)];
   });
-  return `As they wrote it (not checked by Steadfast):\n${lines.map((line) => `> ${line}`.trimEnd()).join('\n')}`;
+  return `${t('As they wrote it (not checked by Steadfast):')}\n${lines.map((line) => `> ${line}`.trimEnd()).join('\n')}`;
 }

@@ -1,24 +1,28 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { PushPayload } from '@shared/contracts/push';
+import type { Locale } from '@shared/domain/locales';
+import { msg } from '@shared/domain/messages';
 import { endOfQuietHours } from '@shared/domain/quiet-hours';
 import { users } from '@shared/schema/auth';
 import { communities, memberships } from '@shared/schema/communities';
 import { notificationPreferences } from '@shared/schema/notifications';
 import { dailyLogs } from '@shared/schema/tracking';
 import { type Database, rowsOf } from '../../db/client';
+import { type ServerTranslate, translator } from '../../i18n/translate';
 import { enqueueMail, enqueuePushes } from '../../mail/outbox';
 import { subscriptionsOf } from '../push/subscriptions';
 import { type DeliverySettings, unsubscribeToken } from './delivery';
 import { notificationEmail } from './email';
+import { intlLocaleOf, userLocaleSql } from './words';
 
 /**
  * The daily reminder (issue 24 item 5): at the person's reminder time in their zone, if they have logged
  * nothing today in a community they belong to, one push to each of their devices (and one e-mail, if they
  * chose it). Kind words only: "Your check-in is waiting", never a streak lost.
  */
-export const REMINDER_TITLE = 'Your check-in is waiting';
-export const REMINDER_BODY = 'How did today go? A minute with your disciplines keeps the rhythm.';
+export const REMINDER_TITLE = msg('Your check-in is waiting');
+export const REMINDER_BODY = msg('How did today go? A minute with your disciplines keeps the rhythm.');
 /** A scan that runs late (a restart) still sends within this many minutes of the time; later, the day is skipped. */
 export const REMINDER_WINDOW_MINUTES = 15;
 
@@ -32,6 +36,7 @@ interface ClaimedRow {
   reminder_email: boolean;
   email: string | null;
   verified: boolean;
+  locale: Locale;
 }
 
 /**
@@ -59,7 +64,7 @@ export async function sendDueReminders(db: Database, settings: Pick<DeliverySett
         RETURNING ${notificationPreferences.userId} AS user_id, to_char(${local}, 'YYYY-MM-DD') AS local_date, to_char(${local}, 'HH24:MI') AS local_time,
           ${zone} AS time_zone, ${notificationPreferences.quietStart} AS quiet_start, ${notificationPreferences.quietEnd} AS quiet_end,
           ${notificationPreferences.reminderEmail} AS reminder_email, ${users.email} AS email,
-          (${users.emailVerifiedAt} IS NOT NULL AND NOT ${users.isImported}) AS verified`),
+          (${users.emailVerifiedAt} IS NOT NULL AND NOT ${users.isImported}) AS verified, ${userLocaleSql} AS locale`),
     );
     // Never in quiet hours: a reminder due inside them is skipped for the day (it would only arrive late).
     const awake = claimed.filter((row) => endOfQuietHours(now, row.time_zone, row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null).getTime() === now.getTime());
@@ -85,17 +90,19 @@ export async function sendDueReminders(db: Database, settings: Pick<DeliverySett
     );
     const due = awake.filter((row) => waiting.has(row.user_id));
     const devices = settings.pushEnabled ? await subscriptionsOf(tx, due.map((row) => row.user_id)) : [];
-    const payload = JSON.stringify({ title: REMINDER_TITLE, body: REMINDER_BODY, url: '/' } satisfies PushPayload);
-    await enqueuePushes(tx, devices.map((device) => ({ kind: 'reminder', endpoint: device.endpoint, payload })));
+    const localeOf = new Map(due.map((row) => [row.user_id, row.locale]));
+    const payloadIn = (t: ServerTranslate) => JSON.stringify({ title: t(REMINDER_TITLE), body: t(REMINDER_BODY), url: '/' } satisfies PushPayload);
+    await enqueuePushes(tx, devices.map((device) => ({ kind: 'reminder', endpoint: device.endpoint, payload: payloadIn(translator(localeOf.get(device.userId))) })));
     for (const row of due) {
       if (!row.reminder_email || !row.email || !row.verified) continue;
+      const t = translator(row.locale);
       await enqueueMail(
         tx,
-        notificationEmail({
+        notificationEmail(t, {
           to: row.email,
           topic: 'reminder',
-          headline: REMINDER_TITLE,
-          communityName: COMMUNITY_LIST.format(waiting.get(row.user_id) ?? []) || null,
+          headline: t(REMINDER_TITLE),
+          communityName: new Intl.ListFormat(intlLocaleOf(row.locale), { style: 'long', type: 'conjunction' }).format(waiting.get(row.user_id) ?? []) || null,
           link: `${settings.origin}/`,
           preferencesLink: `${settings.origin}/profile#notifications`,
           unsubscribeLink: `${settings.origin}/api/notifications/unsubscribe?token=${unsubscribeToken(settings.linkKey, row.user_id, 'reminder')}`,
@@ -105,8 +112,6 @@ export async function sendDueReminders(db: Database, settings: Pick<DeliverySett
     return due.length;
   });
 }
-
-const COMMUNITY_LIST = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 
 export interface ScheduledScan {
   stop(): void;

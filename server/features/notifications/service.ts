@@ -7,7 +7,9 @@ import { users } from '@shared/schema/auth';
 import type { SessionPrincipal } from '../../auth/passport';
 import { type Executor, preparedPerDatabase, rowsOf } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { readerLocale } from '../auth/locale';
 import { deliverOutside, deliveryNow, type OutsideDelivery } from './delivery';
+import { readerIn, userLocaleSql, type Words, wordsByLocale, wordsFor } from './words';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 
@@ -16,8 +18,9 @@ export interface NewNotification {
   fromUserId: string | null;
   communityId: string | null;
   type: NotificationType;
-  title: string;
-  message: string;
+  /** Written in the recipient's language (see words.ts). */
+  title: Words;
+  message: Words;
   /** What reaches the person outside the app (an e-mail), if they keep this topic on: never the message's private text. */
   outside: OutsideDelivery;
   /**
@@ -39,11 +42,13 @@ export const MEETING_NOTIFICATION_WINDOW_MS = 10 * 60_000;
  * to them within 10 minutes (`outside_at`, carried over): 40 reschedules in 6 s are one line in the bell and one
  * e-mail.
  */
-export async function notify(tx: Executor, { outside, meetingId, ...notification }: NewNotification): Promise<void> {
-  const recipients = [{ userId: notification.toUserId, communityId: notification.communityId }];
+export async function notify(tx: Executor, { outside, meetingId, title, message, ...addressed }: NewNotification): Promise<void> {
+  const recipients = [{ userId: addressed.toUserId, communityId: addressed.communityId }];
+  const reader = readerIn(await readerLocale(tx, addressed.toUserId));
+  const notification = { ...addressed, title: wordsFor(title, reader), message: wordsFor(message, reader) };
   if (!meetingId) {
     await tx.insert(notifications).values(notification);
-    await deliverOutside(tx, recipients, outside, notification.title);
+    await deliverOutside(tx, recipients, outside, title);
     return;
   }
   const now = deliveryNow();
@@ -57,13 +62,13 @@ export async function notify(tx: Executor, { outside, meetingId, ...notification
   if (previous && previous.createdAt.getTime() > windowStart) await tx.delete(notifications).where(eq(notifications.id, previous.id));
   const wentOutRecently = previous?.outsideAt && previous.outsideAt.getTime() > windowStart;
   await tx.insert(notifications).values({ ...notification, meetingId, createdAt: now, outsideAt: wentOutRecently ? previous.outsideAt : now });
-  if (!wentOutRecently) await deliverOutside(tx, recipients, outside, notification.title);
+  if (!wentOutRecently) await deliverOutside(tx, recipients, outside, title);
 }
 
 /**
- * Tells every CommunityModerator of these communities (but `except`, the person who caused it), in one
- * INSERT … SELECT inside the caller's transaction, and their e-mails in one more query, however many
- * moderators there are.
+ * Tells every CommunityModerator of these communities (but `except`, the person who caused it), each in their
+ * language, in one INSERT … SELECT inside the caller's transaction, and their e-mails in one more query, however
+ * many moderators there are.
  */
 export async function notifyModerators(
   tx: Executor,
@@ -75,8 +80,8 @@ export async function notifyModerators(
   const { fromUserId, type, title, message, outside } = notification;
   const told = await tx.execute(sql`
     INSERT INTO ${notifications} (to_user_id, from_user_id, community_id, type, title, message)
-    SELECT ${memberships.userId}, ${fromUserId}::uuid, ${memberships.communityId}, ${type}, ${title}, ${message}
-    FROM ${memberships}
+    SELECT ${memberships.userId}, ${fromUserId}::uuid, ${memberships.communityId}, ${type}, ${wordsByLocale(title, userLocaleSql)}, ${wordsByLocale(message, userLocaleSql)}
+    FROM ${memberships} JOIN ${users} ON ${users.id} = ${memberships.userId}
     WHERE ${and(
       inArray(memberships.communityId, [...communityIds]),
       sql`'CommunityModerator' = ANY(${memberships.roles})`,

@@ -98,9 +98,9 @@ export async function askQuestion(db: Database, context: CommunityContext, asker
       fromUserId: context.userId,
       communityId,
       type: 'question',
-      title: 'New question',
-      message: `${asker.displayName} asked: ${input.title}`,
-      outside: { topic: 'questions', headline: `New question: ${input.title}`, path: '/questions?tab=received' },
+      title: ({ t }) => t('New question'),
+      message: ({ t }) => t('{name} asked: {title}', { name: asker.displayName, title: input.title }),
+      outside: { topic: 'questions', headline: ({ t }) => t('New question: {title}', { title: input.title }), path: '/questions?tab=received' },
     });
     return created!;
   });
@@ -196,10 +196,13 @@ export async function updateQuestion(db: Database, context: CommunityContext, ac
         fromUserId: context.userId,
         communityId: question.communityId,
         type: 'answer',
-        title: 'Your question was answered',
+        title: ({ t }) => t('Your question was answered'),
         // Named truly: an admin answering a question sent to the commander is not 'your commander'.
-        message: question.toCommanderId === context.userId ? `Your commander answered "${question.title}".` : `${actor.displayName} answered "${question.title}".`,
-        outside: { topic: 'answers', headline: `Your question was answered: ${question.title}`, path: '/questions' },
+        message: ({ t }) =>
+          question.toCommanderId === context.userId
+            ? t('Your commander answered "{title}".', { title: question.title })
+            : t('{name} answered "{title}".', { name: actor.displayName, title: question.title }),
+        outside: { topic: 'answers', headline: ({ t }) => t('Your question was answered: {title}', { title: question.title }), path: '/questions' },
       });
     }
     return updated!;

@@ -17,8 +17,9 @@ import { accountDeletedMessage } from '../../mail/messages';
 import { readerLocale } from '../auth/locale';
 import { enqueueMail } from '../../mail/outbox';
 import { recordAudit } from '../audit/service';
-import { when } from '../meetings/service';
+import { meetingOutside, when } from '../meetings/service';
 import { notify } from '../notifications/service';
+import { type Reader, userLocaleSql, wordsByLocale } from '../notifications/words';
 import { accountRateLimitKeys } from './account-rate-limits';
 import { DELETED_ACCOUNT, FORMER_MEMBER } from './tombstones';
 
@@ -118,15 +119,16 @@ async function cancelMeetingsWith(tx: Executor, userId: string, now: Date): Prom
     .where(and(or(eq(meetings.memberId, userId), eq(meetings.commanderId, userId)), isNull(meetings.cancelledAt), gt(meetings.endsAt, now)))
     .for('update', { of: meetings });
   for (const meeting of upcoming) {
-    const title = 'Meeting cancelled';
+    const title = ({ t }: Reader) => t('Meeting cancelled');
     await notify(tx, {
       toUserId: meeting.memberId === userId ? meeting.commanderId : meeting.memberId,
       fromUserId: null,
       communityId: meeting.communityId,
       type: 'meeting',
       title,
-      message: `Your meeting on ${when(meeting.startsAt, meeting.timeZone)} with ${FORMER_MEMBER} was cancelled: they deleted their account.`,
-      outside: { topic: 'meetings', headline: (timeZone) => `${title}: ${when(meeting.startsAt, timeZone)}`, path: '/meetings' },
+      message: ({ t, locale }) =>
+        t('Your meeting on {when} with {formerMember} was cancelled: they deleted their account.', { when: when(meeting.startsAt, meeting.timeZone, locale), formerMember: t(FORMER_MEMBER) }),
+      outside: meetingOutside(title, meeting.startsAt),
     });
   }
 }
@@ -151,7 +153,7 @@ function namings(person: Departing, asJsonText = false): { pattern: string; flag
 }
 
 /** `column` with each naming replaced by `by`. */
-function withoutNamings(column: SQLWrapper, patterns: readonly { pattern: string; flags: string }[], by: string): SQL {
+function withoutNamings(column: SQLWrapper, patterns: readonly { pattern: string; flags: string }[], by: string | SQL): SQL {
   let text = sql`${column}`;
   for (const { pattern, flags } of patterns) text = sql`regexp_replace(${text}, ${pattern}, ${by}, ${flags})`;
   return text;
@@ -162,15 +164,16 @@ function holdsNaming(column: SQLWrapper, patterns: readonly { pattern: string; f
   return or(...patterns.map(({ pattern, flags }) => (flags.includes('i') ? sql`${column} ~* ${pattern}` : sql`${column} ~ ${pattern}`)))!;
 }
 
-/** Notifications others keep that came from them or name them (in communities they shared) say "a former member". */
+/** Notifications others keep that came from them or name them (in communities they shared) say "a former member", in the reader's language. */
 async function renameInOthersNotifications(tx: Executor, person: Departing, communityIds: readonly string[]): Promise<void> {
   const patterns = namings(person);
+  const formerMember = sql`(SELECT ${wordsByLocale(({ t }) => t(FORMER_MEMBER), userLocaleSql)} FROM ${users} WHERE ${users.id} = ${notifications.toUserId})`;
   const scope = communityIds.length
     ? or(eq(notifications.fromUserId, person.id), inArray(notifications.communityId, [...communityIds]))
     : eq(notifications.fromUserId, person.id);
   await tx
     .update(notifications)
-    .set({ title: withoutNamings(notifications.title, patterns, FORMER_MEMBER), message: withoutNamings(notifications.message, patterns, FORMER_MEMBER) })
+    .set({ title: withoutNamings(notifications.title, patterns, formerMember), message: withoutNamings(notifications.message, patterns, formerMember) })
     .where(and(sql`${notifications.toUserId} <> ${person.id}`, scope, or(holdsNaming(notifications.title, patterns), holdsNaming(notifications.message, patterns))));
 }
 

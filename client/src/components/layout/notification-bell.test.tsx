@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { APPLICATION_NOTIFICATION_TITLE } from '@shared/contracts/applications';
 import { NOTIFICATION_LIST_LIMIT, type NotificationView, UNREAD_COUNT_HEADER } from '@shared/contracts/notifications';
-import { HISTORY_CLAIMED_NOTIFICATION_TITLE, HISTORY_LINKED_NOTIFICATION_TITLE } from '@shared/domain/constants';
+import { HISTORY_CLAIMED_NOTIFICATION_TITLE } from '@shared/domain/constants';
 import { makeMembership, makeUser } from '@/test/fixtures';
 import { deferred, type Handler, json, mockApi } from '@/test/api-mock';
 import { findToast, renderApp } from '@/test/render-app';
@@ -200,14 +199,16 @@ describe('notification bell', () => {
     expect(await bell('Notifications, 1 unread')).toBeInTheDocument();
   });
 
+  // By type: a title is written in its reader's language (a Spanish moderator's application reads 'Nueva solicitud').
   it.each([
     ['question', 'New question', '/questions?tab=received'],
     ['answer', 'A answer notification', '/questions'],
     ['question_answered', 'A question_answered notification', '/questions'],
     ['meeting', 'A meeting notification', '/meetings'],
-    ['other', APPLICATION_NOTIFICATION_TITLE, '/admin?tab=applications'],
-    ['other', HISTORY_CLAIMED_NOTIFICATION_TITLE, '/admin?tab=members'],
-    ['other', HISTORY_LINKED_NOTIFICATION_TITLE, '/tracking'],
+    ['application', 'Nueva solicitud', '/admin?tab=applications'],
+    ['history_claimed', HISTORY_CLAIMED_NOTIFICATION_TITLE, '/admin?tab=members'],
+    ['history_offered', '이전 기록이 제공되었습니다', '/tracking'],
+    ['community', 'Community closing', '/'],
   ] as const)('leads a %s notification titled %s to %s and marks it read', async (type, title, path) => {
     const item = notification({ type, title });
     const { user, api, location } = renderBell({
@@ -248,14 +249,14 @@ describe('notification bell', () => {
   });
 
   it('marks an unlinked notification read where it is, without leaving the screen', async () => {
-    const item = notification({ type: 'other', title: 'Someone claimed their history' });
+    const item = notification({ type: 'other', title: 'History claimed' });
     const { user, api, location } = renderBell({
       'GET /api/notifications': () => json([item]),
       [`PATCH /api/notifications/${item.id}/read`]: () => json({ message: 'Notification marked read.' }),
     });
     const panel = await openBell(user, 'Notifications, 1 unread');
     expect(within(panel).queryByRole('link')).not.toBeInTheDocument();
-    await user.click(within(panel).getByRole('button', { name: /^Unread: Someone claimed their history/ }));
+    await user.click(within(panel).getByRole('button', { name: /^Unread: History claimed/ }));
     expect(await bell('Notifications')).toBeInTheDocument();
     expect(api.calls('PATCH', `/api/notifications/${item.id}/read`)).toHaveLength(1);
     expect(location()).toBe('/tracking');

@@ -1,13 +1,7 @@
 import { type Query, type QueryClient, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationView } from '@shared/contracts/notifications';
 import { NOTIFICATION_LIST_LIMIT, UNREAD_COUNT_HEADER } from '@shared/contracts/wire-values';
-import {
-  APPLICATION_NOTIFICATION_TITLE,
-  HISTORY_CLAIMED_NOTIFICATION_TITLE,
-  HISTORY_LINKED_NOTIFICATION_TITLE,
-  HISTORY_OFFERED_NOTIFICATION_TITLE,
-  NOTIFICATION_POLL_MS,
-} from '@shared/domain/constants';
+import { NOTIFICATION_POLL_MS } from '@shared/domain/constants';
 import { apiGetWithHeaders, apiRequest } from '@/lib/api-client';
 
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
@@ -47,9 +41,9 @@ const communityPart = (...parts: string[]) => (query: Query) => query.queryKey[0
  * The cached data a notification is about, so the screens showing it read it again (DECISIONS.md: the lists
  * it concerns refresh when it arrives). Only queries on screen refetch at once; the others on their next use.
  */
-export function refreshConcerned(queryClient: QueryClient, notifications: readonly Pick<NotificationView, 'type' | 'title'>[]): void {
+export function refreshConcerned(queryClient: QueryClient, notifications: readonly Pick<NotificationView, 'type'>[]): void {
   const invalidate = (filter: Parameters<QueryClient['invalidateQueries']>[0]) => void queryClient.invalidateQueries(filter);
-  for (const { type, title } of notifications) {
+  for (const { type } of notifications) {
     if (type === 'question' || type === 'answer' || type === 'question_answered') {
       invalidate({ queryKey: ['/api/questions'] });
       invalidate({ predicate: communityPart('stats') }); // Open Questions
@@ -57,16 +51,16 @@ export function refreshConcerned(queryClient: QueryClient, notifications: readon
       invalidate({ queryKey: ['/api/meetings'] });
       invalidate({ queryKey: ['/api/commanders'] }); // free slots
       invalidate({ queryKey: ['/api/questions'] }); // a meeting about a question changes its status
-    } else if (title === APPLICATION_NOTIFICATION_TITLE) {
+    } else if (type === 'application') {
       invalidate({ queryKey: ['/api/member-applications'] });
-    } else if (title === HISTORY_CLAIMED_NOTIFICATION_TITLE) {
+    } else if (type === 'history_claimed') {
       invalidate({ predicate: communityPart('members', 'stats', 'subgroups') });
       invalidate({ queryKey: ['/api/reports'] });
       invalidate({ queryKey: ['/api/user/subgroup'] });
-    } else if (title === HISTORY_OFFERED_NOTIFICATION_TITLE) {
+    } else if (type === 'history_offered') {
       invalidate({ queryKey: ['/api/user/history-offers'] });
-    } else if (title === HISTORY_LINKED_NOTIFICATION_TITLE) {
-      // One's whole history moved (logs, targets, memberships, questions, meetings): everything is read again.
+    } else if (type === 'community') {
+      // A community closing or reopening changes what every screen of it may do: everything is read again.
       invalidate({ predicate: (query) => !isNotificationQuery(query) });
     }
   }
@@ -199,7 +193,7 @@ export function useMarkAllNotificationsRead() {
  * /meetings; an application to Administration > New Members; a claimed history to the moderators'
  * member list; a history linked or offered by an admin to one's own tracking (where an offer is answered).
  */
-export function notificationLink({ type, title }: Pick<NotificationView, 'type' | 'title'>): string | null {
+export function notificationLink({ type }: Pick<NotificationView, 'type'>): string | null {
   if (type === 'question') return '/questions?tab=received';
   if (type === 'answer' || type === 'question_answered') return '/questions';
   if (type === 'meeting') return '/meetings';
@@ -207,8 +201,9 @@ export function notificationLink({ type, title }: Pick<NotificationView, 'type' 
   if (type === 'care_weekly') return '/';
   if (type === 'reflection') return '/my-subgroup';
   if (type === 'reflection_reply') return '/tracking';
-  if (title === APPLICATION_NOTIFICATION_TITLE) return '/admin?tab=applications';
-  if (title === HISTORY_CLAIMED_NOTIFICATION_TITLE) return '/admin?tab=members';
-  if (title === HISTORY_LINKED_NOTIFICATION_TITLE || title === HISTORY_OFFERED_NOTIFICATION_TITLE) return '/tracking';
+  if (type === 'application') return '/admin?tab=applications';
+  if (type === 'history_claimed') return '/admin?tab=members';
+  if (type === 'history_offered') return '/tracking';
+  if (type === 'community') return '/';
   return null;
 }

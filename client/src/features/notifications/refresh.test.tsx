@@ -3,7 +3,7 @@ import type { MeetingView } from '@shared/contracts/meetings';
 import type { NotificationView } from '@shared/contracts/notifications';
 import type { QuestionView } from '@shared/contracts/questions';
 import type { ApplicationView } from '@shared/contracts/applications';
-import { APPLICATION_NOTIFICATION_TITLE, NOTIFICATION_POLL_MS } from '@shared/domain/constants';
+import { NOTIFICATION_POLL_MS } from '@shared/domain/constants';
 import { makeMeeting } from '@/features/meetings/test-kit';
 import { ASKER, baseRoutes, COMMUNITY_ID, makeQuestion } from '@/features/questions/test-kit';
 import { type Handler, json, mockApi } from '@/test/api-mock';
@@ -107,7 +107,7 @@ describe('a notification refreshes what it is about', () => {
     expect(await within(list).findByText('Answered')).toBeInTheDocument();
   });
 
-  it("a poll bringing 'New application' shows it on the moderator's open New Members tab", async () => {
+  it("a poll bringing an application (in any language) shows it on the moderator's open New Members tab", async () => {
     const application = (name: string): ApplicationView => ({
       id: `a1000000-0000-4000-8000-${String((count += 1)).padStart(12, '0')}`,
       communityId: COMMUNITY_ID,
@@ -131,7 +131,7 @@ describe('a notification refreshes what it is about', () => {
     expect(await screen.findByRole('cell', { name: /Lydia of Thyatira/ }, { timeout: 12_000 })).toBeInTheDocument();
 
     applications = [application('Tabitha of Joppa'), ...applications];
-    notifications = [notification({ type: 'other', title: APPLICATION_NOTIFICATION_TITLE, message: 'Tabitha of Joppa asked to join Grace Fellowship.' })];
+    notifications = [notification({ type: 'application', title: 'Nueva solicitud', message: 'Tabitha de Jope pidió unirse a Grace Fellowship.' })];
     await nextPoll();
 
     expect(await screen.findByRole('cell', { name: /Tabitha of Joppa/ })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
-import { sendIndex } from './page-session';
+import { type CatalogueFiles, sendIndex } from './page-session';
 
 const NOT_FOUND_API = /^\/api(\/|$)/;
 /** Source maps are never published, even if a build left one beside the assets. */
@@ -15,6 +15,7 @@ const SOURCE_MAP = /\.map$/i;
 export function staticClient(clientDir: string): RequestHandler {
   const indexHtml = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexHtml)) throw new Error(`The client is not built (${indexHtml} is missing). Run "npm run build" first.`);
+  const catalogues = catalogueFiles(clientDir);
   const router = Router();
   router.use((req, res, next) => {
     // Tested on the decoded path, as the static handler reads it ('.ma%70' is '.map').
@@ -34,9 +35,22 @@ export function staticClient(clientDir: string): RequestHandler {
   router.use(express.static(clientDir, { index: false, maxAge: 0, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
   router.get(/.*/, (req, res, next) => {
     if (NOT_FOUND_API.test(req.path)) return next();
-    sendIndex(req, res, () => fs.promises.readFile(indexHtml, 'utf8'), () => res.sendFile(indexHtml)).catch(next);
+    sendIndex(req, res, () => fs.promises.readFile(indexHtml, 'utf8'), () => res.sendFile(indexHtml), catalogues).catch(next);
   });
   return router;
+}
+
+/** Each language's catalogue chunk as the build named it, from Vite's manifest (`virtual:catalogue/<locale>`). */
+export function catalogueFiles(clientDir: string): CatalogueFiles {
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return {};
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; src?: string; name?: string }>;
+  const files: CatalogueFiles = {};
+  for (const chunk of Object.values(manifest)) {
+    const locale = /virtual:catalogue\/([\w-]+)$/.exec(chunk.src ?? chunk.name ?? '')?.[1];
+    if (locale) files[locale] = `/${chunk.file}`;
+  }
+  return files;
 }
 
 /** Development: Vite's middleware with hot reload, and index.html transformed for every route. */

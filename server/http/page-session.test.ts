@@ -130,6 +130,15 @@ describe('scriptSafeJson and personalisedIndex', () => {
     expect(JSON.parse(json)).toEqual(value);
   });
 
+  it('preload the reader’s catalogue (and no other), so the first screen need not wait for it after the entry runs', () => {
+    const session = { user: { displayName: 'Ruth', locale: 'ko' }, memberships: [] } as unknown as PageSession;
+    const catalogues = { en: '/assets/en-1.js', ko: '/assets/ko-2.js' };
+    const page = personalisedIndex('<html><head><title>x</title></head><body></body></html>', session, catalogues);
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/ko-2.js">');
+    expect(page).not.toContain('/assets/en-1.js');
+    expect(personalisedIndex('<html><head></head></html>', session, {})).not.toContain('modulepreload');
+  });
+
   it('put the tag in the head of a page without the preload too', () => {
     const session = { user: { displayName: 'Ruth' }, memberships: [] } as unknown as PageSession;
     const page = personalisedIndex('<html><head><title>x</title></head><body></body></html>', session);

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import argon2 from 'argon2';
 import { badRequest } from '../http/errors';
 import { COMMON_PASSWORDS } from './common-passwords';
@@ -12,7 +13,7 @@ const HASH_OPTIONS = process.env.VITEST ? TEST_HASH_OPTIONS : PASSWORD_HASH_OPTI
 
 const commonPasswords = new Set(COMMON_PASSWORDS.map((password) => password.toLowerCase()));
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose another one.';
+export const COMMON_PASSWORD_MESSAGE = apiMessage('This password is too common and easy to guess. Please choose another one.');
 
 export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());

@@ -1,3 +1,5 @@
+import { intlLocaleOf } from '@shared/domain/locales';
+import { apiMessage } from '@shared/domain/messages';
 import { and, asc, eq, inArray, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Request, RequestHandler } from 'express';
@@ -33,7 +35,7 @@ declare global {
 
 const isUuid = (value: string) => uuidField.safeParse(value).success;
 export const COMMUNITY_HEADER = 'x-community-id';
-export const COMMUNITY_NOT_FOUND = 'Community not found.';
+export const COMMUNITY_NOT_FOUND = apiMessage('Community not found.');
 
 /** A value that names something: a string that is not blank, as it was sent (an id with spaces is no id). */
 function stringValue(value: unknown): string | undefined {
@@ -208,9 +210,11 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const ALLOWED_WHILE_CLOSING: ReadonlySet<Action> = new Set<Action>(['community:close', 'community:leave']);
 
-/** A write refused because the community is closing: 423 with the date, in the community's time zone. */
+/** A write refused because the community is closing: 423 with the date, in the community's time zone and the reader's language. */
 export const communityClosing = (community: Pick<CommunityRow, 'closesAt' | 'timeZone'>) =>
-  new HttpError(423, closingRefusal(community.closesAt!, community.timeZone), COMMUNITY_CLOSING_CODE);
+  new HttpError(423, closingRefusal(community.closesAt!, community.timeZone), COMMUNITY_CLOSING_CODE, undefined, (locale) =>
+    closingRefusal(community.closesAt!, community.timeZone, intlLocaleOf(locale)),
+  );
 
 /**
  * Locks the community's row for the rest of the transaction. 'change' (membership and lock changes) waits

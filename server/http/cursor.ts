@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { badRequest } from './errors';
 
 /**
@@ -6,7 +7,7 @@ import { badRequest } from './errors';
  * never reaches Postgres as something it would refuse.
  */
 
-export const INVALID_CURSOR = 'This list has changed; load it again from the start.';
+export const INVALID_CURSOR = apiMessage('This list has changed; load it again from the start.');
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage } from '@shared/domain/locales';
 import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorBody, HttpError, invalidInput, isDatabaseUnavailable, postgresCode } from './errors';
 
 /** Turns a zod error into one message per field ("email", "password", "roles.0", ...). */
@@ -24,11 +25,12 @@ function loggable(error: unknown): unknown {
   return error;
 }
 
-function toResponse(error: unknown): { status: number; body: ErrorBody } | undefined {
+function toResponse(error: unknown, locale: Locale): { status: number; body: ErrorBody } | undefined {
   if (error instanceof HttpError) {
-    return { status: error.status, body: { message: error.message, code: error.code, fields: error.fields } };
+    const message = error.withValuesFor?.(locale) ?? error.message;
+    return { status: error.status, body: { message, code: error.code, fields: error.fields } };
   }
-  if (error instanceof ZodError) return toResponse(invalidInput(fieldErrors(error)));
+  if (error instanceof ZodError) return toResponse(invalidInput(fieldErrors(error)), locale);
   const bodyParserType = (error as { type?: unknown })?.type;
   if (bodyParserType === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.', code: 'malformed_json' } };
   if (bodyParserType === 'entity.too.large') return { status: 413, body: { message: 'The request body is too large.', code: 'too_large' } };
@@ -62,7 +64,8 @@ function toResponse(error: unknown): { status: number; body: ErrorBody } | undef
 
 /** The one place errors become responses: known errors get their status, anything else a logged 500. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = toResponse(error);
+  // The client sends the language it shows as Accept-Language.
+  const known = toResponse(error, localeFromAcceptLanguage(req.get('accept-language')) ?? DEFAULT_LOCALE);
   // Rate limits that count only some failures read the code once the response is finished.
   res.locals.errorCode = known?.body.code;
   if (known) {

@@ -1,10 +1,20 @@
-/** An error with an HTTP status that the error handler sends as the JSON error shape of DECISIONS.md. */
+import type { Locale } from '@shared/domain/locales';
+import { apiMessage } from '@shared/domain/messages';
+
+/**
+ * An error with an HTTP status that the error handler sends as the JSON error shape of DECISIONS.md. Its message is
+ * English; the client shows it in the reader's language. `withValuesFor`, when given, writes the same English
+ * message with its values (a date) formatted for the asking reader's language, so the translated sentence the client
+ * shows holds a date written their way.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
+    /** Stable, for the client's logic: never changes when the words do. */
+    readonly code: string,
     readonly fields?: Record<string, string>,
+    readonly withValuesFor?: (locale: Locale) => string,
   ) {
     super(message);
   }
@@ -13,11 +23,11 @@ export class HttpError extends Error {
 /** A request refused field by field: the fields and their messages say what to change. */
 export const invalidInput = (fields: Record<string, string>) => new HttpError(400, 'Please check the highlighted fields.', 'invalid_input', fields);
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, 'bad_request', fields);
-export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message, 'unauthorized');
-export const forbidden = (message = 'You do not have permission to do that.') => new HttpError(403, message, 'forbidden');
-export const notFound = (message = 'Not found.') => new HttpError(404, message, 'not_found');
+export const unauthorized = (message = apiMessage('Please sign in to continue.')) => new HttpError(401, message, 'unauthorized');
+export const forbidden = (message = apiMessage('You do not have permission to do that.')) => new HttpError(403, message, 'forbidden');
+export const notFound = (message = apiMessage('Not found.')) => new HttpError(404, message, 'not_found');
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, 'conflict', fields);
-export const locked = (message = 'This month is locked.') => new HttpError(423, message, 'locked');
+export const locked = (message = apiMessage('This month is locked.')) => new HttpError(423, message, 'locked');
 /** The code of a refused current password: rate limits count these failures, not other refusals. */
 export const WRONG_PASSWORD_CODE = 'wrong_password';
 
@@ -25,7 +35,7 @@ export const tooManyRequests = (message: string) => new HttpError(429, message, 
 
 export interface ErrorBody {
   message: string;
-  code?: string;
+  code: string;
   fields?: Record<string, string>;
 }
 
@@ -49,7 +59,7 @@ export function violatedConstraint(error: unknown): string | undefined {
   return undefined;
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'Steadfast cannot reach its database right now. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE_MESSAGE = apiMessage('Steadfast cannot reach its database right now. Please try again in a moment.');
 
 /** Node's socket errors and pg's own words for a connection that could not be made or was lost. */
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);

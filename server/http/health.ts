@@ -1,10 +1,11 @@
+import { apiMessage } from '@shared/domain/messages';
 import { Router } from 'express';
 import { type Database, schemaIsCurrent } from '../db/client';
 
 /** How long readiness waits for the database before answering that it is not ready. */
 const READINESS_TIMEOUT_MS = 2_000;
-export const NOT_READY_MESSAGE = 'Steadfast cannot reach its database, or the database is not up to date yet.';
-export const DRAINING_MESSAGE = 'Steadfast is shutting down.';
+export const NOT_READY_MESSAGE = apiMessage('Steadfast cannot reach its database, or the database is not up to date yet.');
+export const DRAINING_MESSAGE = apiMessage('Steadfast is shutting down.');
 
 /**
  * Probes for a load balancer or an orchestrator (DECISIONS.md, Operations), answered without a session and

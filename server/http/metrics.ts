@@ -120,14 +120,14 @@ export function metricsRoutes(metrics: Metrics | undefined, token: string | unde
   router.get('/metrics', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (!metrics || !expected) {
-      res.status(404).json({ message: 'Not found.' });
+      res.status(404).json({ message: 'Not found.', code: 'not_found' });
       return;
     }
     const given = /^Bearer (\S{1,512})$/i.exec(req.get('authorization') ?? '')?.[1];
     // Compared as digests of equal length, in constant time: the answer says nothing of how close a guess was.
     if (!given || !timingSafeEqual(digest(given), expected)) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
-      res.status(401).json({ message: 'Metrics need the bearer token this server was given (METRICS_TOKEN).' });
+      res.status(401).json({ message: 'Metrics need the bearer token this server was given (METRICS_TOKEN).', code: 'unauthorized' });
       return;
     }
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());

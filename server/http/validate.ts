@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import { uuidField } from '@shared/contracts/fields';
@@ -36,7 +37,7 @@ export function idParam(value: unknown, notFoundMessage: string): string {
   return parsed.data;
 }
 
-export const PROTOTYPE_KEY_MESSAGE = 'Not a field this request takes';
+export const PROTOTYPE_KEY_MESSAGE = apiMessage('Not a field this request takes');
 
 /**
  * JSON.parse keeps a `"__proto__"` key as an own property, and zod drops it from records without a word

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALE_CHOICE_MESSAGE, LOCALES, type Locale } from '../domain/locales';
 import { changeNameFields, changePasswordFields, emailField, loginFields, newPasswordField, registerFields } from './account-fields';
 import { displayNameField, uuidField } from './fields';
-import { msg } from '../domain/messages';
+import { apiMessage, msg } from '../domain/messages';
 
 // The account bodies' fields are account-fields.ts's (zod/mini), which /auth's forms validate with too.
 
@@ -99,7 +99,7 @@ export type ClaimUserBody = z.infer<typeof claimUserBody>;
 
 /** DECISIONS.md: the refusal of a claim at sign-up whose e-mail is not the one on file. */
 export const CLAIM_EMAIL_MISMATCH =
-  'To claim this history, sign up with the e-mail your community has on file, or sign up under another name, join your community with its invitation code, and claim it there.';
+  apiMessage('To claim this history, sign up with the e-mail your community has on file, or sign up under another name, join your community with its invitation code, and claim it there.');
 
 /** POST /api/verify-email: the token from the link /verify-email?token=… */
 const linkToken = z.string({ error: msg('The link is incomplete') }).min(1, msg('The link is incomplete')).max(200, msg('The link is not valid'));
@@ -115,8 +115,9 @@ export const passwordResetConfirmBody = z.object({ token: linkToken, password: n
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 
 /** The answer to every password-reset request, whether or not the address has an account. */
-export const PASSWORD_RESET_SENT_MESSAGE =
-  'If an account uses this e-mail, we have sent it a link to choose a new password. The link works for 60 minutes; check your spam folder too.';
-export const LINK_INVALID_MESSAGE = 'This link is not valid any more: it may have expired or been used already.';
+export const PASSWORD_RESET_SENT_MESSAGE = apiMessage(
+  'If an account uses this e-mail, we have sent it a link to choose a new password. The link works for 60 minutes; check your spam folder too.',
+);
+export const LINK_INVALID_MESSAGE = apiMessage('This link is not valid any more: it may have expired or been used already.');
 /** A verification link opened while signed in as another account (it belongs to the account it was sent for). */
-export const LINK_OF_ANOTHER_ACCOUNT_MESSAGE = 'This link confirms the e-mail of another account, not the one signed in here. Sign out, then open the link again and sign in to that account.';
+export const LINK_OF_ANOTHER_ACCOUNT_MESSAGE = apiMessage('This link confirms the e-mail of another account, not the one signed in here. Sign out, then open the link again and sign in to that account.');

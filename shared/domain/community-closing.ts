@@ -26,6 +26,6 @@ const CLOSING_REFUSAL = template(
 );
 
 /** Why a write is refused while the community is closing (the 423's message). */
-export function closingRefusal(closesAt: string | Date, timeZone?: string): string {
-  return fill(CLOSING_REFUSAL, { date: closingDate(closesAt, timeZone) });
+export function closingRefusal(closesAt: string | Date, timeZone?: string, locale?: string): string {
+  return fill(CLOSING_REFUSAL, { date: closingDate(closesAt, timeZone, locale) });
 }

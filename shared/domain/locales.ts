@@ -8,6 +8,9 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** Each language named in itself, as a switcher offers it. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', 'pt-BR': 'Português (Brasil)', ko: '한국어' };
 
+/** Intl's name for a locale: English keeps the US forms the app has always written ('Wednesday, December 2 at 7:00 PM'). */
+export const intlLocaleOf = (locale: Locale): string => (locale === 'en' ? 'en-US' : locale);
+
 export const LOCALE_CHOICE_MESSAGE = msg('Language must be one of en, es, pt-BR or ko');
 
 export function isLocale(value: unknown): value is Locale {

@@ -5,6 +5,14 @@
  */
 export const msg = <Message extends string>(message: Message): Message => message;
 
+/**
+ * Marks an English message the API sends (an error's, written apart from its `throw`; a success's the client shows):
+ * the API keeps it in English beside its code, and the client's catalogues hold it, so the client shows it in the
+ * reader's language. A literal given to an error helper (`notFound('Question not found.')`) needs no mark. With
+ * values, mark the template and fill it: `fill(apiMessage('… {count} times …'), { count })`.
+ */
+export const apiMessage = (message: string): string => message;
+
 const templates = new Set<string>();
 
 /**

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { activateLocale, i18n, Trans, useT } from '@/i18n';
+import { activateLocale, i18n, Trans, translateMessage, useT } from '@/i18n';
+import spanish from '@/locales/es.json';
 
 function Sample() {
   const t = useT();
@@ -25,5 +26,19 @@ describe('Trans', () => {
     expect(screen.getByText('Go to your communities')).toBeInTheDocument();
     render(<Trans id="{name} is now {role}." values={{ name: '<0>Ruth</0>', role: 'Commander' }} />);
     expect(screen.getByText('<0>Ruth</0> is now Commander.')).toBeInTheDocument();
+  });
+});
+
+describe('translateMessage: a message the API sent in English, shown in the reader’s language', () => {
+  afterEach(() => act(() => activateLocale('en', { remember: false })));
+
+  it('by its words, or by the template the server filled with its values read back; other text stays as it came', async () => {
+    await act(() => activateLocale('es', { remember: false }));
+    expect(translateMessage('Question not found.')).toBe(spanish['Question not found.']);
+    expect(spanish['Question not found.']).not.toBe('Question not found.');
+    // Only the server fills this one (NAME_CHANGE_LIMIT_MESSAGE): the client knows it from its catalogue alone.
+    const template = 'You have changed your name {count} times today. Please wait a day before changing it again.';
+    expect(translateMessage(template.replace('{count}', '3'))).toBe(spanish[template].replace('{count}', '3'));
+    expect(translateMessage('Words no catalogue holds.')).toBe('Words no catalogue holds.');
   });
 });

@@ -91,6 +91,24 @@ function patternOf(template: string): RegExp {
   return pattern;
 }
 
+const templatesByLocale = new Map<string, readonly string[]>();
+/**
+ * The templates among the shown catalogue's messages: only the server fills some of them (`fill(apiMessage('… {count}
+ * times …'), …)`), so no `fill` here has named them. Plain placeholders only (no plural, no tag, none twice), and
+ * enough words of their own that a template cannot match text it did not make ('{month} {first}–{last}' could).
+ */
+function catalogueTemplates(): readonly string[] {
+  let templates = templatesByLocale.get(i18n.locale);
+  if (!templates) {
+    templates = Object.keys(i18n.messages).filter((id) => {
+      const names = id.match(/\{\w+\}/g) ?? [];
+      return names.length > 0 && new Set(names).size === names.length && !/\{\w+,|<\/?\d/.test(id) && id.replace(/\{\w+\}/g, '').trim().length >= 12;
+    });
+    if (templates.length > 0) templatesByLocale.set(i18n.locale, templates);
+  }
+  return templates;
+}
+
 /** translateMessage of a server's message when there is one. */
 export const translateServerMessage = (message: string | undefined) => (message === undefined ? undefined : translateMessage(message));
 
@@ -103,7 +121,7 @@ export function translateMessage(message: string): string {
   // Long text is no message of ours (and matching it against every template would cost).
   if (message.length > 1_000) return message;
   if (Object.hasOwn(i18n.messages, message)) return i18n._(message);
-  for (const template of filledTemplates()) {
+  for (const template of [...filledTemplates(), ...catalogueTemplates()]) {
     const match = patternOf(template).exec(message);
     // A value may be a message itself: a field's label ('Time zone must be text').
     if (match) return i18n._(template, Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, Object.hasOwn(i18n.messages, value) ? i18n._(value) : value])));

@@ -10,7 +10,7 @@ import { fieldProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { AccountLinkLayout, StatusNote } from '@/features/auth/components/account-link-layout';
 import { useRequestPasswordReset } from '@/features/auth/email-links-api';
-import { useT } from '@/i18n';
+import { translateMessage, useT } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, lazyZodResolver } from '@/lib/forms';
 
@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
     >
       {request.isSuccess ? (
         <StatusNote tone="success" icon={<MailCheck aria-hidden="true" />}>
-          {request.data.message}
+          {translateMessage(request.data.message)}
         </StatusNote>
       ) : (
         <>

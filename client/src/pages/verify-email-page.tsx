@@ -10,7 +10,7 @@ import { AccountLinkLayout, StatusNote } from '@/features/auth/components/accoun
 import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useVerifyEmail } from '@/features/auth/email-links-api';
-import { Trans, useT } from '@/i18n';
+import { Trans, translateMessage, useT } from '@/i18n';
 import { errorMessage, findApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
@@ -95,7 +95,7 @@ export function VerifyEmailPage() {
     return (
       <AccountLinkLayout title={t('E-mail confirmed')}>
         <StatusNote tone="success" icon={<CircleCheck aria-hidden="true" />}>
-          {verify.data.message}
+          {translateMessage(verify.data.message)}
         </StatusNote>
         {onward}
       </AccountLinkLayout>

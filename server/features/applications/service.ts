@@ -12,14 +12,14 @@ import { COMMUNITY_NOT_FOUND, type CommunityContext, communityClosing } from '..
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { insertInviteCode } from '../invites/service';
-import { msg } from '@shared/domain/messages';
+import { msg, apiMessage } from '@shared/domain/messages';
 import { notifyModerators } from '../notifications/service';
 import { listDisciplines } from '../tracking/disciplines';
 
-export const APPLICATION_NOT_FOUND = 'Application not found.';
-export const ALREADY_REVIEWED = 'This application has already been reviewed.';
-export const APPLICATION_SENT = 'Thank you! Your application was sent.';
-export const APPLICATION_UPDATED = 'Thank you! We updated the application you sent earlier with these details.';
+export const APPLICATION_NOT_FOUND = apiMessage('Application not found.');
+export const ALREADY_REVIEWED = apiMessage('This application has already been reviewed.');
+export const APPLICATION_SENT = apiMessage('Thank you! Your application was sent.');
+export const APPLICATION_UPDATED = apiMessage('Thank you! We updated the application you sent earlier with these details.');
 
 type CreateApplication = z.output<typeof createApplicationBody>;
 type ReviewApplication = z.output<typeof reviewApplicationBody>;
@@ -99,7 +99,7 @@ export async function createApplication(db: Database, communityId: string, input
   });
 }
 
-export const NOT_THIS_COMMUNITYS_DISCIPLINE = 'Not a discipline of this community';
+export const NOT_THIS_COMMUNITYS_DISCIPLINE = apiMessage('Not a discipline of this community');
 
 /** The targets name the community's own disciplines (its templates, or SPEC.md's ten) or the two fixed goals; else 400 per key. */
 async function assertOwnDisciplines(tx: Executor, communityId: string, targets: Record<string, string>): Promise<void> {

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { Router } from 'express';
 import { signOut } from '../../auth/passport';
 import { clearSessionCookie } from '../../auth/sessions';
@@ -5,7 +6,7 @@ import type { Database } from '../../db/client';
 import { requireUser } from '../../http/require';
 import { finishTakeoverReview, signOutEverywhere, takeoverReview } from './account-sessions';
 
-export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'Signed out on every device.';
+export const SIGNED_OUT_EVERYWHERE_MESSAGE = apiMessage('Signed out on every device.');
 
 /** The account's sessions and devices as a whole (issue 38 item 1): sign out everywhere, and a takeover's review. */
 export function accountSessionRoutes(db: Database): Router {

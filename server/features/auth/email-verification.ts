@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { memberships } from '@shared/schema/communities';
 import { LINK_INVALID_MESSAGE, LINK_OF_ANOTHER_ACCOUNT_MESSAGE } from '@shared/contracts/auth';
@@ -22,8 +23,8 @@ export const linkInvalid = () => new HttpError(400, LINK_INVALID_MESSAGE, 'link_
 /** A link sent for another account than the one signed in here: it stays unspent, for its own account. */
 export const linkOfAnotherAccount = () => new HttpError(409, LINK_OF_ANOTHER_ACCOUNT_MESSAGE, 'link_other_account', { token: LINK_OF_ANOTHER_ACCOUNT_MESSAGE });
 
-export const EMAIL_VERIFIED_MESSAGE = 'Thank you: your e-mail is verified.';
-export const HISTORY_MOVED_MESSAGE = 'Thank you: your e-mail is verified and your history is now on your account.';
+export const EMAIL_VERIFIED_MESSAGE = apiMessage('Thank you: your e-mail is verified.');
+export const HISTORY_MOVED_MESSAGE = apiMessage('Thank you: your e-mail is verified and your history is now on your account.');
 
 export interface VerificationRecipient {
   id: string;

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { FORMAT_CHARACTERS } from '@shared/contracts/account-fields';
@@ -16,14 +17,14 @@ import { checkName, realAccountWithEmail } from './service';
 /** auth_identities.provider of a Google (Firebase) sign-in; provider_uid is the token's `sub`. */
 export const GOOGLE_PROVIDER = 'google';
 
-export const GOOGLE_TOKEN_INVALID_MESSAGE = 'Google sign-in failed. Please try again.';
-export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not set up on this server.';
-export const GOOGLE_UNAVAILABLE_MESSAGE = 'Google sign-in is unavailable right now. Please try again in a few minutes.';
+export const GOOGLE_TOKEN_INVALID_MESSAGE = apiMessage('Google sign-in failed. Please try again.');
+export const GOOGLE_NOT_CONFIGURED_MESSAGE = apiMessage('Google sign-in is not set up on this server.');
+export const GOOGLE_UNAVAILABLE_MESSAGE = apiMessage('Google sign-in is unavailable right now. Please try again in a few minutes.');
 export const GOOGLE_EMAIL_UNVERIFIED_MESSAGE =
-  'This e-mail already has an account. Sign in with your password, or use a Google account whose e-mail is verified.';
+  apiMessage('This e-mail already has an account. Sign in with your password, or use a Google account whose e-mail is verified.');
 export const GOOGLE_NEW_EMAIL_UNVERIFIED_MESSAGE =
-  'Your Google account’s e-mail is not verified. Verify it with Google, or sign up with your e-mail and a password.';
-export const GOOGLE_EMAIL_MISSING_MESSAGE = 'Your Google account has no e-mail address we can use. Sign up with your e-mail and a password instead.';
+  apiMessage('Your Google account’s e-mail is not verified. Verify it with Google, or sign up with your e-mail and a password.');
+export const GOOGLE_EMAIL_MISSING_MESSAGE = apiMessage('Your Google account has no e-mail address we can use. Sign up with your e-mail and a password instead.');
 
 export const googleTokenInvalid = () => new HttpError(401, GOOGLE_TOKEN_INVALID_MESSAGE, 'google_token_invalid');
 

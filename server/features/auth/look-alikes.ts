@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { lookAlikeKeys } from '@shared/domain/skeleton';
 import { users } from '@shared/schema/auth';
@@ -17,13 +18,13 @@ import { HttpError } from '../../http/errors';
 export const LOOK_ALIKE_CODE = 'name_look_alike';
 
 export const lookAlikeJoinMessage = (communityName: string) =>
-  `Your name looks like the name of a member of ${communityName}, so people could mistake one of you for the other. Please choose another name on Profile, then join again.`;
+  fill(apiMessage('Your name looks like the name of a member of {community}, so people could mistake one of you for the other. Please choose another name on Profile, then join again.'), { community: communityName });
 export const LOOK_ALIKE_NAME_MESSAGE =
-  'This name looks like the name of a member of one of your communities, so people could mistake one of you for the other. Please choose another.';
+  apiMessage('This name looks like the name of a member of one of your communities, so people could mistake one of you for the other. Please choose another.');
 export const LOOK_ALIKE_SIGN_UP_CLAIM_MESSAGE =
-  'This name looks like the name of a member of the community whose history you are claiming, so people could mistake one of you for the other. Please choose another.';
+  apiMessage('This name looks like the name of a member of the community whose history you are claiming, so people could mistake one of you for the other. Please choose another.');
 export const LOOK_ALIKE_CLAIM_MESSAGE =
-  'Your name looks like the name of a member of a community this history belongs to, so people could mistake one of you for the other. Please choose another name on Profile, then claim it again.';
+  apiMessage('Your name looks like the name of a member of a community this history belongs to, so people could mistake one of you for the other. Please choose another name on Profile, then claim it again.');
 
 /** 409 `name_look_alike`; with `field`, the message is also that field's. */
 export const lookAlike = (message: string, field?: string) => new HttpError(409, message, LOOK_ALIKE_CODE, field ? { [field]: message } : undefined);

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
@@ -8,7 +9,7 @@ import { conflict, isUniqueViolation, unauthorized, violatedConstraint } from '.
 import { recordAudit } from '../audit/service';
 import { hasLookAlikeMember, LOOK_ALIKE_NAME_MESSAGE, lockMemberNames, lookAlike } from './look-alikes';
 
-export const NAME_IN_USE_MESSAGE = 'Another account already uses this name. Please choose another.';
+export const NAME_IN_USE_MESSAGE = apiMessage('Another account already uses this name. Please choose another.');
 
 const nameInUse = () => conflict(NAME_IN_USE_MESSAGE, { displayName: NAME_IN_USE_MESSAGE });
 

@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { eq } from 'drizzle-orm';
 import type { Request, RequestHandler } from 'express';
 import { RECENT_SIGN_IN_MINUTES } from '@shared/contracts/your-data';
@@ -15,9 +16,9 @@ declare module 'express-session' {
   }
 }
 
-export const WRONG_CONFIRMING_PASSWORD_MESSAGE = 'Your password is not correct.';
-export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password to confirm.';
-export const RECENT_GOOGLE_SIGN_IN_MESSAGE = `Sign in with Google again to confirm it is you: it must be within the last ${RECENT_SIGN_IN_MINUTES} minutes.`;
+export const WRONG_CONFIRMING_PASSWORD_MESSAGE = apiMessage('Your password is not correct.');
+export const PASSWORD_REQUIRED_MESSAGE = apiMessage('Enter your password to confirm.');
+export const RECENT_GOOGLE_SIGN_IN_MESSAGE = fill(apiMessage('Sign in with Google again to confirm it is you: it must be within the last {minutes} minutes.'), { minutes: RECENT_SIGN_IN_MINUTES });
 
 /** Records, after a Google sign-in, that this session proved the account with Google just now. */
 export function markGoogleSignIn(req: Request, at: Date): void {
@@ -44,7 +45,7 @@ export async function confirmIdentity(db: Executor, req: Request, password: stri
   }
 }
 
-export const WRONG_PASSWORDS_MESSAGE = 'Too many wrong passwords (password changes, deleting your account, closing a community). Please wait 15 minutes and try again.';
+export const WRONG_PASSWORDS_MESSAGE = apiMessage('Too many wrong passwords (password changes, deleting your account, closing a community). Please wait 15 minutes and try again.');
 
 /**
  * Wrong passwords per account, one counter for every step that asks for the current password (changing it,

@@ -1,11 +1,12 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { emailTokens } from '@shared/schema/auth';
 import type { SessionUser } from '../../auth/passport';
 import type { Database } from '../../db/client';
 import { sendVerification } from './email-verification';
 
-export const ALREADY_VERIFIED_MESSAGE = 'Your e-mail is already verified.';
-export const verificationSentMessage = (email: string) => `We sent a new link to ${email}. It works for 24 hours.`;
+export const ALREADY_VERIFIED_MESSAGE = apiMessage('Your e-mail is already verified.');
+export const verificationSentMessage = (email: string) => fill(apiMessage('We sent a new link to {email}. It works for 24 hours.'), { email });
 
 /** Another verification link for the signed-in account (a pending claim at sign-up rides on it too). */
 export async function resendVerification(db: Database, user: SessionUser, origin: string, now: Date): Promise<{ message: string }> {

@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { type RequestHandler, Router } from 'express';
 import { changeNameBody, changePasswordBody, checkNameBody, chooseLocaleBody, googleSignInBody, loginBody, registerBody } from '@shared/contracts/auth';
 import { localeFromAcceptLanguage } from '@shared/domain/locales';
@@ -18,7 +19,7 @@ import * as auth from './service';
 
 /** How many times a day an account may change its name (only changes made count). */
 export const NAME_CHANGES_PER_DAY = 10;
-export const NAME_CHANGE_LIMIT_MESSAGE = `You have changed your name ${NAME_CHANGES_PER_DAY} times today. Please wait a day before changing it again.`;
+export const NAME_CHANGE_LIMIT_MESSAGE = fill(apiMessage('You have changed your name {count} times today. Please wait a day before changing it again.'), { count: NAME_CHANGES_PER_DAY });
 
 /** `verifyGoogleToken` is absent when FIREBASE_PROJECT_ID is not set: POST /api/auth/google then answers 404 `google_not_configured` (a server's own setting is not an outage). */
 export function authRoutes(

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { CheckNameResult, PublicUser, RegisterBody } from '@shared/contracts/auth';
 import type { Locale } from '@shared/domain/locales';
@@ -32,11 +33,11 @@ const withoutAccents = (name: SQL | string) => sql`lower(regexp_replace(normaliz
 /** The hint that a history may be claimable ignores accents and case: 'Jose Muller' finds 'José Müller'. */
 const alikeName = (displayName: string) => sql`${withoutAccents(sql`${users.displayName}`)} = ${withoutAccents(displayName)}`;
 
-export const NAME_TAKEN_MESSAGE = 'This name is already taken and cannot be claimed';
-export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Please sign in instead.';
+export const NAME_TAKEN_MESSAGE = apiMessage('This name is already taken and cannot be claimed');
+export const EMAIL_TAKEN_MESSAGE = apiMessage('An account with this e-mail already exists. Please sign in instead.');
 /** The same for every failure (never whether the e-mail has an account), with the generic ways on (DECISIONS.md). */
 export const INVALID_CREDENTIALS_MESSAGE =
-  'Invalid e-mail or password. If you forgot it, choose “Forgot password?”. Was your history imported by your community? Sign up with the e-mail it has on file.';
+  apiMessage('Invalid e-mail or password. If you forgot it, choose “Forgot password?”. Was your history imported by your community? Sign up with the e-mail it has on file.');
 
 export async function checkName(db: Executor, displayName: string): Promise<CheckNameResult> {
   // A real account's name first: it is taken. An imported member's name never blocks anyone (it is a hint
@@ -109,8 +110,8 @@ export async function authenticate(db: Database, email: string, password: string
   return row.user;
 }
 
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
-export const PASSWORD_CHANGED_MEANWHILE_MESSAGE = 'Your password was changed meanwhile. Please sign in again.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = apiMessage('Your current password is not correct.');
+export const PASSWORD_CHANGED_MEANWHILE_MESSAGE = apiMessage('Your password was changed meanwhile. Please sign in again.');
 
 /**
  * Changes the password and bumps the credential version, which ends every session opened with the old

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { isAdmin } from '@shared/domain/roles';
 import { subgroups } from '@shared/schema/communities';
@@ -6,7 +7,7 @@ import type { CommunityContext } from '../../http/community-context';
 import { forbidden, notFound } from '../../http/errors';
 import { SUBGROUP_NOT_FOUND } from '../subgroups/service';
 
-export const NOT_YOUR_SUBGROUP = 'Only its commander and admins can see the care of this subgroup.';
+export const NOT_YOUR_SUBGROUP = apiMessage('Only its commander and admins can see the care of this subgroup.');
 
 /**
  * The subgroups a care read covers (needs a word, reflections, care at a glance), as a condition on

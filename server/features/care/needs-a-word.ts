@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { NeedsAWordRow, ReachedOutView } from '@shared/contracts/care';
 import { dateInTimeZone, parseIsoDate } from '@shared/domain/calendar';
@@ -14,7 +15,7 @@ import { subgroupMemberSummaries, subgroupSummaries } from '../tracking/month-su
 import { caredSubgroups } from './care-scope';
 import type { Reader } from '../notifications/words';
 
-export const MEMBER_NOT_FOUND = 'Member not found.';
+export const MEMBER_NOT_FOUND = apiMessage('Member not found.');
 export const NOT_YOUR_MEMBER = "Only the member's commander and admins can mark that they reached out.";
 export const NOT_YOUR_MEMBER_NOTE = "Only the member's commander and admins can send them a note.";
 /** 'I've reached out' leaves a member out of 'Needs a word' for a week. */

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReflectionView } from '@shared/contracts/care';
@@ -12,14 +13,14 @@ import { notify } from '../notifications/service';
 import { careCircleOf } from '../subgroups/care-circle';
 import { communityToday } from '../tracking/member-streaks';
 import { caredSubgroups } from './care-scope';
-import { intlLocaleOf, type Reader } from '../notifications/words';
-import type { Locale } from '@shared/domain/locales';
+import {type Reader } from '../notifications/words';
+import { intlLocaleOf, type Locale } from '@shared/domain/locales';
 
-export const REFLECTION_NOT_FOUND = 'Reflection not found.';
-export const MONTH_NOT_ENDED = 'A reflection looks back on a month that has ended.';
-export const ALREADY_ACKNOWLEDGED = 'Your commander has read this reflection; it can no longer be changed.';
-export const ACKNOWLEDGED_ONCE = 'This reflection has been acknowledged already.';
-export const MEMBERS_ONLY = 'Only members of the community write reflections.';
+export const REFLECTION_NOT_FOUND = apiMessage('Reflection not found.');
+export const MONTH_NOT_ENDED = apiMessage('A reflection looks back on a month that has ended.');
+export const ALREADY_ACKNOWLEDGED = apiMessage('Your commander has read this reflection; it can no longer be changed.');
+export const ACKNOWLEDGED_ONCE = apiMessage('This reflection has been acknowledged already.');
+export const MEMBERS_ONLY = apiMessage('Only members of the community write reflections.');
 
 /**
  * A new reflection on one of the last few months is news to the commander; one written on an older month

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { HistoryOfferView } from '@shared/contracts/imported-members';
 import { users } from '@shared/schema/auth';
@@ -16,9 +17,9 @@ import { unclaimedImport } from './matching';
  * its time, is 404 (the same answer whether it exists).
  */
 
-export const HISTORY_OFFER_NOT_FOUND = 'History offer not found.';
-export const OFFER_ACCEPTED_MESSAGE = 'Its days are in your log now; the days you logged yourself stay as they were.';
-export const OFFER_DECLINED_MESSAGE = 'Nothing of your log changed.';
+export const HISTORY_OFFER_NOT_FOUND = apiMessage('History offer not found.');
+export const OFFER_ACCEPTED_MESSAGE = apiMessage('Its days are in your log now; the days you logged yourself stay as they were.');
+export const OFFER_DECLINED_MESSAGE = apiMessage('Nothing of your log changed.');
 
 const offeredBy = sql<string | null>`(SELECT ${users.displayName} FROM ${users} WHERE ${users.id} = ${historyOffers.offeredBy})`;
 

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { LinkImportedMemberResult } from '@shared/contracts/imported-members';
 import { HISTORY_OFFERED_NOTIFICATION_TITLE } from '@shared/domain/constants';
@@ -21,13 +22,13 @@ import { unclaimedImport } from './matching';
  * log, and a made-up record could fill their empty days, secret disciplines and locked months included.
  */
 
-export const IMPORTED_MEMBER_NOT_FOUND = 'Imported member not found.';
-export const LINK_TARGET_NOT_MEMBER = 'Choose a member of this community who has an account.';
-export const LINK_PERMISSION_MESSAGE = 'You do not have permission to link imported members.';
-export const OFFERED_MESSAGE = 'History offered. It moves once the member accepts it.';
-export const LINK_RANK_MESSAGE = 'You cannot link history onto a member whose role is above yours.';
+export const IMPORTED_MEMBER_NOT_FOUND = apiMessage('Imported member not found.');
+export const LINK_TARGET_NOT_MEMBER = apiMessage('Choose a member of this community who has an account.');
+export const LINK_PERMISSION_MESSAGE = apiMessage('You do not have permission to link imported members.');
+export const OFFERED_MESSAGE = apiMessage('History offered. It moves once the member accepts it.');
+export const LINK_RANK_MESSAGE = apiMessage('You cannot link history onto a member whose role is above yours.');
 export const LINK_SHARED_RECORD =
-  'This record also belongs to another community (it was imported before records were kept to one community), so it cannot be linked here.';
+  apiMessage('This record also belongs to another community (it was imported before records were kept to one community), so it cannot be linked here.');
 
 /** How long a member has to answer an offer. */
 export const OFFER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, eq, exists, notInArray, sql } from 'drizzle-orm';
 import { CLAIM_EMAIL_MISMATCH, type ClaimAccountBody } from '@shared/contracts/auth';
 import { users } from '@shared/schema/auth';
@@ -20,8 +21,8 @@ import type { Locale } from '@shared/domain/locales';
  * notification to the moderators (history-move.ts).
  */
 
-export const NOTHING_TO_CLAIM_MESSAGE = 'Nothing to claim.';
-export const CLAIMED_MESSAGE = 'History claimed.';
+export const NOTHING_TO_CLAIM_MESSAGE = apiMessage('Nothing to claim.');
+export const CLAIMED_MESSAGE = apiMessage('History claimed.');
 export const CLAIM_EMAIL_MISMATCH_CODE = 'claim_email_mismatch';
 
 const emailMismatch = () => new HttpError(403, CLAIM_EMAIL_MISMATCH, CLAIM_EMAIL_MISMATCH_CODE, { email: CLAIM_EMAIL_MISMATCH });
@@ -47,7 +48,7 @@ export async function claimAtSignUp(db: Database, input: ClaimAccountBody, origi
   return createPasswordAccount(db, { email: input.email, displayName: input.displayName, passwordHash, browserLocale }, origin, now, input.importedUserId);
 }
 
-export const VERIFY_BEFORE_CLAIM_MESSAGE = 'Please verify your e-mail first: open the link we sent you, then claim your history.';
+export const VERIFY_BEFORE_CLAIM_MESSAGE = apiMessage('Please verify your e-mail first: open the link we sent you, then claim your history.');
 
 /**
  * A signed-in member claims an imported member of a community they belong to, whose e-mail is their own

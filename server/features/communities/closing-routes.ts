@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { type RequestHandler, Router } from 'express';
 import { confirmWithPasswordBody } from '@shared/contracts/your-data';
 import type { Database } from '../../db/client';
@@ -12,7 +13,7 @@ const onPath = { pathParam: 'id' } as const;
 
 /** Community exports one account may download an hour (issue 39). */
 export const COMMUNITY_EXPORTS_PER_HOUR = 5;
-export const COMMUNITY_EXPORT_LIMIT_MESSAGE = `You can download this community's data ${COMMUNITY_EXPORTS_PER_HOUR} times an hour. Please try again later.`;
+export const COMMUNITY_EXPORT_LIMIT_MESSAGE = fill(apiMessage('You can download this community’s data {count} times an hour. Please try again later.'), { count: COMMUNITY_EXPORTS_PER_HOUR });
 
 /** Closing and reopening a community, and its export (issue 39 item 3). */
 export function communityClosingRoutes(db: Database, limitRequests: LimitRequests, wrongPasswordPerAccount: RequestHandler, now: () => Date): Router {

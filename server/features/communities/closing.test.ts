@@ -154,6 +154,9 @@ describe('closing a community', () => {
       expectJsonError(response, 423, /^This community is closing on \w+ \d+, \d{4}: nothing new can be saved/);
       expect(response.body.code).toBe('community_closing');
     }
+    // The English words keep their date written the asking reader's way (the client translates the words around it).
+    const spanish = await header(world.asker.agent.post('/api/questions')).set('Accept-Language', 'es').send({ title: 'Una pregunta', body: 'Mientras cierra' }).expect(423);
+    expect(spanish.body.message).toMatch(/^This community is closing on \d+ de \p{L}+ de \d{4}: nothing new can be saved/u);
 
     // Reading still works.
     await world.asker.agent.get(`/api/communities/${id}/daily-log`).query(thisMonth()).expect(200);

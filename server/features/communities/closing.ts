@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { intlLocaleOf } from '@shared/domain/locales';
 import type { CommunityView } from '@shared/contracts/communities';
 import { CLOSING_PERIOD_MS, closingDate } from '@shared/domain/community-closing';
 import { users } from '@shared/schema/auth';
@@ -10,8 +11,8 @@ import type { CommunityContext } from '../../http/community-context';
 import { conflict } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { deliverOutside, type DeliverySettings, type OutsideDelivery, withDeliverySettings } from '../notifications/delivery';
-import { intlLocaleOf, userLocaleSql, type Words, wordsByLocale } from '../notifications/words';
-import { msg } from '@shared/domain/messages';
+import {userLocaleSql, type Words, wordsByLocale } from '../notifications/words';
+import { apiMessage, fill, msg } from '@shared/domain/messages';
 import { toCommunityView } from './service';
 
 /*
@@ -20,8 +21,8 @@ import { toCommunityView } from './service';
  * every member is told, and any Community Moderator may reopen it. Then the scheduled scan erases it.
  */
 
-export const ALREADY_CLOSING_MESSAGE = (date: string) => `This community is already closing, on ${date}. Reopen it first to choose another date.`;
-export const NOT_CLOSING_MESSAGE = 'This community is not closing.';
+export const ALREADY_CLOSING_MESSAGE = (date: string) => fill(apiMessage('This community is already closing, on {date}. Reopen it first to choose another date.'), { date });
+export const NOT_CLOSING_MESSAGE = apiMessage('This community is not closing.');
 export const CLOSING_TITLE = msg('Community closing');
 export const REOPENED_TITLE = msg('Community reopened');
 

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type {
   AdministeredCommunity,
@@ -21,11 +22,11 @@ import { lockStanding, releaseLeadsBeyondStanding } from '../subgroups/leads';
 import { listDisciplines } from '../tracking/disciplines';
 import { listMembers } from './member-list';
 
-export const ROLE_PERMISSION_MESSAGE = "You don't have permission to modify this user's roles";
-export const OWN_ROLES_MESSAGE = 'Cannot edit own roles';
-export const REMOVE_SELF_MESSAGE = 'You cannot remove yourself from the community';
-export const LAST_MODERATOR_MESSAGE = 'A community must keep at least one Community Moderator. Make another member a Community Moderator first.';
-export const MEMBER_NOT_FOUND = 'Member not found.';
+export const ROLE_PERMISSION_MESSAGE = apiMessage("You don't have permission to modify this user's roles");
+export const OWN_ROLES_MESSAGE = apiMessage('Cannot edit own roles');
+export const REMOVE_SELF_MESSAGE = apiMessage('You cannot remove yourself from the community');
+export const LAST_MODERATOR_MESSAGE = apiMessage('A community must keep at least one Community Moderator. Make another member a Community Moderator first.');
+export const MEMBER_NOT_FOUND = apiMessage('Member not found.');
 
 export function toCommunityView(row: CommunityRow): CommunityView {
   return {

@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { type ImportField, mapsAName, nameMappingProblem } from '@shared/contracts/imports';
 import { type Discipline, TARGET_KEYS, TARGET_LABELS, type TargetKey } from '@shared/domain/disciplines';
 import { squash } from '@shared/domain/squash';
@@ -183,7 +184,7 @@ export interface MappedColumn {
   target: ImportTarget;
 }
 
-export const IDENTITY_REQUIRED_MESSAGE = 'Map the e-mail, the display-name or the first- and last-name columns';
+export const IDENTITY_REQUIRED_MESSAGE = apiMessage('Map the e-mail, the display-name or the first- and last-name columns');
 
 /**
  * Checks the mapping against the file and the community (400 with `fields.columnMapping` otherwise):
@@ -215,12 +216,12 @@ export function resolveMapping(columnMapping: Record<string, string>, headers: r
   const refuse = (message: string): never => {
     throw badRequest(message, { columnMapping: message });
   };
-  if (missing.length > 0) refuse(`The file has no column ${quoteList(missing)}. Map only the columns of this file.`);
-  if (unknown.length > 0) refuse(`${quoteList(unknown)} cannot be imported into this community. Choose one of the fields offered for each column.`);
+  if (missing.length > 0) refuse(fill(apiMessage('The file has no column {columns}. Map only the columns of this file.'), { columns: quoteList(missing) }));
+  if (unknown.length > 0) refuse(fill(apiMessage('{columns} cannot be imported into this community. Choose one of the fields offered for each column.'), { columns: quoteList(unknown) }));
   const twice = [...headersByField.entries()].filter(([, mapped]) => mapped.length > 1);
   if (twice.length > 0) {
     const [field, mapped] = twice[0]!;
-    refuse(`Each field can be mapped from one column only: "${field}" is mapped from ${quoteList(mapped)}.`);
+    refuse(fill(apiMessage('Each field can be mapped from one column only: "{field}" is mapped from {columns}.'), { field, columns: quoteList(mapped) }));
   }
   const both = nameMappingProblem(columns.map((column) => column.target.kind));
   if (both) refuse(both);

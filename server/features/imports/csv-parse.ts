@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import Papa from 'papaparse';
 import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '@shared/contracts/imports';
 import { badRequest } from '../../http/errors';
@@ -63,12 +64,14 @@ function refuse(message: string, field = message): never {
   throw badRequest(message, { csvData: field });
 }
 
-const tooManyColumns = (columns: number) => `The file has ${count(columns)} columns; at most ${count(IMPORT_MAX_COLUMNS)} are read. Leave out the columns you do not need.`;
-const tooManyRows = (rows: number) => `The file has ${count(rows)} rows; at most ${count(IMPORT_MAX_ROWS)} can be imported at once. Split it into smaller files.`;
+const tooManyColumns = (columns: number) =>
+  fill(apiMessage('The file has {columns} columns; at most {max} are read. Leave out the columns you do not need.'), { columns: count(columns), max: count(IMPORT_MAX_COLUMNS) });
+const tooManyRows = (rows: number) =>
+  fill(apiMessage('The file has {rows} rows; at most {max} can be imported at once. Split it into smaller files.'), { rows: count(rows), max: count(IMPORT_MAX_ROWS) });
 
 const QUOTE_PROBLEMS: Record<string, string> = {
-  MissingQuotes: 'A quoted value is never closed, so the rest of the file was read into this row. Close the quote and import again.',
-  InvalidQuotes: 'A quoted value is followed by more text before the next comma. Put the whole value in quotes (and double any quote inside it).',
+  MissingQuotes: apiMessage('A quoted value is never closed, so the rest of the file was read into this row. Close the quote and import again.'),
+  InvalidQuotes: apiMessage('A quoted value is followed by more text before the next comma. Put the whole value in quotes (and double any quote inside it).'),
 };
 
 /**
@@ -93,7 +96,7 @@ export async function parseCsv(csvData: string, { chunkSize = CHUNK_CHARACTERS }
   const first = Papa.parse<string[]>(text, { preview: 1, delimiter, newline });
   const header = first.data[0] ?? [];
   if (header.length === 0 || first.errors.some((error) => error.type === 'Quotes' && error.row === 0)) {
-    refuse('The first row of the file must be its header: one name per column.', 'The header row could not be read');
+    refuse(apiMessage('The first row of the file must be its header: one name per column.'), apiMessage('The header row could not be read'));
   }
   if (header.length > IMPORT_MAX_COLUMNS) refuse(tooManyColumns(header.length));
 
@@ -106,7 +109,8 @@ export async function parseCsv(csvData: string, { chunkSize = CHUNK_CHARACTERS }
     else firstIndex.set(name, index);
   });
   if (duplicates.size > 0) {
-    refuse(`Each column needs its own header: ${quoteList([...duplicates])} ${duplicates.size === 1 ? 'appears' : 'appear'} more than once.`);
+    const columns = quoteList([...duplicates]);
+    refuse(duplicates.size === 1 ? fill(apiMessage('Each column needs its own header: {columns} appears more than once.'), { columns }) : fill(apiMessage('Each column needs its own header: {columns} appear more than once.'), { columns }));
   }
   const columnIndexes = [...firstIndex.values()];
   // A column without a header is tolerated while it is empty (a trailing comma on every line); one with data is refused.
@@ -171,13 +175,14 @@ export async function parseCsv(csvData: string, { chunkSize = CHUNK_CHARACTERS }
     Papa.parse<string[]>(text, config);
   });
 
-  if (quoteProblems.get(0)) refuse('The first row of the file must be its header: one name per column.', 'The header row could not be read');
+  if (quoteProblems.get(0)) refuse(apiMessage('The first row of the file must be its header: one name per column.'), apiMessage('The header row could not be read'));
   if (dataRows > IMPORT_MAX_ROWS) refuse(tooManyRows(dataRows));
   if (unnamedWithData.size > 0) {
     const named = [...unnamedWithData].sort((a, b) => a - b);
-    refuse(`Each column needs a header: ${list(named.map(columnName))} ${named.length === 1 ? 'has' : 'have'} values but no header.`);
+    const columns = list(named.map(columnName));
+    refuse(named.length === 1 ? fill(apiMessage('Each column needs a header: {columns} has values but no header.'), { columns }) : fill(apiMessage('Each column needs a header: {columns} have values but no header.'), { columns }));
   }
-  if (rows.length === 0) refuse('The file has a header but no rows.', 'The file has a header but no rows');
+  if (rows.length === 0) refuse(apiMessage('The file has a header but no rows.'), apiMessage('The file has a header but no rows'));
   rows.forEach((row, index) => {
     const problem = quoteProblems.get(recordOfRow[index]!);
     if (problem) row.problem = problem;

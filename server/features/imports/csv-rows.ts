@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { displayNameField, emailField, singleLineText } from '@shared/contracts/fields';
 import { compareDates, daysInMonth, isoDate, type YearMonth } from '@shared/domain/calendar';
 import { DAY_STATUS_LABELS, DAY_STATUSES, type DayStatus, type Role, ROLES } from '@shared/domain/constants';
@@ -149,7 +150,7 @@ export function readRole(cell: string): Role | null | undefined {
   return ROLE_WORDS.get(squashed);
 }
 
-export const ADMIN_ROLE_IN_FILE_MESSAGE = 'An import never grants an admin role: use Member or Commander, or leave the role blank.';
+export const ADMIN_ROLE_IN_FILE_MESSAGE = apiMessage('An import never grants an admin role: use Member or Commander, or leave the role blank.');
 
 const targetText = (label: string) => singleLineText(label).max(200, `${label}: at most 200 characters`);
 const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'Not valid';
@@ -229,7 +230,7 @@ function readOneRow(row: CsvRow, columns: readonly MappedColumn[], period: YearM
         if (cell === '') break;
         const email = emailField.safeParse(cell);
         if (email.success) result.email = email.data;
-        else refuse(`"${cell}" is not a valid e-mail address`);
+        else refuse(fill(apiMessage('"{value}" is not a valid e-mail address'), { value: cell }));
         break;
       }
       case 'displayName': {
@@ -245,7 +246,7 @@ function readOneRow(row: CsvRow, columns: readonly MappedColumn[], period: YearM
         break;
       case 'role': {
         const role = readRole(cell);
-        if (role === undefined) refuse(`"${cell}" is not a role; use Member or Commander, or leave it blank`);
+        if (role === undefined) refuse(fill(apiMessage('"{value}" is not a role; use Member or Commander, or leave it blank'), { value: cell }));
         else {
           result.role = role;
           result.roleColumn = header;
@@ -255,10 +256,10 @@ function readOneRow(row: CsvRow, columns: readonly MappedColumn[], period: YearM
       case 'day': {
         const status = readDayStatus(cell);
         if (status === undefined) {
-          refuse(`"${cell}" is not a day status; use Yes, No, Partially, Sick or FeelingTired, or leave it blank`);
+          refuse(fill(apiMessage('"{value}" is not a day status; use Yes, No, Partially, Sick or FeelingTired, or leave it blank'), { value: cell }));
         } else if (status !== null) {
-          if (target.day > lastDay) refuse(`${period.year}-${String(period.month).padStart(2, '0')} has no day ${target.day}`);
-          else if (target.day >= futureFrom) refuse(`day ${target.day} of the month is still to come`);
+          if (target.day > lastDay) refuse(fill(apiMessage('{month} has no day {day}'), { month: `${period.year}-${String(period.month).padStart(2, '0')}`, day: target.day }));
+          else if (target.day >= futureFrom) refuse(fill(apiMessage('day {day} of the month is still to come'), { day: target.day }));
           else (result.statuses[target.discipline] ??= {})[String(target.day)] = status;
         }
         break;
@@ -273,7 +274,7 @@ function readOneRow(row: CsvRow, columns: readonly MappedColumn[], period: YearM
           const word = cellWord(cell);
           if (YES_WORDS.has(word)) result.targets[key] = 'Yes';
           else if (NO_WORDS.has(word)) result.targets[key] = null;
-          else refuse(`a monthly goal is Yes or No, not "${cell}"`);
+          else refuse(fill(apiMessage('a monthly goal is Yes or No, not "{value}"'), { value: cell }));
         } else {
           const text = targetText(TARGET_LABELS[key]).safeParse(cell);
           if (text.success) result.targets[key] = text.data;
@@ -291,7 +292,7 @@ function readOneRow(row: CsvRow, columns: readonly MappedColumn[], period: YearM
   if (result.email === null && result.displayName === null) {
     // Nothing names the person: the row is refused as a whole, with every problem it has.
     const problems = result.refusedCells.map(cellProblem);
-    return { sheetRow: row.sheetRow, message: problemsMessage(problems.length > 0 ? problems : ['This row has neither an e-mail nor a name']) };
+    return { sheetRow: row.sheetRow, message: problemsMessage(problems.length > 0 ? problems : [apiMessage('This row has neither an e-mail nor a name')]) };
   }
   return result;
 }

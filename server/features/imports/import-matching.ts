@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Role } from '@shared/domain/constants';
 import { nameKey } from '@shared/domain/identity';
@@ -105,7 +106,7 @@ export async function resolveRows(tx: Executor, communityId: string, rows: Impor
     if (!user && !realMember && row.displayName) {
       const holder = importedByName.get(nameKey(row.displayName));
       if (holder && row.email && holder.email && holder.email !== row.email) {
-        refuse(row, `The name "${row.displayName}" belongs to another member here (with a different e-mail)`);
+        refuse(row, fill(apiMessage('The name "{name}" belongs to another member here (with a different e-mail)'), { name: row.displayName ?? '' }));
         continue;
       }
       user = holder;
@@ -113,7 +114,7 @@ export async function resolveRows(tx: Executor, communityId: string, rows: Impor
     const keys = [user ? `user:${user.id}` : '', row.email ? `email:${row.email}` : '', row.displayName ? `name:${nameKey(row.displayName)}` : ''].filter(Boolean);
     const earlier = keys.map((key) => seen.get(key)).find((sheetRow) => sheetRow !== undefined);
     if (earlier !== undefined) {
-      refuse(row, `The same member as row ${earlier}: each member takes one row`);
+      refuse(row, fill(apiMessage('The same member as row {row}: each member takes one row'), { row: earlier }));
       continue;
     }
     const remember = () => keys.forEach((key) => seen.set(key, row.sheetRow));
@@ -123,7 +124,7 @@ export async function resolveRows(tx: Executor, communityId: string, rows: Impor
       continue;
     }
     if (!user && !row.displayName) {
-      refuse(row, `${emailText(row)} is not a member yet: a new member needs a name (map the name column, or the first- and last-name columns, or fill it in)`);
+      refuse(row, fill(apiMessage('{who} is not a member yet: a new member needs a name (map the name column, or the first- and last-name columns, or fill it in)'), { who: emailText(row) }));
       continue;
     }
     const membership = user ? (membershipsByUser.get(user.id) ?? null) : null;
@@ -161,7 +162,7 @@ export async function createImportedMembers(tx: Executor, communityId: string, r
         row.userId = id;
         created++;
       } else {
-        refuse(row, `${emailText(row)} was added by another change during the import; import the file again`);
+        refuse(row, fill(apiMessage('{who} was added by another change during the import; import the file again'), { who: emailText(row) }));
       }
     }
   }

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { Router } from 'express';
 import { joinCommunityBody } from '@shared/contracts/communities';
 import type { Config } from '../../config';
@@ -9,9 +10,9 @@ import { body, idParam } from '../../http/validate';
 import * as invites from './service';
 
 export const TOO_MANY_CODES_PER_USER_MESSAGE =
-  'Several wrong invitation codes were counted from your account, so this code was not checked. Please wait 15 minutes, then enter it exactly as you received it.';
+  apiMessage('Several wrong invitation codes were counted from your account, so this code was not checked. Please wait 15 minutes, then enter it exactly as you received it.');
 export const TOO_MANY_CODES_PER_ADDRESS_MESSAGE =
-  'Many wrong invitation codes were counted from your network in the last hour, so this code was not checked. Please try again later in the hour.';
+  apiMessage('Many wrong invitation codes were counted from your network in the last hour, so this code was not checked. Please try again later in the hour.');
 
 export function inviteRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();

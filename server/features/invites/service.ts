@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ClaimInfo, InviteCodeView, JoinResult } from '@shared/contracts/communities';
@@ -14,10 +15,10 @@ import { recordAudit } from '../audit/service';
 import { hasLookAlikeMember, lockMemberNames, lookAlike, lookAlikeJoinMessage } from '../auth/look-alikes';
 import { sameEmailAs, sameNameAs } from '../claims/matching';
 
-export const INVALID_CODE_MESSAGE = 'This invitation code is not valid or has expired. Please check it with the person who invited you.';
-export const CODE_NOT_FOUND_MESSAGE = 'Invitation code not found.';
+export const INVALID_CODE_MESSAGE = apiMessage('This invitation code is not valid or has expired. Please check it with the person who invited you.');
+export const CODE_NOT_FOUND_MESSAGE = apiMessage('Invitation code not found.');
 export const CODE_BEFORE_REMOVAL_MESSAGE =
-  'You were removed from this community after this invitation code was created. Ask a moderator for a new code if you are welcome back.';
+  apiMessage('You were removed from this community after this invitation code was created. Ask a moderator for a new code if you are welcome back.');
 
 const inviteCodeColumns = {
   id: inviteCodes.id,
@@ -140,7 +141,7 @@ export async function findClaimableImport(db: Executor, community: { id: string;
 }
 
 /** Joining a community one already belongs to: 409 with its own code, so the client can say 'Already a member'. */
-const alreadyMember = (communityName: string) => new HttpError(409, `You are already a member of ${communityName}.`, 'already_member');
+const alreadyMember = (communityName: string) => new HttpError(409, fill(apiMessage('You are already a member of {community}.'), { community: communityName }), 'already_member');
 
 /**
  * Joins with a code (already trimmed and upper-cased by the contract); the new membership holds ['Member'].

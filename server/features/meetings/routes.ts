@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { availabilityBody, createMeetingBody, freeSlotsQuery, type MeetingView, rescheduleMeetingBody } from '@shared/contracts/meetings';
 import { atLeast } from '@shared/domain/roles';
@@ -9,8 +10,8 @@ import { body, idParam } from '../../http/validate';
 import { icsFileName, meetingIcs } from './ics';
 import * as meetings from './service';
 
-export const MEETING_REQUEST_FLOOD_MESSAGE = 'You have requested several meetings in the last hour. Your commander has them; please wait a while before requesting another.';
-export const MEETING_CHANGE_FLOOD_MESSAGE = 'You have rescheduled or cancelled several meetings in the last hour. Your commander has the changes; please wait a while before changing another.';
+export const MEETING_REQUEST_FLOOD_MESSAGE = apiMessage('You have requested several meetings in the last hour. Your commander has them; please wait a while before requesting another.');
+export const MEETING_CHANGE_FLOOD_MESSAGE = apiMessage('You have rescheduled or cancelled several meetings in the last hour. Your commander has the changes; please wait a while before changing another.');
 
 export function meetingRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();

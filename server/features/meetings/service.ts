@@ -1,3 +1,5 @@
+import { apiMessage } from '@shared/domain/messages';
+import { intlLocaleOf } from '@shared/domain/locales';
 import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AvailabilityBody, type CreateMeetingBody, MEETING_LIST_LIMIT, type MeetingStatus, type MeetingView, type RescheduleMeetingBody } from '@shared/contracts/meetings';
@@ -13,18 +15,18 @@ import { type CommunityContext, standingOfUser } from '../../http/community-cont
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { OutsideDelivery } from '../notifications/delivery';
 import { notify } from '../notifications/service';
-import { intlLocaleOf, type Reader } from '../notifications/words';
+import {type Reader } from '../notifications/words';
 import { NO_COMMANDER_MESSAGE } from '../questions/service';
 
-export const MEETING_NOT_FOUND = 'Meeting not found.';
-export const DOUBLE_BOOKED_MESSAGE = 'Your commander already has a meeting at that time. Please choose another time.';
-export const OWN_DOUBLE_BOOKED_MESSAGE = 'You already have a meeting at that time. Please choose another time.';
-export const OTHERS_DOUBLE_BOOKED_MESSAGE = 'The commander already has a meeting at that time. Please choose another time.';
-export const OUTSIDE_HOURS_MESSAGE = "That time is outside the commander's office hours. Please choose one of the times offered.";
-export const PAST_TIME_MESSAGE = 'Choose a time in the future.';
-export const SLOT_MESSAGE = 'Choose one of the offered times: an hour starting at one of the meeting slots.';
-export const OUTSIDE_LED_SUBGROUPS_MESSAGE = 'You can schedule meetings only with members of the subgroups you lead.';
-export const COMMANDER_NOT_FOUND = 'Commander not found.';
+export const MEETING_NOT_FOUND = apiMessage('Meeting not found.');
+export const DOUBLE_BOOKED_MESSAGE = apiMessage('Your commander already has a meeting at that time. Please choose another time.');
+export const OWN_DOUBLE_BOOKED_MESSAGE = apiMessage('You already have a meeting at that time. Please choose another time.');
+export const OTHERS_DOUBLE_BOOKED_MESSAGE = apiMessage('The commander already has a meeting at that time. Please choose another time.');
+export const OUTSIDE_HOURS_MESSAGE = apiMessage("That time is outside the commander's office hours. Please choose one of the times offered.");
+export const PAST_TIME_MESSAGE = apiMessage('Choose a time in the future.');
+export const SLOT_MESSAGE = apiMessage('Choose one of the offered times: an hour starting at one of the meeting slots.');
+export const OUTSIDE_LED_SUBGROUPS_MESSAGE = apiMessage('You can schedule meetings only with members of the subgroups you lead.');
+export const COMMANDER_NOT_FOUND = apiMessage('Commander not found.');
 /** A member's request names no place: the commander sets it (SPEC.md section 9), so no member-chosen link reaches their card. */
 export const REQUESTED_LOCATION = 'TBD';
 
@@ -275,8 +277,8 @@ export const meetingOutside = (title: (reader: Reader) => string, startsAt: Date
   path: '/meetings',
 });
 
-export const MEETING_CANCELLED_MESSAGE = 'This meeting was cancelled.';
-export const MEETING_ENDED_MESSAGE = 'This meeting has already taken place.';
+export const MEETING_CANCELLED_MESSAGE = apiMessage('This meeting was cancelled.');
+export const MEETING_ENDED_MESSAGE = apiMessage('This meeting has already taken place.');
 
 function assertStillUpcoming(meeting: MeetingView) {
   if (meeting.status === 'Cancelled') throw conflict(MEETING_CANCELLED_MESSAGE);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { PushPayload } from '@shared/contracts/push';
-import type { Locale } from '@shared/domain/locales';
+import { intlLocaleOf, type Locale } from '@shared/domain/locales';
 import { msg } from '@shared/domain/messages';
 import { endOfQuietHours } from '@shared/domain/quiet-hours';
 import { users } from '@shared/schema/auth';
@@ -14,7 +14,7 @@ import { enqueueMail, enqueuePushes } from '../../mail/outbox';
 import { subscriptionsOf } from '../push/subscriptions';
 import { type DeliverySettings, unsubscribeToken } from './delivery';
 import { notificationEmail } from './email';
-import { intlLocaleOf, userLocaleSql } from './words';
+import {userLocaleSql } from './words';
 
 /**
  * The daily reminder (issue 24 item 5): at the person's reminder time in their zone, if they have logged

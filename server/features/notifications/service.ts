@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@shared/contracts/notifications';
 import type { NotificationType } from '@shared/domain/constants';
@@ -11,7 +12,7 @@ import { readerLocale } from '../auth/locale';
 import { deliverOutside, deliveryNow, type OutsideDelivery } from './delivery';
 import { readerIn, userLocaleSql, type Words, wordsByLocale, wordsFor } from './words';
 
-export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
+export const NOTIFICATION_NOT_FOUND = apiMessage('Notification not found.');
 
 export interface NewNotification {
   toUserId: string;

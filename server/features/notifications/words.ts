@@ -33,6 +33,3 @@ export function wordsByLocale(words: Words, locale: SQL): SQL {
   const others = LOCALES.filter((each) => each !== DEFAULT_LOCALE).map((each) => sql` WHEN ${each}::text THEN ${words(readerIn(each))}::text`);
   return sql`(CASE ${locale}${sql.join(others, sql``)} ELSE ${words(readerIn(DEFAULT_LOCALE))}::text END)`;
 }
-
-/** Intl's name for a locale: English keeps the US forms the app has always written ('Wednesday, December 2 at 7:00 PM'). */
-export const intlLocaleOf = (locale: Locale): string => (locale === 'en' ? 'en-US' : locale);

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 /**
  * Issue 24 item 4 and issue 38 item 3: a push endpoint is parsed once, with WHATWG `URL`, and what is stored
  * and handed to the push library is that parse's normalised `href`. It must be `https:` without user info, on
@@ -40,4 +41,4 @@ export const isWellFormedHostEntry = (entry: string) => {
   return match !== null && (match[3] === undefined || (Number(match[3]) >= 1 && Number(match[3]) <= 65535));
 };
 
-export const ENDPOINT_NOT_ALLOWED = 'This push service is not one this server sends to.';
+export const ENDPOINT_NOT_ALLOWED = apiMessage('This push service is not one this server sends to.');

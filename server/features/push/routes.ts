@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { Router } from 'express';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '@shared/contracts/push';
 import type { Database } from '../../db/client';
@@ -9,7 +10,7 @@ import { ENDPOINT_NOT_ALLOWED, normalisedPushEndpoint } from './endpoint-policy'
 import { deleteDevice, deleteSubscription, listDevices, saveSubscription } from './subscriptions';
 import type { PushSetup } from './vapid';
 
-export const PUSH_DEVICE_NOT_FOUND = 'Device not found.';
+export const PUSH_DEVICE_NOT_FOUND = apiMessage('Device not found.');
 
 /**
  * Web Push (issue 24 item 3, issue 38 item 1): the server's public key, and the signed-in person's devices.

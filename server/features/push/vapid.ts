@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -12,7 +13,7 @@ export interface VapidKeys {
 /** Push is on with these keys, or off with the reason the profile shows. */
 export type PushSetup = { enabled: true; vapid: VapidKeys } | { enabled: false; reason: string };
 
-export const PUSH_OFF_NOT_CONFIGURED = 'Push notifications are not set up on this server (its operator has not set VAPID keys).';
+export const PUSH_OFF_NOT_CONFIGURED = apiMessage('Push notifications are not set up on this server (its operator has not set VAPID keys).');
 const PARTIAL = 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three, or none.';
 
 /**

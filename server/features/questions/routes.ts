@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { Router } from 'express';
 import { askQuestionBody, questionPageQuery, updateQuestionBody } from '@shared/contracts/questions';
 import type { Config } from '../../config';
@@ -7,7 +8,7 @@ import { type LimitRequests, MINUTE } from '../../http/security';
 import { body, idParam } from '../../http/validate';
 import * as questions from './service';
 
-export const QUESTION_FLOOD_MESSAGE = 'You have sent several questions in the last hour. Your commander has them; please wait a while before sending another.';
+export const QUESTION_FLOOD_MESSAGE = apiMessage('You have sent several questions in the last hour. Your commander has them; please wait a while before sending another.');
 
 export function questionRoutes(db: Database, config: Config, limitRequests: LimitRequests, now: () => Date): Router {
   const router = Router();

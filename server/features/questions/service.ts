@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type AskQuestionBody, QUESTION_LIST_LIMIT, type QuestionView, type UpdateQuestionBody } from '@shared/contracts/questions';
 import type { QuestionStatus } from '@shared/domain/constants';
@@ -9,11 +10,11 @@ import type { CommunityContext } from '../../http/community-context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { notify } from '../notifications/service';
 
-export const QUESTION_NOT_FOUND = 'Question not found.';
-export const NO_COMMANDER_MESSAGE = 'No commander found for your subgroup';
-export const OWN_SUBGROUP_MESSAGE = 'You lead your own subgroup: ask another commander or an admin directly.';
-export const JOIN_TO_ASK_MESSAGE = 'Join this community to ask its commanders questions.';
-export const ANSWERERS_ONLY_MESSAGE = 'Only the commander asked and the community admins can respond to this question.';
+export const QUESTION_NOT_FOUND = apiMessage('Question not found.');
+export const NO_COMMANDER_MESSAGE = apiMessage('No commander found for your subgroup');
+export const OWN_SUBGROUP_MESSAGE = apiMessage('You lead your own subgroup: ask another commander or an admin directly.');
+export const JOIN_TO_ASK_MESSAGE = apiMessage('Join this community to ask its commanders questions.');
+export const ANSWERERS_ONLY_MESSAGE = apiMessage('Only the commander asked and the community admins can respond to this question.');
 
 type QuestionRow = typeof questions.$inferSelect;
 
@@ -179,7 +180,7 @@ export async function updateQuestion(db: Database, context: CommunityContext, ac
     const answerer = mayAnswer(context, question);
     const allowed = answerer ? ANSWERER_MOVES[question.status] : question.status !== 'Archived' ? (['Archived'] as const) : [];
     if (!answerer && input.status !== 'Archived') throw forbidden(ANSWERERS_ONLY_MESSAGE);
-    if (!allowed.includes(input.status)) throw conflict(`This question is ${question.status} and cannot become ${input.status}.`);
+    if (!allowed.includes(input.status)) throw conflict(fill(apiMessage('This question is {from} and cannot become {to}.'), { from: question.status, to: input.status }));
     const answered = input.status === 'Answered';
     const [updated] = await tx
       .update(questions)

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { MemberStreak, MonthPoint, ReportMembersPage, ReportsView } from '@shared/contracts/reports';
 import { shiftMonth, type YearMonth } from '@shared/domain/calendar';
@@ -17,7 +18,7 @@ import { monthSavedAt, scopeMembersPage, scopeTotals } from './scope-figures';
 import { countedDisciplines } from '../tracking/counted-disciplines';
 import { streaksOverShown } from '../tracking/streaks';
 
-export const COMMUNITY_SCOPE_FORBIDDEN = "Only admins can see the whole community's reports.";
+export const COMMUNITY_SCOPE_FORBIDDEN = apiMessage("Only admins can see the whole community's reports.");
 /** The trend: the chosen month and the 11 before it. */
 export const TREND_MONTHS = 12;
 

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { CreateSubgroupBody, OwnSubgroupView, SubgroupView } from '@shared/contracts/subgroups';
 import { atLeast } from '@shared/domain/roles';
@@ -10,10 +11,10 @@ import { recordAudit } from '../audit/service';
 import { handOverOpenQuestions } from '../questions/service';
 import { lockStanding } from './leads';
 
-export const SUBGROUP_NOT_FOUND = 'Subgroup not found.';
-export const MEMBER_NOT_FOUND = 'Member not found.';
-export const SUBGROUP_NAME_TAKEN = 'A subgroup with this name already exists in this community.';
-export const NOT_A_COMMANDER_MESSAGE = 'Only members holding Commander or an admin role can lead a subgroup.';
+export const SUBGROUP_NOT_FOUND = apiMessage('Subgroup not found.');
+export const MEMBER_NOT_FOUND = apiMessage('Member not found.');
+export const SUBGROUP_NAME_TAKEN = apiMessage('A subgroup with this name already exists in this community.');
+export const NOT_A_COMMANDER_MESSAGE = apiMessage('Only members holding Commander or an admin role can lead a subgroup.');
 
 /** Every subgroup of the community with its commander's name and how many members it has, by name. */
 export async function listSubgroups(db: Executor, communityId: string, onlyId?: string): Promise<SubgroupView[]> {

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DailyLogView } from '@shared/contracts/tracking';
 import { monthKey, type YearMonth } from '@shared/domain/calendar';
@@ -14,7 +15,7 @@ import { withheldFrom, withoutKeys } from './private-disciplines';
 
 type Month = YearMonth;
 
-export const NOT_YOUR_LOG_MESSAGE = 'Only the owner can change a daily log.';
+export const NOT_YOUR_LOG_MESSAGE = apiMessage('Only the owner can change a daily log.');
 
 export async function assertMemberOf(db: Executor, communityId: string, userId: string, message = 'Member not found.'): Promise<void> {
   const [row] = await db

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { CalendarLockView } from '@shared/contracts/tracking';
 import type { YearMonth } from '@shared/domain/calendar';
@@ -12,8 +13,8 @@ import { recordAudit } from '../audit/service';
 
 type Month = YearMonth;
 
-export const LOCKED_MONTH_MESSAGE = 'This month is locked by your community admins. Ask an admin if something needs correcting.';
-export const ALREADY_LOCKED_MESSAGE = 'That month is already locked.';
+export const LOCKED_MONTH_MESSAGE = apiMessage('This month is locked by your community admins. Ask an admin if something needs correcting.');
+export const ALREADY_LOCKED_MESSAGE = apiMessage('That month is already locked.');
 
 export async function isMonthLocked(db: Executor, communityId: string, { year, month }: Month): Promise<boolean> {
   const [lock] = await db

@@ -1,3 +1,4 @@
+import { apiMessage } from '@shared/domain/messages';
 import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { CompletionGoalsBody, DailyLogView, SaveDailyLogBody } from '@shared/contracts/tracking';
 import { compareDates, daysInMonth, isoDate, latestDateOnEarth, type YearMonth } from '@shared/domain/calendar';
@@ -29,7 +30,7 @@ async function lockedLogRow(tx: Executor, userId: string, communityId: string, p
   return created!;
 }
 
-export const JOIN_TO_TRACK_MESSAGE = 'Join this community with an invitation code to track your own disciplines here.';
+export const JOIN_TO_TRACK_MESSAGE = apiMessage('Join this community with an invitation code to track your own disciplines here.');
 
 /**
  * Only the owner writes their log, and only in a community they belong to: a SuperAdmin or InstitutionAdmin

@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { and, asc, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { memberApplications } from '@shared/schema/applications';
 import { auditLogs } from '@shared/schema/audit';
@@ -24,7 +25,7 @@ import { accountRateLimitKeys } from './account-rate-limits';
 import { DELETED_ACCOUNT, FORMER_MEMBER } from './tombstones';
 
 export const ONLY_MODERATOR_MESSAGE = (community: string) =>
-  `You are the only Community Moderator of ${community}. Make another member a Community Moderator, or close the community, before deleting your account.`;
+  fill(apiMessage('You are the only Community Moderator of {community}. Make another member a Community Moderator, or close the community, before deleting your account.'), { community });
 
 interface Departing {
   id: string;

@@ -1,3 +1,4 @@
+import { apiMessage, fill } from '@shared/domain/messages';
 import { type RequestHandler, Router } from 'express';
 import { confirmWithPasswordBody } from '@shared/contracts/your-data';
 import { signOut } from '../../auth/passport';
@@ -11,7 +12,7 @@ import { deleteAccount } from './account-deletion';
 import { exportUserData } from './user-export';
 
 export const EXPORTS_PER_HOUR = 5;
-export const EXPORT_LIMIT_MESSAGE = `You have downloaded your data ${EXPORTS_PER_HOUR} times in the last hour. Please wait an hour before downloading it again.`;
+export const EXPORT_LIMIT_MESSAGE = fill(apiMessage('You have downloaded your data {count} times in the last hour. Please wait an hour before downloading it again.'), { count: EXPORTS_PER_HOUR });
 
 /** A member's rights over their data (issue 39 items 1 and 2): download it, and delete the account. */
 export function yourDataRoutes(db: Database, limitRequests: LimitRequests, wrongPasswordPerAccount: RequestHandler, now: () => Date): Router {

@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { z } from 'zod';
 import { APPLICATION_MESSAGE_MAX, APPLICATION_TARGET_MAX } from '@shared/contracts/applications';
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from '@shared/domain/constants';
-import { FIXED_APPLICATION_TARGETS, type TargetKey } from '@shared/domain/disciplines';
+import { FIXED_APPLICATION_TARGETS, FIXED_TARGETS, type TargetKey } from '@shared/domain/disciplines';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldProps, FormField } from '@/components/ui/form-field';
@@ -73,7 +73,9 @@ export function ApplyForm({ communityId, disciplines: all }: { communityId: stri
   const t = useT();
   const disciplines = all.filter((discipline) => !isFixed(discipline.key));
   const initial = initialValues(disciplines);
-  const afterSuccess: ApplyForm = { ...initial, ...FIXED_APPLICATION_TARGETS };
+  // The fixed goals as the form shows them, in the reader's language; the application stores SPEC's English words (FIXED_APPLICATION_TARGETS).
+  const shownFixed = (key: (typeof FIXED_KEYS)[number]) => t('Required - {target}', { target: t(FIXED_TARGETS[key]) });
+  const afterSuccess: ApplyForm = { ...initial, monthlyRetreat: shownFixed('monthlyRetreat'), silenceHour: shownFixed('silenceHour') };
   const submit = useSubmitApplication();
   // What was sent stays said on the page (a toast is gone in seconds), until the next application.
   const [sent, setSent] = useState<{ name: string; email: string; updated: boolean } | null>(null);
@@ -161,7 +163,7 @@ export function ApplyForm({ communityId, disciplines: all }: { communityId: stri
             const hint = t('Required for all members');
             return (
               <FormField key={key} id={id} label={t('{label} (required)', { label: targetName(key) })} hint={hint}>
-                <Input {...fieldProps(id, { hint })} readOnly aria-readonly="true" placeholder={FIXED_APPLICATION_TARGETS[key]} className="bg-muted" {...form.register(key)} />
+                <Input {...fieldProps(id, { hint })} readOnly aria-readonly="true" placeholder={shownFixed(key)} className="bg-muted" {...form.register(key)} />
               </FormField>
             );
           })}

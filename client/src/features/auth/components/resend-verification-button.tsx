@@ -1,7 +1,7 @@
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useT } from '@/i18n';
+import { translateMessage, useT } from '@/i18n';
 import { toastError } from '@/lib/notify';
 import { useResendVerification } from '../email-links-api';
 
@@ -16,7 +16,7 @@ export function ResendVerificationButton(props: Omit<ButtonProps, 'onClick'>) {
       disabled={resend.isPending || props.disabled}
       onClick={() =>
         resend.mutate(undefined, {
-          onSuccess: (answer) => toast({ title: t('Link sent'), description: answer.message, variant: 'success' }),
+          onSuccess: (answer) => toast({ title: t('Link sent'), description: translateMessage(answer.message), variant: 'success' }),
           onError: (error) => toastError(t('We could not send the link'), error),
         })
       }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorNote } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
-import { type Translate, useT } from '@/i18n';
+import { type Translate, translateMessage, useT } from '@/i18n';
 import { formatLongDate } from '@/lib/dates';
 import { toastError } from '@/lib/notify';
 import { type OfferAnswer, useAnswerHistoryOffer, useHistoryOffers } from '../api';
@@ -36,7 +36,7 @@ export function HistoryOffersCard() {
       {
         onSuccess: (result) => {
           setAccepting(null);
-          toast({ title: what === 'accept' ? t('History Added') : t('Offer Declined'), description: result.message, variant: 'success' });
+          toast({ title: what === 'accept' ? t('History Added') : t('Offer Declined'), description: translateMessage(result.message), variant: 'success' });
         },
         onError: (error) => {
           setAccepting(null);

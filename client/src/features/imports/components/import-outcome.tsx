@@ -1,5 +1,5 @@
 import type { ImportResult } from '@shared/contracts/imports';
-import { type Translate, useT } from '@/i18n';
+import { type Translate, translateMessage, useT } from '@/i18n';
 
 /** 'Nothing changed: its 4 members were already up to date.' */
 const unchangedText = (count: number, t: Translate) =>
@@ -45,14 +45,14 @@ export function ImportOutcome({ id, result }: { id: string; result: ImportResult
         title={t('{count, plural, one {# row was not imported} other {# rows were not imported}}', { count: result.errors.length })}
         tone="destructive"
         label={t('Rows not imported')}
-        items={result.errors.map((problem) => ({ key: `${problem.row}-${problem.message}`, where: t('Row {row}:', { row: problem.row }), what: problem.message }))}
+        items={result.errors.map((problem) => ({ key: `${problem.row}-${problem.message}`, where: t('Row {row}:', { row: problem.row }), what: translateMessage(problem.message) }))}
         next={t('Correct those rows in the file and import it again: rows already imported stay as they are.')}
       />
       <OutcomeList
         id={`${id}-cells`}
         title={t('{count, plural, one {# cell was left out} other {# cells were left out}}', { count: result.refusedCells.length })}
         label={t('Cells left out')}
-        items={result.refusedCells.map((cell) => ({ key: `${cell.row}-${cell.column}`, where: t('Row {row}, “{column}”:', { row: cell.row, column: cell.column }), what: cell.message }))}
+        items={result.refusedCells.map((cell) => ({ key: `${cell.row}-${cell.column}`, where: t('Row {row}, “{column}”:', { row: cell.row, column: cell.column }), what: translateMessage(cell.message) }))}
         next={t('Those members were imported without these cells. Correct the cells in the file and import it again to add them.')}
       />
       {!result.errors.length && !result.refusedCells.length && !unchanged ? (

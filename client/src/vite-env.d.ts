@@ -14,4 +14,6 @@ interface ImportMeta {
 /** A language's compiled catalogue (scripts/lib/vite-catalogues.mjs). */
 declare module 'virtual:catalogue/*' {
   export const messages: import('@lingui/core').Messages;
+  /** The templates of the messages the API sends, which only the server fills (the same in every catalogue). */
+  export const apiTemplates: readonly string[];
 }

@@ -6,5 +6,5 @@ export function messagesOfSource(fileName: string, text: string): { message: str
 export function extractMessages(domain?: Domain): Map<string, string[]>;
 export function catalogueFile(locale: string, domain?: Domain): string;
 export function readCatalogue(locale: string, domain?: Domain): Record<string, string>;
-/** Where a message the API sends is not one the client's catalogues can hold: 'file:line  expression' for each. */
-export function unmarkedApiMessages(): string[];
+/** The templates among the messages the API sends, which only the server fills. */
+export function apiTemplates(): string[];

@@ -21,11 +21,11 @@ export const DOMAINS = {
 };
 const MARKERS = new Set(['t', 'msg', 'fill', 'template']);
 /** `apiMessage('…')` marks a message the API sends, written apart from where it is thrown or sent (a constant). */
-const API_MARKER = 'apiMessage';
+export const API_MARKER = 'apiMessage';
 /** The server's error helpers (server/http/errors.ts): the message is their first argument (HttpError's second). */
 export const ERROR_HELPERS = new Set(['badRequest', 'notFound', 'conflict', 'forbidden', 'unauthorized', 'locked', 'tooManyRequests']);
 
-function sourceFiles(directory) {
+export function sourceFiles(directory) {
   const files = [];
   for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
@@ -42,67 +42,32 @@ function literal(node) {
   return node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null;
 }
 
-/** The argument of an error helper call (or `new HttpError`) that is its message, else undefined. */
+/** The argument of an error helper call (or `new HttpError`) that is its message, and the one of its fields, else undefined. */
 export function errorMessageArgument(node) {
-  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ERROR_HELPERS.has(node.expression.text)) return { present: true, node: node.arguments[0] };
-  if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'HttpError') return { present: true, node: node.arguments?.[1] };
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ERROR_HELPERS.has(node.expression.text)) return { node: node.arguments[0], fields: node.arguments[1] };
+  if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'HttpError') {
+    return { node: node.arguments?.[1], fields: node.arguments?.[3], withValuesFor: node.arguments?.[4] };
+  }
   return undefined;
+}
+
+/** The messages of an error's fields written out: `badRequest('…', { commanderId: 'Not a commander here' })`. */
+export function fieldMessages(fields) {
+  if (!fields || !ts.isObjectLiteralExpression(fields)) return [];
+  return fields.properties.filter(ts.isPropertyAssignment).map((property) => property.initializer);
 }
 
 /**
  * The `message` of an object literal that also has a `code` (an error body the server sends as it is) or a
  * `windowMs` (a rate limit's, sent with its 429).
  */
-function errorBodyMessage(node) {
+export function errorBodyMessage(node) {
   if (!ts.isObjectLiteralExpression(node)) return undefined;
   const property = (name) => node.properties.find((each) => (ts.isPropertyAssignment(each) || ts.isShorthandPropertyAssignment(each)) && each.name.getText() === name);
-  return property('code') || property('windowMs') ? property('message')?.initializer : undefined;
-}
-
-/**
- * Where a message the API sends is not one the client's catalogues can hold (issue 43 item 4): an error helper given
- * a template literal with values, a constant not marked with apiMessage (or msg, template in shared/), or an
- * expression the extractor cannot read. A lower-case name is a helper's parameter, passed through from a caller that
- * is checked where it calls. Returns 'file:line  expression' for each.
- */
-export function unmarkedApiMessages() {
-  const files = [...sourceFiles(path.join(root, 'server')), ...sourceFiles(path.join(root, 'shared'))];
-  const sources = files.map((file) => [file, ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)]);
-  const marked = new Set();
-  const markers = new Set([API_MARKER, 'msg', 'template', 'fill']);
-  for (const [, source] of sources) {
-    const visit = (node) => {
-      const initializer = ts.isVariableDeclaration(node) ? node.initializer : ts.isPropertyAssignment(node) ? node.initializer : undefined;
-      const body = initializer && ts.isArrowFunction(initializer) ? initializer.body : initializer;
-      if (body && ts.isCallExpression(body) && ts.isIdentifier(body.expression) && markers.has(body.expression.text)) marked.add(node.name.getText(source));
-      // function closingRefusal(…) { …; return fill(CLOSING_REFUSAL, …); }
-      if (ts.isFunctionDeclaration(node) && node.name && node.body) {
-        const returned = node.body.statements.filter(ts.isReturnStatement).map((statement) => statement.expression);
-        if (returned.length > 0 && returned.every((each) => each && ts.isCallExpression(each) && ts.isIdentifier(each.expression) && markers.has(each.expression.text))) marked.add(node.name.text);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  const readable = (node) =>
-    ts.isStringLiteral(node) ||
-    ts.isNoSubstitutionTemplateLiteral(node) ||
-    (ts.isIdentifier(node) && (marked.has(node.text) || /^[a-z]/.test(node.text))) ||
-    (ts.isPropertyAccessExpression(node) && (marked.has(node.name.text) || /^[a-z]/.test(node.name.text))) ||
-    (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && (markers.has(node.expression.text) || marked.has(node.expression.text))) ||
-    (ts.isConditionalExpression(node) && readable(node.whenTrue) && readable(node.whenFalse)) ||
-    (ts.isParenthesizedExpression(node) && readable(node.expression));
-  const unmarked = [];
-  for (const [file, source] of sources) {
-    if (!file.includes(`${path.sep}server${path.sep}`)) continue;
-    const visit = (node) => {
-      const message = errorMessageArgument(node)?.node ?? errorBodyMessage(node);
-      if (message && !readable(message)) unmarked.push(`${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}  ${message.getText(source).slice(0, 100)}`);
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  return unmarked;
+  const message = property('message');
+  if (!(property('code') || property('windowMs')) || !message) return undefined;
+  // `{ message, code }`: the name is the expression sent.
+  return ts.isShorthandPropertyAssignment(message) ? message.name : message.initializer;
 }
 
 /**
@@ -117,12 +82,16 @@ export function messagesOfSource(fileName, text) {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
-      const message = literal(node.arguments[0]);
+      // apiMessage(msg('…')): a message both the API sends and the server writes itself (a page, an e-mail).
+      const inner = node.arguments[0] && ts.isCallExpression(node.arguments[0]) ? node.arguments[0] : undefined;
+      const message = literal(node.arguments[0]) ?? (name === API_MARKER && inner && ts.isIdentifier(inner.expression) && MARKERS.has(inner.expression.text) ? literal(inner.arguments[0]) : null);
       if (name && MARKERS.has(name) && message !== null) found.push({ message, at: at(node), kind: 'words' });
       if (name === API_MARKER && message !== null) found.push({ message, at: at(node), kind: 'api' });
     }
     const thrown = errorMessageArgument(node);
-    if (thrown && literal(thrown.node) !== null) found.push({ message: literal(thrown.node), at: at(node), kind: 'api' });
+    for (const message of thrown ? [thrown.node, ...fieldMessages(thrown.fields)] : []) {
+      if (literal(message) !== null) found.push({ message: literal(message), at: at(node), kind: 'api' });
+    }
     // An error body written out: `{ message: 'Not found.', code: 'not_found' }`.
     const bodyMessage = errorBodyMessage(node);
     if (bodyMessage && literal(bodyMessage) !== null) found.push({ message: literal(bodyMessage), at: at(node), kind: 'api' });
@@ -152,6 +121,23 @@ export function extractMessages(domain = 'client') {
     }
   }
   return new Map([...places].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * The templates among the messages the API sends ('… {count} times …'): the client reads a message the server filled
+ * back into its template and values only against these (and the templates its own code filled), never against its
+ * screens' templates, which could match text they did not make.
+ */
+export function apiTemplates() {
+  const templates = new Set();
+  for (const directory of ['server', 'shared']) {
+    for (const file of sourceFiles(path.join(root, directory))) {
+      for (const { message, kind } of messagesOfSource(file, fs.readFileSync(file, 'utf8'))) {
+        if (kind === 'api' && /\{\w+\}/.test(message) && !/\{\w+,/.test(message)) templates.add(message);
+      }
+    }
+  }
+  return [...templates].sort();
 }
 
 export const catalogueFile = (locale, domain = 'client') => path.join(root, DOMAINS[domain].catalogues, `${locale}.json`);

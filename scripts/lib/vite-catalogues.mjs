@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { apiTemplates } from '../i18n/messages.mjs';
 
 const PREFIX = 'virtual:catalogue/';
 const CATALOGUES = path.resolve(import.meta.dirname, '../../client/src/locales');
@@ -44,6 +45,7 @@ export function compiledCatalogue(locale) {
 }
 
 export function catalogues() {
+  let templates;
   return {
     name: 'steadfast-catalogues',
     resolveId(id) {
@@ -57,8 +59,10 @@ export function catalogues() {
       }
       this.addWatchFile(path.join(CATALOGUES, 'en.json'));
       if (locale !== 'pseudo') this.addWatchFile(path.join(CATALOGUES, `${locale}.json`));
-      // JSON.parse of a string is faster for the browser to read than the same object as a literal.
-      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiledCatalogue(locale)))});`;
+      // JSON.parse of a string is faster for the browser to read than the same object as a literal. With each
+      // catalogue, the templates of the API's messages (the same in every language; read once per build).
+      templates ??= apiTemplates();
+      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiledCatalogue(locale)))});\nexport const apiTemplates = ${JSON.stringify(templates)};`;
     },
   };
 }

@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import argon2 from 'argon2';
+import { apiMessage } from '@shared/domain/messages';
 import { badRequest } from '../http/errors';
 import { COMMON_PASSWORDS } from './common-passwords';
 

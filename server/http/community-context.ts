@@ -1,8 +1,8 @@
-import { intlLocaleOf } from '@shared/domain/locales';
-import { apiMessage } from '@shared/domain/messages';
 import { and, asc, eq, inArray, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Request, RequestHandler } from 'express';
+import { intlLocaleOf } from '@shared/domain/locales';
+import { apiMessage } from '@shared/domain/messages';
 import type { Role } from '@shared/domain/constants';
 import { type Action, can, effectiveRoles } from '@shared/domain/roles';
 import { closingRefusal, COMMUNITY_CLOSING_CODE } from '@shared/domain/community-closing';
@@ -166,7 +166,7 @@ export async function loadCommunityContext(db: Executor, user: Express.User, com
       .where(eq(memberships.userId, user.id))
       .orderBy(asc(memberships.createdAt))
       .limit(1);
-    if (!first) throw communityNotFound('You are not a member of any community yet.');
+    if (!first) throw communityNotFound(apiMessage('You are not a member of any community yet.'));
     id = first.communityId;
   }
   const parsedId = uuidField.safeParse(id);

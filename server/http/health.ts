@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { Router } from 'express';
+import { apiMessage } from '@shared/domain/messages';
 import { type Database, schemaIsCurrent } from '../db/client';
 
 /** How long readiness waits for the database before answering that it is not ready. */

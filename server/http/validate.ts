@@ -1,6 +1,6 @@
-import { apiMessage } from '@shared/domain/messages';
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
+import { apiMessage } from '@shared/domain/messages';
 import { uuidField } from '@shared/contracts/fields';
 import { invalidInput, notFound } from './errors';
 

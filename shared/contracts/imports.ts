@@ -36,7 +36,7 @@ export type ImportField = string;
 export const NAME_FIELDS = ['displayName', 'firstName', 'lastName'] as const;
 export const NAME_PART_FIELDS = ['firstName', 'lastName'] as const;
 
-export const BOTH_NAME_FORMS_MESSAGE = 'Map the display name or the first and last names, not both: the name is read from one or the other.';
+export const BOTH_NAME_FORMS_MESSAGE = msg('Map the display name or the first and last names, not both: the name is read from one or the other.');
 
 /** Why a mapping (the fields chosen, '' for ignored columns) cannot give a name, when it maps both forms of it; null otherwise. */
 export function nameMappingProblem(fields: Iterable<string>): string | null {

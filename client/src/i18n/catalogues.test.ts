@@ -1,6 +1,7 @@
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { LOCALES } from '@shared/domain/locales';
-import { extractMessages, readCatalogue, unmarkedApiMessages } from '../../../scripts/i18n/messages.mjs';
+import { unmarkedApiMessages } from '../../../scripts/i18n/api-messages.mjs';
+import { extractMessages, readCatalogue } from '../../../scripts/i18n/messages.mjs';
 
 /** The ICU arguments and numbered tags a message reads: '{count, plural, ...} <0>x</0>' -> ['<0>', 'count']. */
 function placeholders(message: string): string[] {
@@ -42,5 +43,15 @@ describe.each(['client', 'server'] as const)('the %s catalogues', (domain) => {
       expect(differing).toEqual([]);
       for (const translation of Object.values(catalogue)) expect(() => compileMessageOrThrow(translation)).not.toThrow();
     });
+  });
+});
+
+// A deleted member's name is replaced in the notifications others keep as a whole word (account-deletion.ts): a
+// translation that glued a letter to it ('{name}님') would keep their name there.
+describe.each(LOCALES.filter((locale) => locale !== 'en'))('the server catalogue in %s', (locale) => {
+  it('leaves a name a word of its own, and no backslash in a tombstone', () => {
+    const catalogue = readCatalogue(locale, 'server');
+    expect(Object.values(catalogue).filter((translation) => /\{name\}\p{L}|\p{L}\{name\}/u.test(translation))).toEqual([]);
+    expect(catalogue['a former member']).not.toContain('\\');
   });
 });

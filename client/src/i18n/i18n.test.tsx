@@ -40,5 +40,11 @@ describe('translateMessage: a message the API sent in English, shown in the read
     const template = 'You have changed your name {count} times today. Please wait a day before changing it again.';
     expect(translateMessage(template.replace('{count}', '3'))).toBe(spanish[template].replace('{count}', '3'));
     expect(translateMessage('Words no catalogue holds.')).toBe('Words no catalogue holds.');
+    // A value someone typed stays as typed, even when it reads like a word of ours (a CSV cell 'Name').
+    const cell = '"{value}" is not a valid e-mail address';
+    expect(translateMessage(cell.replace('{value}', 'Name'))).toBe(spanish[cell].replace('{value}', 'Name'));
+    // A status is one of ours, shown translated.
+    const refusal = 'This question is {from} and cannot become {to}.';
+    expect(translateMessage('This question is Answered and cannot become Open.')).toBe(spanish[refusal].replace('{from}', spanish.Answered).replace('{to}', spanish.Open));
   });
 });

@@ -13,7 +13,7 @@ export const i18n = setupI18n({ missing: (_locale, id) => id });
 /** What the app can be shown in: the four languages, and the pseudo-locale that proves nothing is left out. */
 export type ShownLocale = Locale | 'pseudo';
 
-const CATALOGUES: Record<ShownLocale, () => Promise<{ messages: Messages }>> = {
+const CATALOGUES: Record<ShownLocale, () => Promise<{ messages: Messages; apiTemplates: readonly string[] }>> = {
   en: () => import('virtual:catalogue/en'),
   es: () => import('virtual:catalogue/es'),
   'pt-BR': () => import('virtual:catalogue/pt-BR'),
@@ -56,8 +56,9 @@ const loaded = new Set<ShownLocale>();
  */
 export async function activateLocale(locale: ShownLocale, { remember = false } = {}): Promise<void> {
   if (!loaded.has(locale)) {
-    const { messages } = await CATALOGUES[locale]();
+    const { messages, apiTemplates: templates } = await CATALOGUES[locale]();
     i18n.load(locale, messages);
+    apiTemplates = templates;
     loaded.add(locale);
   }
   if (remember) {
@@ -77,37 +78,30 @@ export function intlLocale(): string {
   return i18n.locale === 'pseudo' || !i18n.locale ? 'en' : i18n.locale;
 }
 
-const templatePatterns = new Map<string, RegExp>();
-function patternOf(template: string): RegExp {
+const templatePatterns = new Map<string, RegExp | null>();
+/** A template as a pattern that reads its values back; null for one that names a value twice (it cannot be read back). */
+function patternOf(template: string): RegExp | null {
   let pattern = templatePatterns.get(template);
-  if (!pattern) {
+  if (pattern === undefined) {
     const source = template
       .split(/(\{\w+\})/)
       .map((part) => (/^\{\w+\}$/.test(part) ? `(?<${part.slice(1, -1)}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('');
-    pattern = new RegExp(`^${source}$`, 's');
+    const names = template.match(/\{\w+\}/g) ?? [];
+    pattern = new Set(names).size === names.length ? new RegExp(`^${source}$`, 's') : null;
     templatePatterns.set(template, pattern);
   }
   return pattern;
 }
 
-const templatesByLocale = new Map<string, readonly string[]>();
 /**
- * The templates among the shown catalogue's messages: only the server fills some of them (`fill(apiMessage('… {count}
- * times …'), …)`), so no `fill` here has named them. Plain placeholders only (no plural, no tag, none twice), and
- * enough words of their own that a template cannot match text it did not make ('{month} {first}–{last}' could).
+ * The templates of the API's messages that only the server fills (`fill(apiMessage('… {count} times …'), …)`), so no
+ * `fill` here has named them: they come with the catalogue (scripts/i18n/messages.mjs apiTemplates).
  */
-function catalogueTemplates(): readonly string[] {
-  let templates = templatesByLocale.get(i18n.locale);
-  if (!templates) {
-    templates = Object.keys(i18n.messages).filter((id) => {
-      const names = id.match(/\{\w+\}/g) ?? [];
-      return names.length > 0 && new Set(names).size === names.length && !/\{\w+,|<\/?\d/.test(id) && id.replace(/\{\w+\}/g, '').trim().length >= 12;
-    });
-    if (templates.length > 0) templatesByLocale.set(i18n.locale, templates);
-  }
-  return templates;
-}
+let apiTemplates: readonly string[] = [];
+
+/** The values a template takes that are themselves messages (a field's label, a status), shown translated; any other (a name, a CSV cell) as it came. */
+const MESSAGE_VALUES = new Set(['label', 'field', 'from', 'to']);
 
 /** translateMessage of a server's message when there is one. */
 export const translateServerMessage = (message: string | undefined) => (message === undefined ? undefined : translateMessage(message));
@@ -121,10 +115,11 @@ export function translateMessage(message: string): string {
   // Long text is no message of ours (and matching it against every template would cost).
   if (message.length > 1_000) return message;
   if (Object.hasOwn(i18n.messages, message)) return i18n._(message);
-  for (const template of [...filledTemplates(), ...catalogueTemplates()]) {
-    const match = patternOf(template).exec(message);
+  for (const template of [...filledTemplates(), ...apiTemplates]) {
+    const match = patternOf(template)?.exec(message);
     // A value may be a message itself: a field's label ('Time zone must be text').
-    if (match) return i18n._(template, Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, Object.hasOwn(i18n.messages, value) ? i18n._(value) : value])));
+    const value = ([name, text]: [string, string]) => [name, MESSAGE_VALUES.has(name) && Object.hasOwn(i18n.messages, text) ? i18n._(text) : text];
+    if (match) return i18n._(template, Object.fromEntries(Object.entries(match.groups ?? {}).map(value)));
   }
   return message;
 }

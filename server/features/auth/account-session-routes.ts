@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { Router } from 'express';
+import { apiMessage } from '@shared/domain/messages';
 import { signOut } from '../../auth/passport';
 import { clearSessionCookie } from '../../auth/sessions';
 import type { Database } from '../../db/client';

@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import { memberships } from '@shared/schema/communities';
 import { LINK_INVALID_MESSAGE, LINK_OF_ANOTHER_ACCOUNT_MESSAGE } from '@shared/contracts/auth';
 import { users } from '@shared/schema/auth';

@@ -1,6 +1,6 @@
-import { apiMessage } from '@shared/domain/messages';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import { FORMAT_CHARACTERS } from '@shared/contracts/account-fields';
 import { displayNameField, emailField } from '@shared/contracts/fields';
 import { DISPLAY_NAME_MAX_LENGTH } from '@shared/domain/constants';

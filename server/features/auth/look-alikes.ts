@@ -1,5 +1,5 @@
-import { apiMessage, fill } from '@shared/domain/messages';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { apiMessage, fill } from '@shared/domain/messages';
 import { lookAlikeKeys } from '@shared/domain/skeleton';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';

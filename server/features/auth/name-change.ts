@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';
 import { questions } from '@shared/schema/questions';

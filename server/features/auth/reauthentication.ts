@@ -1,6 +1,6 @@
-import { apiMessage, fill } from '@shared/domain/messages';
 import { eq } from 'drizzle-orm';
 import type { Request, RequestHandler } from 'express';
+import { apiMessage, fill } from '@shared/domain/messages';
 import { RECENT_SIGN_IN_MINUTES } from '@shared/contracts/your-data';
 import { users } from '@shared/schema/auth';
 import { verifyPassword } from '../../auth/passwords';

@@ -1,5 +1,5 @@
-import { apiMessage, fill } from '@shared/domain/messages';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { apiMessage, fill } from '@shared/domain/messages';
 import { emailTokens } from '@shared/schema/auth';
 import type { SessionUser } from '../../auth/passport';
 import type { Database } from '../../db/client';

@@ -1,5 +1,5 @@
-import { apiMessage, fill } from '@shared/domain/messages';
 import { type RequestHandler, Router } from 'express';
+import { apiMessage, fill } from '@shared/domain/messages';
 import { changeNameBody, changePasswordBody, checkNameBody, chooseLocaleBody, googleSignInBody, loginBody, registerBody } from '@shared/contracts/auth';
 import { localeFromAcceptLanguage } from '@shared/domain/locales';
 import { signIn, signOut } from '../../auth/passport';

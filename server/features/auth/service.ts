@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import type { CheckNameResult, PublicUser, RegisterBody } from '@shared/contracts/auth';
 import type { Locale } from '@shared/domain/locales';
 import { users } from '@shared/schema/auth';

@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, eq, type SQL } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import { isAdmin } from '@shared/domain/roles';
 import { subgroups } from '@shared/schema/communities';
 import type { Executor } from '../../db/client';

@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import type { NeedsAWordRow, ReachedOutView } from '@shared/contracts/care';
 import { dateInTimeZone, parseIsoDate } from '@shared/domain/calendar';
 import { needsAWordReasons } from '@shared/domain/needs-a-word';
@@ -16,8 +16,8 @@ import { caredSubgroups } from './care-scope';
 import type { Reader } from '../notifications/words';
 
 export const MEMBER_NOT_FOUND = apiMessage('Member not found.');
-export const NOT_YOUR_MEMBER = "Only the member's commander and admins can mark that they reached out.";
-export const NOT_YOUR_MEMBER_NOTE = "Only the member's commander and admins can send them a note.";
+export const NOT_YOUR_MEMBER = apiMessage("Only the member's commander and admins can mark that they reached out.");
+export const NOT_YOUR_MEMBER_NOTE = apiMessage("Only the member's commander and admins can send them a note.");
 /** 'I've reached out' leaves a member out of 'Needs a word' for a week. */
 export const REACH_OUT_HIDES_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { apiMessage } from '@shared/domain/messages';
 import type { ReflectionView } from '@shared/contracts/care';
 import { parseIsoDate } from '@shared/domain/calendar';
 import { users } from '@shared/schema/auth';
@@ -13,7 +13,7 @@ import { notify } from '../notifications/service';
 import { careCircleOf } from '../subgroups/care-circle';
 import { communityToday } from '../tracking/member-streaks';
 import { caredSubgroups } from './care-scope';
-import {type Reader } from '../notifications/words';
+import { type Reader } from '../notifications/words';
 import { intlLocaleOf, type Locale } from '@shared/domain/locales';
 
 export const REFLECTION_NOT_FOUND = apiMessage('Reflection not found.');

@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import type { HistoryOfferView } from '@shared/contracts/imported-members';
 import { users } from '@shared/schema/auth';
 import { communities, memberships } from '@shared/schema/communities';

@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import type { LinkImportedMemberResult } from '@shared/contracts/imported-members';
 import { HISTORY_OFFERED_NOTIFICATION_TITLE } from '@shared/domain/constants';
 import { can, canGrant, highestRole } from '@shared/domain/roles';

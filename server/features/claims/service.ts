@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, eq, exists, notInArray, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import { CLAIM_EMAIL_MISMATCH, type ClaimAccountBody } from '@shared/contracts/auth';
 import { users } from '@shared/schema/auth';
 import { memberships } from '@shared/schema/communities';

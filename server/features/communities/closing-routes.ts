@@ -1,5 +1,5 @@
-import { apiMessage, fill } from '@shared/domain/messages';
 import { type RequestHandler, Router } from 'express';
+import { apiMessage, fill } from '@shared/domain/messages';
 import { confirmWithPasswordBody } from '@shared/contracts/your-data';
 import type { Database } from '../../db/client';
 import { inCommunity } from '../../http/community-context';

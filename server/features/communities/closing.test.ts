@@ -70,7 +70,10 @@ describe('closing a community', () => {
     expect(memberships.find((m) => m.community.id === fixture.community.id)!.community.closesAt).toBe(closed.body.closesAt);
 
     // Closing again says it already is.
-    expectJsonError(await close(fixture.owner.agent, fixture.community.id, fixture.owner.password), 409, /already closing/);
+    expectJsonError(await close(fixture.owner.agent, fixture.community.id, fixture.owner.password), 409, /already closing, on \w+ \d+, \d{4}\./);
+    // Its date written the asking reader's way, inside the English words the client translates.
+    const korean = await close(fixture.owner.agent, fixture.community.id, fixture.owner.password).set('Accept-Language', 'ko');
+    expectJsonError(korean, 409, /already closing, on \d{4}년 \d+월 \d+일\./);
     const audit = await db.select().from(auditLogs).where(and(eq(auditLogs.communityId, fixture.community.id), eq(auditLogs.action, 'close')));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: fixture.owner.user.id, entity: 'community', diff: { closesAt: closed.body.closesAt } });

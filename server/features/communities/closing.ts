@@ -8,10 +8,10 @@ import { communities, institutions, memberships } from '@shared/schema/communiti
 import { notifications } from '@shared/schema/notifications';
 import { type Database, type Executor, rowsOf } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
-import { conflict } from '../../http/errors';
+import { conflict, HttpError } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { deliverOutside, type DeliverySettings, type OutsideDelivery, withDeliverySettings } from '../notifications/delivery';
-import {userLocaleSql, type Words, wordsByLocale } from '../notifications/words';
+import { userLocaleSql, type Words, wordsByLocale } from '../notifications/words';
 import { apiMessage, fill, msg } from '@shared/domain/messages';
 import { toCommunityView } from './service';
 
@@ -23,6 +23,7 @@ import { toCommunityView } from './service';
 
 export const ALREADY_CLOSING_MESSAGE = (date: string) => fill(apiMessage('This community is already closing, on {date}. Reopen it first to choose another date.'), { date });
 export const NOT_CLOSING_MESSAGE = apiMessage('This community is not closing.');
+export const CLOSING_CHANGED_MESSAGE = apiMessage('This community changed a moment ago. Please try again.');
 export const CLOSING_TITLE = msg('Community closing');
 export const REOPENED_TITLE = msg('Community reopened');
 
@@ -57,7 +58,10 @@ export async function closeCommunity(db: Database, context: CommunityContext, no
       .returning();
     if (!closed) {
       const [current] = await tx.select({ closesAt: communities.closesAt, timeZone: communities.timeZone }).from(communities).where(eq(communities.id, communityId));
-      throw conflict(ALREADY_CLOSING_MESSAGE(current?.closesAt ? closingDate(current.closesAt, current.timeZone) : 'a date already set'));
+      // Reopened between the two statements: nothing to name, and trying again will do.
+      if (!current?.closesAt) throw conflict(CLOSING_CHANGED_MESSAGE);
+      const { closesAt: date, timeZone } = current;
+      throw new HttpError(409, ALREADY_CLOSING_MESSAGE(closingDate(date, timeZone)), 'conflict', undefined, (locale) => ALREADY_CLOSING_MESSAGE(closingDate(date, timeZone, intlLocaleOf(locale))));
     }
     await recordAudit(tx, { actorId: context.userId, communityId, entity: 'community', entityId: communityId, action: 'close', diff: { closesAt: closesAt.toISOString() } });
     await notifyMembers(

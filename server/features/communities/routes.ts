@@ -1,6 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { administeredQuery, createCommunityBody, membersPageQuery, updateCommunityBody, updateRolesBody } from '@shared/contracts/communities';
 import { uuidField } from '@shared/contracts/fields';
+import { apiMessage } from '@shared/domain/messages';
 import type { Database } from '../../db/client';
 import { COMMUNITY_HEADER, COMMUNITY_NOT_FOUND, inCommunity, loadCommunityContext, requestedCommunityId } from '../../http/community-context';
 import { unauthorized } from '../../http/errors';
@@ -64,7 +65,7 @@ export function communityRoutes(db: Database, now: () => Date): Router {
     concurrent: 2,
     queued: 8,
     retryAfterSeconds: 5,
-    message: "This community's member list is being read many times right now. Please try again in a few seconds.",
+    message: apiMessage("This community's member list is being read many times right now. Please try again in a few seconds."),
     key: (req) => req.community!.community.id,
   });
   const wholeListTurn: RequestHandler = (req, res, next) => (req.query.limit === undefined ? wholeListGate(req, res, next) : next());

@@ -1,4 +1,3 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type {
   AdministeredCommunity,
@@ -8,6 +7,7 @@ import type {
   MembershipView,
   UpdateCommunityBody,
 } from '@shared/contracts/communities';
+import { apiMessage } from '@shared/domain/messages';
 import type { ApplyCommunityInfo } from '@shared/contracts/applications';
 import type { Role } from '@shared/domain/constants';
 import { isLocale } from '@shared/domain/locales';
@@ -252,9 +252,9 @@ export async function removeMember(db: Database, context: CommunityContext, targ
   await db.transaction(async (tx) => {
     await lockCommunityRow(tx, communityId, 'change');
     await lockStanding(tx, targetUserId);
-    const actorRoles = await lockedActorRoles(tx, context, 'members:manage', 'You do not have permission to remove members.');
+    const actorRoles = await lockedActorRoles(tx, context, 'members:manage', apiMessage('You do not have permission to remove members.'));
     const target = await targetMember(tx, context.community, targetUserId);
-    assertOutranksOrEquals(actorRoles, target.effectiveRoles, 'You cannot remove a member whose role is above yours.');
+    assertOutranksOrEquals(actorRoles, target.effectiveRoles, apiMessage('You cannot remove a member whose role is above yours.'));
     if (target.roles.includes('CommunityModerator') && (await otherModeratorCount(tx, communityId, targetUserId)) === 0) {
       throw conflict(LAST_MODERATOR_MESSAGE);
     }

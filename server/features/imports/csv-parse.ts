@@ -1,5 +1,5 @@
-import { apiMessage, fill } from '@shared/domain/messages';
 import Papa from 'papaparse';
+import { apiMessage, fill } from '@shared/domain/messages';
 import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '@shared/contracts/imports';
 import { badRequest } from '../../http/errors';
 

@@ -1,5 +1,5 @@
-import { apiMessage, fill } from '@shared/domain/messages';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { apiMessage, fill } from '@shared/domain/messages';
 import type { Role } from '@shared/domain/constants';
 import { nameKey } from '@shared/domain/identity';
 import { users } from '@shared/schema/auth';

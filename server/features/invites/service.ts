@@ -1,6 +1,6 @@
-import { apiMessage, fill } from '@shared/domain/messages';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { apiMessage, fill } from '@shared/domain/messages';
 import type { ClaimInfo, InviteCodeView, JoinResult } from '@shared/contracts/communities';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, INVITE_CODE_LIFETIME_DAYS } from '@shared/domain/constants';
 import { maskEmail } from '@shared/domain/identity';

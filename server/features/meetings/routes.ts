@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { apiMessage } from '@shared/domain/messages';
 import { availabilityBody, createMeetingBody, freeSlotsQuery, type MeetingView, rescheduleMeetingBody } from '@shared/contracts/meetings';
 import { atLeast } from '@shared/domain/roles';
 import type { Config } from '../../config';

@@ -1,7 +1,7 @@
-import { apiMessage } from '@shared/domain/messages';
-import { intlLocaleOf } from '@shared/domain/locales';
 import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { apiMessage } from '@shared/domain/messages';
+import { intlLocaleOf } from '@shared/domain/locales';
 import { type AvailabilityBody, type CreateMeetingBody, MEETING_LIST_LIMIT, type MeetingStatus, type MeetingView, type RescheduleMeetingBody } from '@shared/contracts/meetings';
 import { addDays, type IsoDate, wallClockInTimeZone, zonedInstant } from '@shared/domain/calendar';
 import { type AvailabilityWindow, freeSlots, MEETING_LENGTH_MINUTES, MEETING_SLOTS, withinAvailability } from '@shared/domain/meetings';
@@ -15,7 +15,7 @@ import { type CommunityContext, standingOfUser } from '../../http/community-cont
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { OutsideDelivery } from '../notifications/delivery';
 import { notify } from '../notifications/service';
-import {type Reader } from '../notifications/words';
+import { type Reader } from '../notifications/words';
 import { NO_COMMANDER_MESSAGE } from '../questions/service';
 
 export const MEETING_NOT_FOUND = apiMessage('Meeting not found.');

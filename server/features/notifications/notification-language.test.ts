@@ -97,8 +97,8 @@ it('a community closing tells each member in theirs, its date written their way'
   const [english] = await bellOf(world.neighbour.agent);
   expect(spanish).toMatchObject({ type: 'community', title: es('Community closing') });
   expect(english).toMatchObject({ type: 'community', title: 'Community closing' });
-  // The same day, in each language's words for it.
-  const month = (locale: string) => new Date(Date.now() + 30 * 24 * 3600_000).toLocaleString(locale, { month: 'long', timeZone: 'UTC' });
+  // The same day, in each language's words for it (in the community's zone, America/Chicago, as the message writes it).
+  const month = (locale: string) => new Date(Date.now() + 30 * 24 * 3600_000).toLocaleString(locale, { month: 'long', timeZone: 'America/Chicago' });
   expect(spanish!.message).toContain(world.community.name);
   expect(spanish!.message).toContain(month('es'));
   expect(english!.message).toContain(month('en-US'));

@@ -9,11 +9,11 @@ import { REMINDER_LABEL } from './email';
 import { preferencesOf, turnOffEmail, updatePreferences } from './preferences';
 import { TOPIC_LABELS } from '@shared/contracts/notification-preferences';
 import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage } from '@shared/domain/locales';
-import { msg, apiMessage } from '@shared/domain/messages';
+import { apiMessage, msg } from '@shared/domain/messages';
 import { type ServerTranslate, translator } from '../../i18n/translate';
 import { readerLocale } from '../auth/locale';
 
-export const UNSUBSCRIBE_LINK_INVALID = msg('This unsubscribe link is not valid. Choose which e-mails you get under Profile in Steadfast.');
+export const UNSUBSCRIBE_LINK_INVALID = apiMessage(msg('This unsubscribe link is not valid. Choose which e-mails you get under Profile in Steadfast.'));
 export const UNSUBSCRIBE_BODY_REQUIRED = apiMessage('Send List-Unsubscribe=One-Click to stop these e-mails.');
 
 /** GET and PUT /api/user/notification-preferences: the caller's own, nobody else's. */

@@ -14,7 +14,7 @@ import { enqueueMail, enqueuePushes } from '../../mail/outbox';
 import { subscriptionsOf } from '../push/subscriptions';
 import { type DeliverySettings, unsubscribeToken } from './delivery';
 import { notificationEmail } from './email';
-import {userLocaleSql } from './words';
+import { userLocaleSql } from './words';
 
 /**
  * The daily reminder (issue 24 item 5): at the person's reminder time in their zone, if they have logged

@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@shared/contracts/notifications';
 import type { NotificationType } from '@shared/domain/constants';
 import { memberships } from '@shared/schema/communities';

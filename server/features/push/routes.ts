@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { Router } from 'express';
+import { apiMessage } from '@shared/domain/messages';
 import { pushSubscriptionBody, pushUnsubscribeBody } from '@shared/contracts/push';
 import type { Database } from '../../db/client';
 import { HttpError, invalidInput, notFound } from '../../http/errors';

@@ -1,7 +1,7 @@
-import { apiMessage } from '@shared/domain/messages';
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
+import { apiMessage } from '@shared/domain/messages';
 import type { Config } from '../../config';
 
 export interface VapidKeys {

@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { Router } from 'express';
+import { apiMessage } from '@shared/domain/messages';
 import { askQuestionBody, questionPageQuery, updateQuestionBody } from '@shared/contracts/questions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

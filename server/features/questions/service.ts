@@ -1,5 +1,5 @@
-import { apiMessage, fill } from '@shared/domain/messages';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { apiMessage, fill } from '@shared/domain/messages';
 import { type AskQuestionBody, QUESTION_LIST_LIMIT, type QuestionView, type UpdateQuestionBody } from '@shared/contracts/questions';
 import type { QuestionStatus } from '@shared/domain/constants';
 import { can, isAdmin } from '@shared/domain/roles';

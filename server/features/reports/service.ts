@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import type { MemberStreak, MonthPoint, ReportMembersPage, ReportsView } from '@shared/contracts/reports';
 import { shiftMonth, type YearMonth } from '@shared/domain/calendar';
 import { streakFromMarks } from '@shared/domain/month-summary';

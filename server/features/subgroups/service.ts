@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import type { CreateSubgroupBody, OwnSubgroupView, SubgroupView } from '@shared/contracts/subgroups';
 import { atLeast } from '@shared/domain/roles';
 import { users } from '@shared/schema/auth';

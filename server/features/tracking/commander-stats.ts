@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import type { CommanderMemberStat, SubgroupMember } from '@shared/contracts/tracking';
 import type { YearMonth } from '@shared/domain/calendar';
 import { keptCountFromMarks, streakFromMarks } from '@shared/domain/month-summary';
@@ -41,7 +42,7 @@ export async function subgroupMembers(db: Executor, context: CommunityContext, c
 export async function assertMayReadCommander(db: Executor, context: CommunityContext, commanderId: string): Promise<void> {
   if (commanderId === context.userId) return;
   if (!isAdmin(context.roles)) throw forbidden("Only admins can see another commander's subgroup.");
-  await assertMemberOf(db, context.community.id, commanderId, 'Commander not found.');
+  await assertMemberOf(db, context.community.id, commanderId, apiMessage('Commander not found.'));
 }
 
 /**

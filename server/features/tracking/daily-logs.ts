@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import type { DailyLogView } from '@shared/contracts/tracking';
 import { monthKey, type YearMonth } from '@shared/domain/calendar';
 import type { DayStatus } from '@shared/domain/constants';
@@ -17,7 +17,7 @@ type Month = YearMonth;
 
 export const NOT_YOUR_LOG_MESSAGE = apiMessage('Only the owner can change a daily log.');
 
-export async function assertMemberOf(db: Executor, communityId: string, userId: string, message = 'Member not found.'): Promise<void> {
+export async function assertMemberOf(db: Executor, communityId: string, userId: string, message = apiMessage('Member not found.')): Promise<void> {
   const [row] = await db
     .select({ id: memberships.id })
     .from(memberships)

@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import type { CalendarLockView } from '@shared/contracts/tracking';
 import type { YearMonth } from '@shared/domain/calendar';
 import { isAdmin } from '@shared/domain/roles';

@@ -11,6 +11,7 @@ import {
   streaksQuery,
   toggleLockBody,
 } from '@shared/contracts/tracking';
+import { apiMessage } from '@shared/domain/messages';
 import { parseIsoDate } from '@shared/domain/calendar';
 import type { Database } from '../../db/client';
 import { type CommunityContext, inCommunity } from '../../http/community-context';
@@ -67,14 +68,14 @@ export function trackingRoutes(db: Database, now: () => Date): Router {
   });
 
   router.delete('/api/communities/:id/calendar-locks/:lockId', inCommunity(db, 'locks:manage', onPath), async (req, res) => {
-    await removeLock(db, req.community!, idParam(req.params.lockId, 'Calendar lock not found.'));
+    await removeLock(db, req.community!, idParam(req.params.lockId, apiMessage('Calendar lock not found.')));
     res.json({ message: 'Calendar lock removed.' });
   });
 
   router.get('/api/users/:id/discipline-targets', inCommunity(db, 'community:read'), async (req, res) => {
     const query = targetsQuery.parse(req.query);
     const period = query.month && query.year ? { month: query.month, year: query.year } : currentMonth(req.community!);
-    res.json(await getTargets(db, req.community!, idParam(req.params.id, 'Member not found.'), period));
+    res.json(await getTargets(db, req.community!, idParam(req.params.id, apiMessage('Member not found.')), period));
   });
 
   router.post('/api/users/monthly-targets', inCommunity(db, 'targets:edit'), body(monthlyTargetsBody), async (req, res) => {
@@ -86,13 +87,13 @@ export function trackingRoutes(db: Database, now: () => Date): Router {
   });
 
   router.get('/api/commanders/:id/subgroup-members', inCommunity(db, 'subgroup-stats:read'), async (req, res) => {
-    const commanderId = idParam(req.params.id, 'Commander not found.');
+    const commanderId = idParam(req.params.id, apiMessage('Commander not found.'));
     await assertMayReadCommander(db, req.community!, commanderId);
     res.json(await subgroupMembers(db, req.community!, commanderId));
   });
 
   router.get('/api/commanders/:id/member-stats', inCommunity(db, 'subgroup-stats:read'), async (req, res) => {
-    const commanderId = idParam(req.params.id, 'Commander not found.');
+    const commanderId = idParam(req.params.id, apiMessage('Commander not found.'));
     await assertMayReadCommander(db, req.community!, commanderId);
     const period = memberStatsQuery.parse(req.query);
     res.json(await memberStats(db, req.community!, commanderId, period, now()));

@@ -1,5 +1,5 @@
-import { apiMessage } from '@shared/domain/messages';
 import { and, eq, type Placeholder, sql } from 'drizzle-orm';
+import { apiMessage } from '@shared/domain/messages';
 import type { CompletionGoalsBody, DailyLogView, SaveDailyLogBody } from '@shared/contracts/tracking';
 import { compareDates, daysInMonth, isoDate, latestDateOnEarth, type YearMonth } from '@shared/domain/calendar';
 import { MONTHLY_GOAL_KEYS } from '@shared/domain/disciplines';

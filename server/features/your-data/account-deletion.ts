@@ -1,5 +1,5 @@
-import { apiMessage, fill } from '@shared/domain/messages';
 import { and, asc, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { apiMessage, fill } from '@shared/domain/messages';
 import { memberApplications } from '@shared/schema/applications';
 import { auditLogs } from '@shared/schema/audit';
 import { users } from '@shared/schema/auth';
@@ -168,7 +168,8 @@ function holdsNaming(column: SQLWrapper, patterns: readonly { pattern: string; f
 /** Notifications others keep that came from them or name them (in communities they shared) say "a former member", in the reader's language. */
 async function renameInOthersNotifications(tx: Executor, person: Departing, communityIds: readonly string[]): Promise<void> {
   const patterns = namings(person);
-  const formerMember = sql`(SELECT ${wordsByLocale(({ t }) => t(FORMER_MEMBER), userLocaleSql)} FROM ${users} WHERE ${users.id} = ${notifications.toUserId})`;
+  // regexp_replace reads \1 and \& in its replacement: a translation's backslash is written doubled.
+  const formerMember = sql`(SELECT replace(${wordsByLocale(({ t }) => t(FORMER_MEMBER), userLocaleSql)}, '\\', '\\\\') FROM ${users} WHERE ${users.id} = ${notifications.toUserId})`;
   const scope = communityIds.length
     ? or(eq(notifications.fromUserId, person.id), inArray(notifications.communityId, [...communityIds]))
     : eq(notifications.fromUserId, person.id);

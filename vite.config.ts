@@ -38,7 +38,8 @@ export default defineConfig({
       },
       // An IIFE, as the worker is registered (a classic script, no type: 'module'); the plugin's 'es' build passes
       // Rollup's deprecated inlineDynamicImports, which printed a warning on every build.
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], globIgnores: ['**/.vite/**'], rollupFormat: 'iife' },
+      // The pseudo-locale's catalogue is the language walk's, never a reader's: not downloaded by every install.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], globIgnores: ['**/.vite/**', '**/assets/pseudo-*.js'], rollupFormat: 'iife' },
     }),
   ],
   resolve: {

@@ -20,6 +20,8 @@ const FIRST_LOAD_BUDGET = 120_000;
 const AUTH_SCREEN_BUDGET = 145 * 1024;
 const LAZY_CHUNK_BUDGET = 150 * 1024;
 const CATALOGUE_BUDGET = 60 * 1024;
+// The pseudo-locale is the language walk's (every message 40 % longer), never a reader's, and not precached.
+const PSEUDO_CATALOGUE_BUDGET = 80 * 1024;
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'dist/client');
@@ -116,9 +118,11 @@ if (catalogueRows.length < 5) {
   failed = true;
 }
 for (const row of catalogueRows) {
-  const ok = row.size <= CATALOGUE_BUDGET && !firstScreen.has(row.file) && !authScreen.has(row.file);
+  const budget = row.locale === 'pseudo' ? PSEUDO_CATALOGUE_BUDGET : CATALOGUE_BUDGET;
+  const ok = row.size <= budget && !firstScreen.has(row.file) && !authScreen.has(row.file);
   if (!ok) failed = true;
-  console.log(`  ${pad(row.locale, 48)} ${padLeft(kb(row.size), 10)}  ${ok ? '' : firstScreen.has(row.file) || authScreen.has(row.file) ? 'IN THE FIRST LOAD' : 'OVER BUDGET'}`);
+  const note = row.locale === 'pseudo' ? `the walk's, budget ${kb(budget)}` : '';
+  console.log(`  ${pad(row.locale, 48)} ${padLeft(kb(row.size), 10)}  ${ok ? note : firstScreen.has(row.file) || authScreen.has(row.file) ? 'IN THE FIRST LOAD' : 'OVER BUDGET'}`);
 }
 
 const lazyRows = [...new Set(Object.values(manifest).map((chunk) => chunk.file))]

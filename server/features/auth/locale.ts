@@ -22,17 +22,19 @@ export function effectiveLocale(user: LocaleSources, acceptLanguage?: string): L
   return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
+/** The language the account itself says, in SQL, in the same order (null: nothing yet). Reads the outer query's `users` row. */
+const storedLocaleSql = sql<Locale | null>`coalesce(${users.locale}, ${sessionUserColumns.communityLocale}, ${users.browserLocale})`;
+
+/** A user's language in SQL where no request asks (a notification to them): what the account says, else English. */
+export const userLocaleSql = sql<Locale>`coalesce(${storedLocaleSql}, ${DEFAULT_LOCALE}::text)`;
+
 /**
  * The language a person reads in an e-mail: the same order, with the Accept-Language of the page that asked for it
  * when one did (a reset asked for from a Korean page, by an account that has nothing better).
  */
 export async function readerLocale(db: Executor, userId: string, acceptLanguage?: string): Promise<Locale> {
-  const [row] = await db
-    .select({ locale: users.locale, communityLocale: sessionUserColumns.communityLocale, browserLocale: users.browserLocale })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ? effectiveLocale(row, acceptLanguage) : (localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE);
+  const [row] = await db.select({ stored: storedLocaleSql }).from(users).where(eq(users.id, userId)).limit(1);
+  return isLocale(row?.stored) ? row.stored : (localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE);
 }
 
 /**

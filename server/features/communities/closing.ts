@@ -6,12 +6,13 @@ import { users } from '@shared/schema/auth';
 import { auditLogs } from '@shared/schema/audit';
 import { communities, institutions, memberships } from '@shared/schema/communities';
 import { notifications } from '@shared/schema/notifications';
+import { userLocaleSql } from '../auth/locale';
 import { type Database, type Executor, rowsOf } from '../../db/client';
 import type { CommunityContext } from '../../http/community-context';
 import { conflict, HttpError } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { deliverOutside, type DeliverySettings, type OutsideDelivery, withDeliverySettings } from '../notifications/delivery';
-import { userLocaleSql, type Words, wordsByLocale } from '../notifications/words';
+import { type Words, wordsByLocale } from '../notifications/words';
 import { apiMessage, fill, msg } from '@shared/domain/messages';
 import { toCommunityView } from './service';
 

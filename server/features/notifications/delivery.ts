@@ -7,13 +7,14 @@ import { endOfQuietHours } from '@shared/domain/quiet-hours';
 import { users } from '@shared/schema/auth';
 import { communities } from '@shared/schema/communities';
 import { notificationPreferences } from '@shared/schema/notifications';
+import { userLocaleSql } from '../auth/locale';
 import { type Executor, rowsOf } from '../../db/client';
 import type { PushPayload } from '@shared/contracts/push';
 import { enqueueMail, enqueuePushes } from '../../mail/outbox';
 import { subscriptionsOf } from '../push/subscriptions';
 import { namesCommunity, notificationEmail, type QuotedPart } from './email';
 import { topicSwitches } from './preferences';
-import { type Reader, readerIn, userLocaleSql, type Words, wordsFor } from './words';
+import { type Reader, readerIn, type Words, wordsFor } from './words';
 
 /**
  * Reaching people outside the app (issue 24): every notification the bell shows may also go out as an

@@ -8,13 +8,13 @@ import { users } from '@shared/schema/auth';
 import { communities, memberships } from '@shared/schema/communities';
 import { notificationPreferences } from '@shared/schema/notifications';
 import { dailyLogs } from '@shared/schema/tracking';
+import { userLocaleSql } from '../auth/locale';
 import { type Database, rowsOf } from '../../db/client';
 import { type ServerTranslate, translator } from '../../i18n/translate';
 import { enqueueMail, enqueuePushes } from '../../mail/outbox';
 import { subscriptionsOf } from '../push/subscriptions';
 import { type DeliverySettings, unsubscribeToken } from './delivery';
 import { notificationEmail } from './email';
-import { userLocaleSql } from './words';
 
 /**
  * The daily reminder (issue 24 item 5): at the person's reminder time in their zone, if they have logged

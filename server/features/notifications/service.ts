@@ -8,9 +8,9 @@ import { users } from '@shared/schema/auth';
 import type { SessionPrincipal } from '../../auth/passport';
 import { type Executor, preparedPerDatabase, rowsOf } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { readerLocale } from '../auth/locale';
+import { readerLocale, userLocaleSql } from '../auth/locale';
 import { deliverOutside, deliveryNow, type OutsideDelivery } from './delivery';
-import { readerIn, userLocaleSql, type Words, wordsByLocale, wordsFor } from './words';
+import { readerIn, type Words, wordsByLocale, wordsFor } from './words';
 
 export const NOTIFICATION_NOT_FOUND = apiMessage('Notification not found.');
 

@@ -1,7 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@shared/domain/locales';
-import { users } from '@shared/schema/auth';
-import { sessionUserColumns } from '../../auth/passport';
 import { type ServerTranslate, translator } from '../../i18n/translate';
 
 /**
@@ -20,12 +18,6 @@ export type Words = string | ((reader: Reader) => string);
 export const readerIn = (locale: Locale): Reader => ({ t: translator(locale), locale });
 
 export const wordsFor = (words: Words, reader: Reader): string => (typeof words === 'string' ? words : words(reader));
-
-/**
- * A user's language in SQL, in `readerLocale`'s order without a request (their choice, their first community's
- * default, their browser's at the last sign-in, English). Reads the `users` row of the outer query.
- */
-export const userLocaleSql = sql<Locale>`coalesce(${users.locale}, ${sessionUserColumns.communityLocale}, ${users.browserLocale}, ${DEFAULT_LOCALE}::text)`;
 
 /** `words` in each of our languages, picked row by row by `locale`: one INSERT … SELECT tells each reader in theirs. */
 export function wordsByLocale(words: Words, locale: SQL): SQL {

@@ -15,12 +15,12 @@ import { HttpError, notFound } from '../../http/errors';
 import { rateLimitKeyHash } from '../../http/rate-limit-store';
 import { translator } from '../../i18n/translate';
 import { accountDeletedMessage } from '../../mail/messages';
-import { readerLocale } from '../auth/locale';
+import { readerLocale, userLocaleSql } from '../auth/locale';
 import { enqueueMail } from '../../mail/outbox';
 import { recordAudit } from '../audit/service';
 import { meetingOutside, when } from '../meetings/service';
 import { notify } from '../notifications/service';
-import { type Reader, userLocaleSql, wordsByLocale } from '../notifications/words';
+import { type Reader, wordsByLocale } from '../notifications/words';
 import { accountRateLimitKeys } from './account-rate-limits';
 import { DELETED_ACCOUNT, FORMER_MEMBER } from './tombstones';
 

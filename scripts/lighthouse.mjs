@@ -184,6 +184,21 @@ async function audit(url, extraHeaders) {
   }
 }
 
+/**
+ * A run that fails outright (Chromium crashed, a timeout on a busy machine, a trace recorded without its navigation:
+ * NO_NAVSTART, twice in a row in one CI run) is tried again, up to three attempts: a failed run measures nothing.
+ */
+async function auditWithRetries(url, headers, name) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, headers);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`${name} failed (${error.message}); trying again`);
+    }
+  }
+}
+
 const started = Date.now();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steadfast-lighthouse-'));
 const port = await freePort();
@@ -199,11 +214,7 @@ try {
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
       const headers = page.signedIn ? { Cookie: cookie } : undefined;
-      // A run that fails outright (Chromium crashed, a timeout on a busy machine) is tried once more.
-      const lhr = await audit(`${base}${page.path}`, headers).catch((error) => {
-        console.log(`${page.name} run ${run} failed (${error.message}); trying once more`);
-        return audit(`${base}${page.path}`, headers);
-      });
+      const lhr = await auditWithRetries(`${base}${page.path}`, headers, `${page.name} run ${run}`);
       if (page.signedIn && new URL(lhr.finalDisplayedUrl).pathname !== page.path) {
         throw new Error(`${page.name}: the signed-in page ended at ${lhr.finalDisplayedUrl}, not ${page.path}`);
       }
